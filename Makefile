@@ -1,0 +1,41 @@
+# make test  — create .venv, install the package with its test extras and the npm test deps, run the suite
+# make demo  — install, then run house-tables on the bundled demo site
+# make fuzz  — the long differential runs (>= 20,000 documents per dialect)
+# make bench — the benchmarks in bench/
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+NODE_DEPS := tests/node_modules/.installed
+
+.PHONY: install test fuzz demo bench lint clean
+
+$(VENV)/.installed: setup.py pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+$(NODE_DEPS): tests/package.json tests/package-lock.json
+	cd tests && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+install: $(VENV)/.installed $(NODE_DEPS)
+
+lint: install
+	$(PY) -m ruff check plugin tests bench setup.py
+
+test: install lint
+	$(PY) -m pytest -q
+
+fuzz: install
+	HOUSE_TABLES_FUZZ=20000 $(PY) -m pytest -q -m fuzz -p no:cacheprovider -s
+
+demo: install
+	$(PY) -m house_tables.scan_demo site_fixtures/demo
+
+bench: install
+	$(PY) bench/scan_speed.py
+
+clean:
+	rm -rf $(VENV) tests/node_modules site

@@ -1,0 +1,39 @@
+"""The stable diagnostic codes: one entry per code, shared by every output format."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .model import Severity
+
+
+@dataclass(frozen=True)
+class Code:
+    """A diagnostic code and what it means."""
+
+    code: str
+    name: str
+    severity: Severity
+    summary: str
+
+
+CODES: dict[str, Code] = {
+    c.code: c
+    for c in (
+        Code("HT001", "pipe-table", Severity.WARNING, "a Markdown pipe table; the house style forbids them"),
+        Code("HT002", "row-too-long", Severity.WARNING,
+             "a row has more cells than the header; the engine drops the extra cells"),
+        Code("HT003", "row-too-short", Severity.WARNING,
+             "a row has fewer cells than the header; the engine pads it with empty cells"),
+        Code("HT004", "delimiter-mismatch", Severity.WARNING,
+             "a header and delimiter row whose cell counts differ: no table is rendered"),
+        Code("HT005", "no-blank-line-before", Severity.WARNING,
+             "a table directly after a line of text: Python-Markdown renders no table"),
+        Code("HT006", "swallowed-block", Severity.WARNING,
+             "a heading, list, fence, rule or quote right after a table becomes a table row"),
+        Code("HT007", "dialect-divergence", Severity.WARNING,
+             "Python-Markdown and MDX read this table differently"),
+    )
+}
+
+FIX_HINT = "run `house-tables fix` to convert it to the house table style"

@@ -1,0 +1,85 @@
+"""Diagnostics that follow from the tables a scan found, whatever the dialect."""
+
+from __future__ import annotations
+
+import re
+
+from .codes import CODES, FIX_HINT
+from .model import Diagnostic, Span, Table
+
+_ESCAPED_PIPE_IN_CODE = re.compile(r"(`+)(?:(?!\1).)*?\\\|.*?\1")
+
+
+def _diagnostic(code: str, span: Span, message: str, hint: str) -> Diagnostic:
+    """A diagnostic with the code's default severity."""
+    return Diagnostic(code, CODES[code].severity, span, message, hint)
+
+
+def pipe_table(table: Table) -> Diagnostic:
+    """HT001: the table itself, at its first character."""
+    rows = len(table.body)
+    message = (
+        f"pipe table ({table.columns} column{'s' * (table.columns != 1)}, {rows} row{'s' * (rows != 1)})"
+        " — the house style forbids Markdown pipe tables"
+    )
+    return _diagnostic("HT001", table.span, message, FIX_HINT)
+
+
+def ragged_rows(table: Table, skip_lines: set[int]) -> list[Diagnostic]:
+    """HT002 for rows longer than the header, HT003 for shorter ones."""
+    found = []
+    width = table.columns
+    for row in table.body:
+        count = len(row.cells)
+        if row.line in skip_lines or count == width:
+            continue
+        if count > width:
+            extra = row.cells[width:]
+            lost = ", ".join(repr(cell.text) for cell in extra if cell.text) or "only empty cells"
+            span = Span(extra[0].span.start, extra[-1].span.end)
+            message = f"row has {count} cells but the header has {width}: the extra cells are dropped ({lost})"
+            found.append(_diagnostic("HT002", span, message, "merge the extra cells or escape a pipe as \\|"))
+        else:
+            missing = width - count
+            message = (f"row has {count} cell{'s' * (count != 1)} but the header has {width}: "
+                       f"{missing} empty cell{'s' * (missing != 1)} added")
+            found.append(_diagnostic("HT003", row.span, message, "add the missing cells (empty ones are fine)"))
+    return found
+
+
+def divergences(pymd_tables: list[Table], mdx_tables: list[Table]) -> list[Diagnostic]:
+    """HT007 where Python-Markdown and MDX read the same source table differently."""
+    mdx_by_line = {table.start_line: table for table in mdx_tables}
+    found = []
+    for table in pymd_tables:
+        other = mdx_by_line.get(table.start_line)
+        if other is None:
+            message = "Python-Markdown renders a table here but MDX does not"
+            found.append(_diagnostic("HT007", table.span, message, "write the table so both engines read it alike"))
+            continue
+        found.extend(_cell_divergences(table, other))
+    pymd_lines = {table.start_line for table in pymd_tables}
+    for table in mdx_tables:
+        if table.start_line not in pymd_lines:
+            message = "MDX renders a table here but Python-Markdown does not"
+            found.append(_diagnostic("HT007", table.span, message, "write the table so both engines read it alike"))
+    return found
+
+
+def _cell_divergences(pymd: Table, mdx: Table) -> list[Diagnostic]:
+    """HT007 for the first row whose cells the two engines split or render differently."""
+    pairs = [(pymd.header, mdx.header), *zip(pymd.body, mdx.body)]
+    for ours, theirs in pairs:
+        texts = [cell.text for cell in ours.cells]
+        if texts != [cell.text for cell in theirs.cells]:
+            message = (f"Python-Markdown reads this row as {len(texts)} cells, MDX as {len(theirs.cells)} "
+                       "(a pipe inside a code span?)")
+            return [_diagnostic("HT007", ours.span, message, "write the pipe as <code>a&#124;b</code>")]
+        for cell in ours.cells:
+            if _ESCAPED_PIPE_IN_CODE.search(cell.text):
+                message = "`\\|` inside a code span shows its backslash in Python-Markdown but not in MDX"
+                return [_diagnostic("HT007", cell.span, message, "write the pipe as <code>a&#124;b</code>")]
+    if len(pymd.body) != len(mdx.body):
+        message = f"Python-Markdown reads {len(pymd.body)} body rows here, MDX {len(mdx.body)}"
+        return [_diagnostic("HT007", pymd.span, message, "end the table with a blank line")]
+    return []

@@ -1,0 +1,138 @@
+"""Plain data: tables, cells, positions and diagnostics found in a source file.
+
+Positions are 1-based and refer to the file on disk. Lines are counted by line
+breaks (LF, CRLF or a lone CR each end one line). Columns count characters
+(Unicode code points) of that line: a tab counts as one column, a leading BOM
+counts as none. A span gives the first and the last character, both inclusive;
+an empty cell has a zero-width span whose end column is its start column - 1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Dialect(str, Enum):
+    """Which engine's rules decide what a table is."""
+
+    PYTHON_MARKDOWN = "python-markdown"
+    MDX = "mdx"
+
+
+class Severity(str, Enum):
+    """How bad a diagnostic is."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+@dataclass(frozen=True, order=True)
+class Position:
+    """A 1-based line and column in the original file."""
+
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.column}"
+
+
+@dataclass(frozen=True)
+class Span:
+    """First and last character (inclusive) of a piece of source."""
+
+    start: Position
+    end: Position
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One cell as written in the source."""
+
+    text: str  # raw source text, trimmed as the engine trims it
+    span: Span
+    content: str | None = None  # what the engine renders, when it differs from text
+
+    @property
+    def markdown(self) -> str:
+        """The inline Markdown the engine renders for this cell."""
+        return self.text if self.content is None else self.content
+
+
+@dataclass(frozen=True)
+class Row:
+    """A header or body row: the cells exactly as written (maybe more or fewer than the header)."""
+
+    cells: tuple[Cell, ...]
+    span: Span
+
+    @property
+    def line(self) -> int:
+        """First source line of the row."""
+        return self.span.start.line
+
+
+@dataclass(frozen=True)
+class Table:
+    """A pipe table that the dialect's engine renders as a table."""
+
+    dialect: Dialect
+    header: Row
+    delimiter: Row
+    align: tuple[str | None, ...]  # "left" | "center" | "right" | None per column
+    body: tuple[Row, ...]
+    span: Span  # first character of the header row to the last character of the last row
+    indent: str = ""  # the text before the header row on its line (container indentation)
+    empty_row: bool = False  # the engine renders one empty body row for a header-only table
+
+    @property
+    def columns(self) -> int:
+        """Number of columns, fixed by the header row."""
+        return len(self.header.cells)
+
+    @property
+    def start_line(self) -> int:
+        """First source line of the table."""
+        return self.span.start.line
+
+    @property
+    def end_line(self) -> int:
+        """Last source line of the table."""
+        return self.span.end.line
+
+    def grid(self) -> list[list[str]]:
+        """Body rows as the engine renders them: padded or cut to the header's width."""
+        width = self.columns
+        rows = []
+        for row in self.body:
+            cells = [cell.markdown for cell in row.cells[:width]]
+            rows.append(cells + [""] * (width - len(cells)))
+        if not rows and self.empty_row:
+            rows.append([""] * width)
+        return rows
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """A finding about a source file, pointing at the offending character."""
+
+    code: str
+    severity: Severity
+    span: Span
+    message: str
+    hint: str = ""
+
+    @property
+    def position(self) -> Position:
+        """Where the finding starts."""
+        return self.span.start
+
+
+@dataclass(frozen=True)
+class ScanResult:
+    """Everything a scan of one source found."""
+
+    tables: tuple[Table, ...]
+    diagnostics: tuple[Diagnostic, ...]

@@ -1,0 +1,43 @@
+"""Scanning a source for pipe tables in one of the two dialects."""
+
+from __future__ import annotations
+
+from ..diagnostics import divergences, pipe_table, ragged_rows
+from ..model import Dialect, ScanResult
+from ..source import Source
+
+
+def scan(
+    text: str,
+    dialect: Dialect | str = Dialect.PYTHON_MARKDOWN,
+    *,
+    extensions: tuple[str, ...] | None = None,
+    configs: dict | None = None,
+    cross_check: bool = False,
+) -> ScanResult:
+    """Every pipe table of text as the dialect's engine renders it, with all diagnostics, in source order."""
+    source = Source.parse(text)
+    dialect = Dialect(dialect)
+    tables, diagnostics = _scan_dialect(source, dialect, extensions, configs)
+    swallowed = {d.span.start.line for d in diagnostics if d.code == "HT006"}
+    for table in tables:
+        diagnostics.append(pipe_table(table))
+        diagnostics.extend(ragged_rows(table, swallowed))
+    if cross_check:
+        other = Dialect.MDX if dialect is Dialect.PYTHON_MARKDOWN else Dialect.PYTHON_MARKDOWN
+        other_tables, _ = _scan_dialect(source, other, extensions, configs)
+        pair = (tables, other_tables) if dialect is Dialect.PYTHON_MARKDOWN else (other_tables, tables)
+        diagnostics.extend(divergences(*pair))
+    diagnostics.sort(key=lambda d: (d.span.start, d.code))
+    return ScanResult(tuple(tables), tuple(diagnostics))
+
+
+def _scan_dialect(source: Source, dialect: Dialect, extensions, configs):
+    """Tables and dialect-specific diagnostics from one dialect's scanner."""
+    if dialect is Dialect.MDX:
+        from .mdx import scan_mdx
+
+        return scan_mdx(source)
+    from .pymd import MKDOCS_EXTENSIONS, scan_pymd
+
+    return scan_pymd(source, extensions or MKDOCS_EXTENSIONS, configs)

@@ -1,0 +1,69 @@
+"""Finding the lines an engine saw (tabs expanded, container prefixes removed) in the original file."""
+
+from __future__ import annotations
+
+import re
+
+from ..source import Source
+
+TAB_SIZE = 4
+_CONTAINER_PREFIX = re.compile(r"(?:[ >]|[-*+](?= )|\d{1,9}[.)](?= ))*")
+_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
+
+
+class LineLocator:
+    """Maps rows of text as Python-Markdown saw them back to lines and offsets of the source."""
+
+    def __init__(self, source: Source):
+        self.lines = source.lines
+        self.expanded = [line.expandtabs(TAB_SIZE) if line.strip(" \t") else "" for line in source.lines]
+        self.in_fence = _top_level_fenced_lines(self.expanded)
+
+    def find(self, rows: list[str], start: int = 0) -> int | None:
+        """First 0-based line index >= start where the rows appear on consecutive lines."""
+        for begin in (start, 0) if start else (0,):
+            for index in range(begin, len(self.expanded) - len(rows) + 1):
+                if self.matches(index, rows):
+                    return index
+        return None
+
+    def matches(self, index: int, rows: list[str]) -> bool:
+        """Whether rows sit at the ends of the lines from index on, after container prefixes only."""
+        return all(self._holds(index + k, row) for k, row in enumerate(rows))
+
+    def _holds(self, index: int, row: str) -> bool:
+        """Whether line index ends with row and what comes before it is container markup."""
+        line = self.expanded[index]
+        if index in self.in_fence or not line.endswith(row) or not row.strip():
+            return False
+        prefix = line[: len(line) - len(row)]
+        return _CONTAINER_PREFIX.fullmatch(prefix) is not None
+
+    def offset(self, index: int, row: str) -> int:
+        """Offset in the original line where the (tab-expanded) row text begins."""
+        line = self.lines[index]
+        target = len(self.expanded[index]) - len(row)
+        column = 0
+        for offset, char in enumerate(line):
+            if column >= target:
+                return offset
+            column = column + TAB_SIZE - column % TAB_SIZE if char == "\t" else column + 1
+        return len(line)
+
+
+def _top_level_fenced_lines(lines: list[str]) -> set[int]:
+    """Indices of lines inside (or opening/closing) top-level fenced code blocks."""
+    fenced: set[int] = set()
+    opener = None
+    for index, line in enumerate(lines):
+        match = _FENCE.match(line)
+        if opener is None:
+            if match and not (match.group(1)[0] == "`" and "`" in line[match.end():]):
+                opener = match.group(1)
+                fenced.add(index)
+            continue
+        fenced.add(index)
+        if match and match.group(1)[0] == opener[0] and len(match.group(1)) >= len(opener) \
+                and not line[match.end():].strip():
+            opener = None
+    return fenced

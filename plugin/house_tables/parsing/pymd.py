@@ -1,0 +1,370 @@
+"""The python-markdown dialect: tables exactly where Python-Markdown's block parser finds them.
+
+Rather than re-implement Python-Markdown and every MkDocs block extension around
+it (admonition, details, tabbed, superfences, blocks, md_in_html, lists, quotes),
+this module runs the real block parser of the configured extension stack, with
+the `tables` processor replaced by one that records each block it turns into a
+table. Inline processing and serialisation are skipped. The recorded rows are
+then located in the original file (Python-Markdown keeps no positions), so every
+cell gets its exact span.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import markdown
+from markdown.extensions import Extension
+from markdown.extensions.tables import TableProcessor
+
+from ..codes import CODES
+from ..model import Cell, Diagnostic, Dialect, Position, Row, Span, Table
+from ..source import Source
+from .cells import alignment, cell_at, row_of
+from .locate import LineLocator
+
+MKDOCS_EXTENSIONS: tuple[str, ...] = (
+    "toc",
+    "tables",
+    "fenced_code",
+    "admonition",
+    "pymdownx.details",
+    "pymdownx.superfences",
+    "pymdownx.tabbed",
+    "pymdownx.blocks.admonition",
+    "pymdownx.blocks.details",
+    "pymdownx.blocks.tab",
+    "attr_list",
+    "md_in_html",
+)
+MKDOCS_EXTENSION_CONFIGS: dict[str, dict] = {"pymdownx.tabbed": {"alternate_style": True}}
+
+_PLACEHOLDER = re.compile("\x02wzxhzdk:\\d+\x03")
+_SPLIT = re.compile(r"(\\\\)|(\\`+)|(`+)|(\\\|)|(\|)")
+_DELIMITER_CHARS = frozenset("|:- ")
+_BLOCK_START = re.compile(r"(?:#{1,6}(?:[ \t]|$)|[-*+][ \t]|\d{1,9}[.)](?:[ \t]|$)|>|```|~~~|([-*_])[ \t]*\1[ \t]*\1)")
+
+
+@dataclass
+class _Record:
+    """What the recording processor saw during one parse."""
+
+    tables: list[list[str]] = field(default_factory=list)
+    near_misses: list[list[str]] = field(default_factory=list)
+
+
+class _RecordingTableProcessor(TableProcessor):
+    """Python-Markdown's own table processor, noting each block it accepts or nearly accepts."""
+
+    record: _Record
+
+    def test(self, parent, block):
+        """Python-Markdown's test; a rejected block is kept for the near-miss check."""
+        accepted = super().test(parent, block)
+        if not accepted and "|" in block and "\n" in block:
+            self.record.near_misses.append(block.split("\n"))
+        return accepted
+
+    def run(self, parent, blocks):
+        """Record the block, then build the table as Python-Markdown does."""
+        self.record.tables.append(blocks[0].split("\n"))
+        super().run(parent, blocks)
+
+
+class _RecordTables(Extension):
+    """Swap the tables extension's processor for the recording one."""
+
+    def extendMarkdown(self, md):
+        """Replace the registered 'table' block processor."""
+        old = md.parser.blockprocessors["table"]
+        new = _RecordingTableProcessor(md.parser, old.config)
+        md.parser.blockprocessors.register(new, "table", 75)
+        md.house_tables_processor = new
+
+
+@lru_cache(maxsize=8)
+def _markdown(extensions: tuple[str, ...], configs_key: str) -> markdown.Markdown:
+    """A cached Markdown instance for one extension stack."""
+    configs = _CONFIGS[configs_key]
+    names = extensions if "tables" in extensions else (*extensions, "tables")
+    return markdown.Markdown(extensions=[*names, _RecordTables()], extension_configs=configs)
+
+
+_CONFIGS: dict[str, dict] = {}
+
+
+def block_parse(text: str, extensions: tuple[str, ...], configs: dict) -> _Record:
+    """Run the preprocessors and the block parser of Python-Markdown over text."""
+    key = repr(sorted(configs.items()))
+    _CONFIGS[key] = configs
+    md = _markdown(tuple(extensions), key)
+    md.reset()
+    record = _Record()
+    md.house_tables_processor.record = record
+    if text.strip():
+        lines = text.split("\n")
+        for preprocessor in md.preprocessors:
+            lines = preprocessor.run(lines)
+        md.parser.parseDocument(lines)
+    return record
+
+
+def split_row(row: str, border: bool) -> list[tuple[int, int]]:
+    """Cell bounds (offsets into row) as Python-Markdown splits a row, outer pipes removed if border."""
+    start, end = _trimmed(row, 0, len(row))
+    if border:
+        if row.startswith("|", start):
+            start += 1
+        end = _without_end_border(row, start, end)
+    return [(start + a, start + b) for a, b in _split(row[start:end])]
+
+
+def has_border(header: str) -> tuple[bool, bool]:
+    """Whether the header row has a leading and a trailing (unescaped) pipe."""
+    start, end = _trimmed(header, 0, len(header))
+    return header.startswith("|", start), _without_end_border(header, start, end) < end
+
+
+def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
+    """Bounds of text[start:end] without surrounding spaces and tabs."""
+    while start < end and text[start] in " \t":
+        start += 1
+    while end > start and text[end - 1] in " \t":
+        end -= 1
+    return start, end
+
+
+def _without_end_border(row: str, start: int, end: int) -> int:
+    """End of row once a final pipe preceded by an even run of backslashes is cut (with that run)."""
+    if end <= start or row[end - 1] != "|":
+        return end
+    slashes = end - 1
+    while slashes > start and row[slashes - 1] == "\\":
+        slashes -= 1
+    return slashes if (end - 1 - slashes) % 2 == 0 else end
+
+
+def _split(row: str) -> list[tuple[int, int]]:
+    """Split on pipes outside backtick code spans, as TableProcessor._split does (but linear)."""
+    runs, pipes = [], []
+    for match in _SPLIT.finditer(row):
+        if match.group(2):
+            runs.append((match.start(2), match.end(2) - 1, len(match.group(2)) - 1, 1))
+        elif match.group(3):
+            runs.append((match.start(3), match.end(3) - 1, len(match.group(3)), 0))
+        elif match.group(5):
+            pipes.append(match.start(5))
+    code = _code_regions(runs)
+    bounds, start = [], 0
+    for pipe in pipes:
+        if not _inside(pipe, code):
+            bounds.append((start, pipe))
+            start = pipe + 1
+    bounds.append((start, len(row)))
+    return bounds
+
+
+def _code_regions(runs: list[tuple[int, int, int, int]]) -> list[tuple[int, int]]:
+    """Regions from a backtick run to the next run of the opening size (an escaped run opens one shorter)."""
+    later: dict[int, list[int]] = {}
+    for index in range(len(runs) - 1, -1, -1):
+        later.setdefault(runs[index][2], []).append(index)
+    regions, index = [], 0
+    while index < len(runs):
+        start, _, count, escaped = runs[index]
+        size = count - escaped
+        candidates = later.get(size, [])
+        while candidates and candidates[-1] <= index:
+            candidates.pop()
+        if size == 0 or not candidates:
+            index += 1
+            continue
+        close = candidates[-1]
+        regions.append((start, runs[close][1]))
+        index = close + 1
+    return regions
+def _inside(offset: int, regions: list[tuple[int, int]]) -> bool:
+    """Whether offset falls inside one of the sorted, disjoint regions."""
+    lo, hi = 0, len(regions)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if regions[mid][1] < offset:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo < len(regions) and regions[lo][0] <= offset <= regions[lo][1]
+
+
+def scan_pymd(
+    source: Source,
+    extensions: tuple[str, ...] = MKDOCS_EXTENSIONS,
+    configs: dict | None = None,
+) -> tuple[list[Table], list[Diagnostic]]:
+    """Tables and near-miss diagnostics of a source as Python-Markdown's block parser sees it."""
+    configs = MKDOCS_EXTENSION_CONFIGS if configs is None else configs
+    record = block_parse(source.normalized(), extensions, configs)
+    locator = LineLocator(source)
+    tables, diagnostics, cursor = [], [], 0
+    for rows in record.tables:
+        located = _locate_table(locator, rows, cursor)
+        if located is None:
+            continue  # cannot happen for rows taken from this source; never guess a position
+        table, cursor = located
+        tables.append(table)
+        diagnostics.extend(_swallowed_rows(table, source))
+    diagnostics.extend(_near_misses(locator, record.near_misses, tables))
+    return tables, diagnostics
+
+
+
+def _locate_table(locator: LineLocator, rows: list[str], cursor: int) -> tuple[Table, int] | None:
+    """The Table for recorded rows, built from the source lines they came from."""
+    stashed = [index for index, row in enumerate(rows) if _is_stashed(row)]
+    first = locator.find(rows[: stashed[0]] if stashed else rows, cursor)
+    if first is None:
+        return None
+    extents = _row_extents(locator, rows, first)
+    if extents is None:
+        return None
+    return _build_table(locator, rows, extents), extents[-1][1] + 1
+
+
+def _is_stashed(row: str) -> bool:
+    """Whether a row is a stash placeholder (a fence that superfences swallowed into the table)."""
+    return _PLACEHOLDER.fullmatch(row.strip()) is not None
+
+
+def _row_extents(locator: LineLocator, rows: list[str], first: int) -> list[tuple[int, int]] | None:
+    """First and last line index of each row; a stashed fence row covers the fence's lines."""
+    extents, index = [], first
+    for row in rows:
+        if _is_stashed(row):
+            end = _fence_end(locator.expanded, index)
+        elif index < len(locator.lines) and locator.expanded[index].endswith(row):
+            end = index
+        else:
+            return None
+        extents.append((index, end))
+        index = end + 1
+    return extents
+
+
+def _fence_end(lines: list[str], index: int) -> int:
+    """Index of the line closing the fence that opens at index (or the last line)."""
+    opener = lines[index].lstrip(" >")
+    marker = opener[: len(opener) - len(opener.lstrip(opener[:1]))] if opener[:1] in "`~" else "```"
+    for end in range(index + 1, len(lines)):
+        if lines[end].lstrip(" >").rstrip().startswith(marker) and not lines[end].strip(" >`~"):
+            return end
+    return len(lines) - 1
+
+
+def _build_table(locator: LineLocator, rows: list[str], extents: list[tuple[int, int]]) -> Table:
+    """Cells with spans from the located lines; the header decides whether outer pipes are borders."""
+    offsets = [None if _is_stashed(row) else locator.offset(start, row) for row, (start, _) in zip(rows, extents)]
+    header_line = locator.lines[extents[0][0]]
+    border = any(has_border(header_line[offsets[0]:]))
+    built = [_row(locator, start, end, offset, border) for (start, end), offset in zip(extents, offsets)]
+    header, delimiter, body = built[0], built[1], tuple(built[2:])
+    span = Span(header.span.start, body[-1].span.end if body else delimiter.span.end)
+    align = tuple(alignment(cell.text) for cell in delimiter.cells)
+    indent = header_line[: offsets[0]]
+    return Table(Dialect.PYTHON_MARKDOWN, header, delimiter, align, body, span, indent, empty_row=not body)
+
+
+def _row(locator: LineLocator, start: int, end: int, offset: int | None, border: bool) -> Row:
+    """One row: split on one line, or a stashed block spanning lines as a single cell."""
+    if offset is None:
+        return _stashed_row(locator, start, end)
+    line = locator.lines[start]
+    bounds = split_row(line[offset:], border)
+    cells = [cell_at(start + 1, line, offset + a, offset + b) for a, b in bounds]
+    row_start, row_end = _trimmed_bounds(line, offset)
+    return row_of(cells, start + 1, line, row_start, row_end)
+
+
+def _trimmed_bounds(line: str, offset: int) -> tuple[int, int]:
+    """Bounds of the row text on its line without surrounding blanks."""
+    start, end = offset, len(line)
+    while start < end and line[start] in " \t":
+        start += 1
+    while end > start and line[end - 1] in " \t":
+        end -= 1
+    return start, end
+
+
+def _stashed_row(locator: LineLocator, start: int, end: int) -> Row:
+    """A fence that superfences put into a table cell: one cell over the fence's lines."""
+    first, last = locator.lines[start], locator.lines[end]
+    column = len(first) - len(first.lstrip(" \t>"))
+    text = "\n".join(locator.lines[start : end + 1])[column:]
+    span = Span(Position(start + 1, column + 1), Position(end + 1, len(last.rstrip())))
+    return Row((Cell(text, span),), span)
+
+
+def _swallowed_rows(table: Table, source: Source) -> list[Diagnostic]:
+    """HT006 for body rows that are really a heading, list item, fence, rule or quote."""
+    found = []
+    for row in table.body:
+        text = row.cells[0].text if row.cells else ""
+        if not text.startswith("|") and _BLOCK_START.match(text) and row.span.start == row.cells[0].span.start:
+            what = text.splitlines()[0] if text else text
+            found.append(Diagnostic(
+                "HT006", CODES["HT006"].severity, row.span,
+                f"'{what[:40]}' right after the table is rendered as a table row by Python-Markdown",
+                "add a blank line between the table and this line",
+            ))
+    return found
+
+
+def _near_misses(locator: LineLocator, blocks: list[list[str]], tables: list[Table]) -> list[Diagnostic]:
+    """HT004/HT005 for blocks that hold a header and delimiter row but render no table."""
+    taken = {line for table in tables for line in range(table.start_line, table.end_line + 1)}
+    found: dict[int, Diagnostic] = {}
+    cursor = 0
+    for block in blocks:
+        first = locator.find(block, cursor)
+        if first is None:
+            continue
+        cursor = first + 1
+        for k in range(len(block) - 1):
+            line_no = first + k + 1
+            if line_no in taken or line_no in found or not _looks_like_delimiter(block[k + 1]):
+                continue
+            diagnostic = _near_miss(locator, block, k, first + k)
+            if diagnostic:
+                found[line_no] = diagnostic
+    return list(found.values())
+
+
+def _looks_like_delimiter(row: str) -> bool:
+    """A row made of pipes, colons, dashes and spaces with at least one dash and one pipe."""
+    text = row.strip()
+    return "-" in text and "|" in text and set(text) <= _DELIMITER_CHARS
+
+
+def _near_miss(locator: LineLocator, block: list[str], k: int, index: int) -> Diagnostic | None:
+    """The diagnostic for a header at block[k] over a delimiter at block[k + 1], if any."""
+    header, delimiter = block[k].strip(" "), block[k + 1].strip(" ")
+    border = any(has_border(header))
+    columns, widths = len(split_row(header, border)), len(split_row(delimiter, border))
+    line = locator.lines[index]
+    if columns != widths:
+        below = locator.lines[index + 1]
+        start = locator.offset(index + 1, block[k + 1])
+        start, end = _trimmed_bounds(below, start)
+        return Diagnostic(
+            "HT004", CODES["HT004"].severity, Span(Position(index + 2, start + 1), Position(index + 2, end)),
+            f"delimiter row has {widths} cells but the header row has {columns}: no table is rendered",
+            "give the delimiter row one cell per header cell",
+        )
+    if k == 0 or "|" not in header:
+        return None
+    start, end = _trimmed_bounds(line, locator.offset(index, block[k]))
+    return Diagnostic(
+        "HT005", CODES["HT005"].severity, Span(Position(index + 1, start + 1), Position(index + 1, end)),
+        "this table follows a line of text directly: Python-Markdown renders no table",
+        "add a blank line before the table",
+    )

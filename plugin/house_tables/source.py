@@ -1,0 +1,42 @@
+"""A source file split into lines, with the 1-based positions the model uses."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .model import Position, Span
+
+BOM = "\ufeff"
+_LINE = re.compile(r"([^\r\n]*)(\r\n|\r|\n|$)")
+
+
+@dataclass(frozen=True)
+class Source:
+    """The text of one file: lines without their endings, and the endings."""
+
+    lines: tuple[str, ...]
+    endings: tuple[str, ...]
+    bom: bool = False
+
+    @classmethod
+    def parse(cls, text: str) -> Source:
+        """Split text on LF, CRLF and lone CR, remembering each ending and a BOM."""
+        bom = text.startswith(BOM)
+        if bom:
+            text = text[1:]
+        lines, endings = [], []
+        for match in _LINE.finditer(text):
+            if not match.group(2) and match.start() == len(text):
+                break
+            lines.append(match.group(1))
+            endings.append(match.group(2))
+        return cls(tuple(lines), tuple(endings), bom)
+
+    def normalized(self) -> str:
+        """The text with every line ending as LF and no BOM (what the engines parse)."""
+        return "".join(line + "\n" for line in self.lines)
+
+    def span(self, line: int, start: int, end: int) -> Span:
+        """Span of 0-based character offsets [start, end) on a 1-based line."""
+        return Span(Position(line, start + 1), Position(line, end))

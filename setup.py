@@ -1,0 +1,37 @@
+"""Packaging for mkdocs-house-tables."""
+
+from pathlib import Path
+
+from setuptools import find_packages, setup
+
+setup(
+    name="mkdocs-house-tables",
+    version="0.1.0",
+    description="Find Markdown pipe tables exactly where Python-Markdown and MDX find them, "
+    "and convert them to a house table style.",
+    long_description=Path(__file__).with_name("README.md").read_text(encoding="utf-8"),
+    long_description_content_type="text/markdown",
+    license="MIT",
+    python_requires=">=3.10",
+    package_dir={"": "plugin"},
+    packages=find_packages("plugin"),
+    install_requires=[
+        "mkdocs>=1.5",
+        "markdown>=3.5",
+        "pymdown-extensions>=10.0",
+        "beautifulsoup4>=4.12",
+    ],
+    extras_require={
+        "test": [
+            "pytest>=7",
+            "hypothesis>=6.100",
+            "cmarkgfm>=2024.1.14",
+            "ruff>=0.5",
+        ],
+    },
+    classifiers=[
+        "Programming Language :: Python :: 3",
+        "Framework :: MkDocs",
+        "Topic :: Documentation",
+    ],
+)

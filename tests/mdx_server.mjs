@@ -1,0 +1,73 @@
+// Long-lived MDX 3 + remark-gfm renderer for the differential tests (see tests/engines.py).
+// Protocol: one JSON request per stdin line, {"id": n, "md": "..."}; one JSON response per stdout line, in order:
+//   {"id": n, "ok": true, "html": "..."}  or  {"id": n, "ok": false, "error": "...", "phase": "compile"|"render"}
+// The pipeline is the `mdx` engine of shared/engines/mdx_engine.mjs, except that React is loaded once.
+import readline from 'node:readline'
+import {evaluate} from '@mdx-js/mdx'
+import React from 'react'
+import * as runtime from 'react/jsx-runtime'
+import {renderToStaticMarkup} from 'react-dom/server'
+import remarkGfm from 'remark-gfm'
+
+// stdout carries only responses: anything else that writes to it (console.log, code in a document) goes to stderr.
+const respond = process.stdout.write.bind(process.stdout)
+process.stdout.write = process.stderr.write.bind(process.stderr)
+process.on('uncaughtException', (e) => console.error('uncaught:', e))
+process.on('unhandledRejection', (e) => console.error('unhandled rejection:', e))
+
+// rehype plugin: mark tables made from markdown (hast elements, not JSX) with their source lines.
+function annotateTables() {
+  return (tree) => {
+    const walk = (node) => {
+      if (node.type === 'element' && node.tagName === 'table') {
+        node.properties = node.properties || {}
+        node.properties.dataMd = '1'
+        if (node.position) node.properties.dataLines = `${node.position.start.line}-${node.position.end.line}`
+      }
+      if (node.children) for (const c of node.children) walk(c)
+    }
+    walk(tree)
+  }
+}
+
+// Stub every capitalised component the document mentions as a <div>.
+function componentsFor(src) {
+  const comps = {}
+  for (const m of src.matchAll(/<([A-Z][A-Za-z0-9_]*)/g)) {
+    const name = m[1]
+    comps[name] = (props) => React.createElement('div', {'data-component': name}, props.children)
+  }
+  return comps
+}
+
+const options = {...runtime, format: 'mdx', remarkPlugins: [remarkGfm], rehypePlugins: [annotateTables]}
+
+async function render(id, src) {
+  let phase = 'compile'
+  try {
+    const mod = await evaluate(src, options)
+    phase = 'render'
+    const html = renderToStaticMarkup(React.createElement(mod.default, {components: componentsFor(src)}))
+    return {id, ok: true, html}
+  } catch (e) {
+    const msg = e && (e.reason || e.message) ? String(e.reason || e.message) : String(e)
+    return {id, ok: false, error: msg.split('\n')[0], phase}
+  }
+}
+
+async function handle(line) {
+  let req
+  try {
+    req = JSON.parse(line)
+  } catch (e) {
+    console.error('bad request line:', e.message)
+    respond(JSON.stringify({id: null, ok: false, error: `bad request: ${e.message}`, phase: 'request'}) + '\n')
+    return
+  }
+  respond(JSON.stringify(await render(req.id, req.md)) + '\n')
+}
+
+let pending = Promise.resolve()
+readline.createInterface({input: process.stdin, crlfDelay: Infinity}).on('line', (line) => {
+  if (line.trim()) pending = pending.then(() => handle(line))
+})

@@ -1,0 +1,72 @@
+"""The engine harness reproduces the engine outputs recorded in shared/engines/cases.json."""
+
+import json
+
+import pytest
+from engines import MdxEngine, MdxTimeout, pymd_tables, shared_dir
+
+CASES_FILE = shared_dir() / "cases.json"
+CORE = ("header", "rows", "align")
+
+
+def _load_cases() -> list[dict]:
+    """The recorded cases; the module is skipped when the shared reference material is absent."""
+    if not CASES_FILE.exists():
+        pytest.skip(f"{CASES_FILE} not found", allow_module_level=True)
+    return json.loads(CASES_FILE.read_text(encoding="utf-8"))["cases"]
+
+
+CASES = _load_cases()
+IDS = [c["id"] for c in CASES]
+
+
+def _md_only(tables: list[dict] | None, keys: tuple) -> list[dict] | None:
+    """Markdown tables reduced to keys; None stays None (the engine failed)."""
+    if tables is None:
+        return None
+    return [{k: t[k] for k in keys} for t in tables if t["source"] == "md"]
+
+
+@pytest.fixture(scope="module")
+def mdx_results(mdx_engine) -> dict:
+    """MDX tables of every case, rendered in one pipelined batch."""
+    return dict(zip(IDS, mdx_engine.tables_many([c["md"] for c in CASES]), strict=True))
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_pymd_mkdocs_matches_recording(case):
+    want = _md_only(case["results"]["pymd_mkdocs"]["tables"], CORE)
+    assert _md_only(pymd_tables(case["md"]), CORE) == want
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_mdx_matches_recording(case, mdx_results):
+    recorded = case["results"]["mdx"]
+    want = _md_only(recorded["tables"], (*CORE, "lines")) if recorded["ok"] else None
+    assert _md_only(mdx_results[case["id"]], (*CORE, "lines")) == want
+
+
+def test_mdx_single_requests_match_batch(mdx_engine, mdx_results):
+    for case in CASES[:20]:
+        assert mdx_engine.tables(case["md"]) == mdx_results[case["id"]]
+
+
+def test_mdx_server_survives_bad_documents(mdx_engine):
+    table = "| a |\n|---|\n| 1 |\n"
+    docs = ["{1+}", "{(() => { throw new Error('boom') })()}", "{console.log('noise')}\n\n" + table, table]
+    got = mdx_engine.tables_many(docs)
+    assert got[:2] == [None, None]
+    assert got[2] == got[3] == [{"source": "md", "lines": [3, 5], "align": [None], "header": ["a"],
+                                 "rows": [["1"]]}]
+
+
+def test_mdx_timeout_restarts_server():
+    engine = MdxEngine()
+    try:
+        assert engine.tables("x") == []
+        engine.timeout = 1.0
+        with pytest.raises(MdxTimeout):
+            engine.tables("{(() => { while (true) {} })()}")
+        assert engine.tables("| a |\n|---|\n") is not None
+    finally:
+        engine.close()
