@@ -1,0 +1,109 @@
+"""The python-markdown dialect against Python-Markdown's recorded and live output on every engine case."""
+
+import json
+
+import pytest
+from engines import EXTENSION_CONFIGS, PYMD_MKDOCS_EXTENSIONS, pymd_html, pymd_tables, shared_dir
+from rebuild import multiline_cells, rebuild
+
+from house_tables.parsing import scan
+from house_tables.parsing.pymd import scan_pymd
+from house_tables.source import Source
+
+CASES = json.loads((shared_dir() / "cases.json").read_text(encoding="utf-8"))["cases"]
+
+
+def _expected(case: dict) -> list[dict]:
+    """The tables pymd_mkdocs made from pipe syntax in this case."""
+    return [t for t in case["results"]["pymd_mkdocs"]["tables"] if t["source"] == "md"]
+
+
+def _ours(text: str):
+    """Our tables with exactly the recorded engine's extension stack."""
+    tables, _ = scan_pymd(Source.parse(text), PYMD_MKDOCS_EXTENSIONS, EXTENSION_CONFIGS)
+    return tables
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_tables_equal_pymd_mkdocs(case):
+    """Count, order, columns, alignment, body rows and every cell's rendering equal pymd_mkdocs'."""
+    expected, ours = _expected(case), _ours(case["md"])
+    assert len(ours) == len(expected)
+    for table, want in zip(ours, expected):
+        assert list(table.align) == want["align"]
+        assert table.columns == len(want["header"])
+        assert len(table.grid()) == len(want["rows"])
+        if multiline_cells(table):
+            _assert_swallowed_fence(table, want)
+            continue
+        (rendered,) = pymd_tables(rebuild(table, case["md"]))
+        assert rendered["header"] == want["header"]
+        assert rendered["rows"] == want["rows"]
+
+
+def _assert_swallowed_fence(table, want):
+    """A fence swallowed into a row renders, on its own, as the code block the engine put in the cell."""
+    for row, want_row in zip(table.body, want["rows"]):
+        text = row.cells[0].text
+        if "\n" in text:
+            assert want_row[0] in pymd_html(text).replace("\n", "")
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_spans_slice_the_cell_text(case):
+    """Every cell's span, applied to the original lines, gives back exactly the cell's text."""
+    source = Source.parse(case["md"])
+    for table in _ours(case["md"]):
+        for row in (table.header, table.delimiter, *table.body):
+            for cell in row.cells:
+                assert _slice(source, cell.span) == cell.text
+
+
+def _slice(source: Source, span) -> str:
+    """The source text a span covers (inclusive end column)."""
+    start, end = span.start, span.end
+    if start.line == end.line:
+        return source.lines[start.line - 1][start.column - 1 : end.column]
+    lines = source.lines[start.line - 1 : end.line]
+    return "\n".join([lines[0][start.column - 1 :], *lines[1:-1], lines[-1][: end.column]])
+
+
+def test_default_stack_with_blocks_agrees_on_the_cases():
+    """The default stack (adding pymdownx.blocks) finds the same tables as the recorded MkDocs stack."""
+    for case in CASES:
+        assert len(scan(case["md"]).tables) == len(_expected(case)), case["id"]
+
+
+def test_positions_on_crlf_bom_tabs():
+    """Columns count characters of the file on disk: a tab is one, a BOM none; CRLF ends lines."""
+    text = "\ufeffintro\r\n\r\n|\tname | `a|b` |\r\n|---|:-:|\r\n| x\t| y |\r\n"
+    (table,) = scan(text).tables
+    name, code = table.header.cells
+    assert (name.text, name.span.start.line, name.span.start.column, name.span.end.column) == ("name", 3, 3, 6)
+    assert (code.text, code.span.start.column, code.span.end.column) == ("`a|b`", 10, 14)
+    assert table.align == (None, "center")
+    assert [c.text for c in table.body[0].cells] == ["x", "y"]
+    assert table.body[0].cells[1].span.start.column == 7
+
+
+def test_table_inside_admonition_keeps_its_indent():
+    """A table in an admonition body is found at its indented column, with the indent recorded."""
+    text = "!!! note\n\n    | a | b |\n    |---|---|\n    | 1 | 2 |\n"
+    (table,) = scan(text).tables
+    assert table.indent == "    "
+    assert table.span.start.column == 5 and table.end_line == 5
+
+
+def test_table_in_a_fence_is_not_mistaken_for_the_real_one():
+    """Identical table text inside a fenced code block earlier in the file is not where the table is."""
+    table_text = "| a | b |\n|---|---|\n| 1 | 2 |\n"
+    text = "```\n" + table_text + "```\n\n" + table_text
+    (table,) = scan(text).tables
+    assert table.start_line == 7
+
+
+def test_pymdownx_blocks_table():
+    """A table inside a /// admonition block (pymdownx.blocks) is found at its line."""
+    text = "/// note\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n///\n"
+    (table,) = scan(text).tables
+    assert table.start_line == 3
