@@ -52,18 +52,41 @@ class LineLocator:
 
 
 def _top_level_fenced_lines(lines: list[str]) -> set[int]:
-    """Indices of lines inside (or opening/closing) top-level fenced code blocks."""
+    """Indices of lines inside (or opening/closing) closed top-level fenced code blocks.
+
+    An unclosed fence is no fence to Python-Markdown, so its lines are scanned again after it.
+    """
     fenced: set[int] = set()
-    opener = None
-    for index, line in enumerate(lines):
-        match = _FENCE.match(line)
-        if opener is None:
-            if match and not (match.group(1)[0] == "`" and "`" in line[match.end():]):
-                opener = match.group(1)
-                fenced.add(index)
+    unclosable: dict[str, int] = {}  # a fence char -> shortest opener that found no closer (nor will later)
+    index = 0
+    while index < len(lines):
+        opener = _fence_opener(lines[index])
+        if opener is None or len(opener) >= unclosable.get(opener[0], len(opener) + 1):
+            index += 1
             continue
-        fenced.add(index)
-        if match and match.group(1)[0] == opener[0] and len(match.group(1)) >= len(opener) \
-                and not line[match.end():].strip():
-            opener = None
+        close = _fence_closer(lines, index + 1, opener)
+        if close is None:
+            unclosable[opener[0]] = len(opener)
+            index += 1
+            continue
+        fenced.update(range(index, close + 1))
+        index = close + 1
     return fenced
+
+
+def _fence_opener(line: str) -> str | None:
+    """The fence marker a line opens with, if it opens a fence."""
+    match = _FENCE.match(line)
+    if match is None or (match.group(1)[0] == "`" and "`" in line[match.end() :]):
+        return None
+    return match.group(1)
+
+
+def _fence_closer(lines: list[str], start: int, opener: str) -> int | None:
+    """Index of the first line from start that closes a fence opened with opener."""
+    for index in range(start, len(lines)):
+        match = _FENCE.match(lines[index])
+        if match and match.group(1)[0] == opener[0] and len(match.group(1)) >= len(opener) \
+                and not lines[index][match.end() :].strip():
+            return index
+    return None

@@ -1,0 +1,94 @@
+"""Hypothesis strategies for documents dense in table-like content."""
+
+from hypothesis import strategies as st
+
+WORDS = ["a", "b", "x y", "Flag", "é", "中文", "👍", "1", "a_b", "3.14"]
+INLINE = [
+    "`a|b`", "`x \\| y`", "``c|d``", "`code`", "\\|", "a \\\\| b", "**b**", "*e*", "[t](http://u.example)",
+    "&#124;", "&vert;", "a\tb", "List&lt;T&gt;", "\\`", "`", "~~s~~", "<span>h</span>", "a&nbsp;b",
+]
+DELIMITERS = ["---", "-", ":--", "--:", ":-:", " --- ", "-:", ":-"]
+LENIENT_DELIMITERS = ["- -", ":", "-:-", "==="]
+BLOCKS = [
+    "text line", "# Heading", "- item", "1. item", "> quote", "***", "---", "```", "~~~", "<div>x</div>",
+    "    indented", "|", "a | b", "<!-- c -->",
+]
+
+
+@st.composite
+def cell_text(draw) -> str:
+    """A cell: words and inline tokens, sometimes empty."""
+    parts = draw(st.lists(st.sampled_from(WORDS + INLINE), min_size=0, max_size=3))
+    return " ".join(parts)
+
+
+@st.composite
+def row(draw, cells: int) -> str:
+    """A row of cells with random outer pipes and spacing."""
+    texts = [draw(cell_text()) for _ in range(cells)]
+    body = draw(st.sampled_from([" | ", "|", " |", "| "])).join(texts)
+    lead, trail = draw(st.sampled_from([("| ", " |"), ("|", "|"), ("", ""), ("| ", ""), ("", " |")]))
+    return lead + body + trail + draw(st.sampled_from(["", "", " ", "  "]))
+
+
+@st.composite
+def table(draw) -> list[str]:
+    """Header, delimiter (usually matching) and ragged body rows, maybe followed by a block line."""
+    columns = draw(st.integers(1, 4))
+    header = draw(row(columns))
+    count = columns if draw(st.integers(0, 5)) else draw(st.integers(1, 5))
+    cells = [draw(st.sampled_from(DELIMITERS + LENIENT_DELIMITERS * draw(st.booleans()))) for _ in range(count)]
+    outer = draw(st.booleans()) or count == 1
+    delimiter = ("|" + "|".join(cells) + "|") if outer else "|".join(cells)
+    body = [draw(row(max(0, columns + draw(st.integers(-1, 1))))) for _ in range(draw(st.integers(0, 4)))]
+    tail = [draw(st.sampled_from(BLOCKS))] if draw(st.integers(0, 3)) == 0 else []
+    return [header, delimiter, *body, *tail]
+
+
+def _indented(lines: list[str], prefix: str) -> list[str]:
+    """Lines with a container prefix (blank lines keep only the quote marker)."""
+    return [prefix + line if line else prefix.rstrip(" ") for line in lines]
+
+
+@st.composite
+def container(draw) -> list[str]:
+    """A table inside one of the containers MkDocs or MDX pages use."""
+    inner = draw(table())
+    blank = [""] if draw(st.booleans()) else []
+    kind = draw(st.sampled_from(["admonition", "details", "tab", "list", "quote", "div", "jsx", "fence", "blocks"]))
+    if kind == "admonition":
+        return ["!!! note", *blank, *_indented(inner, "    ")]
+    if kind == "details":
+        return ['???+ note "Title"', *blank, *_indented(inner, "    ")]
+    if kind == "tab":
+        return ['=== "Tab"', *blank, *_indented(inner, "    ")]
+    if kind == "list":
+        return ["- item", *blank, *_indented(inner, draw(st.sampled_from(["  ", "    ", "\t"])))]
+    if kind == "quote":
+        return _indented([*blank, *inner], "> ")
+    if kind == "div":
+        return ["<div markdown>", *blank, *inner, *blank, "</div>"]
+    if kind == "jsx":
+        indent = draw(st.sampled_from(["", "  ", "    "]))
+        return ["<Tabs>", f'{indent}<Tab label="a">', *blank, *_indented(inner, indent), *blank, f"{indent}</Tab>",
+                "</Tabs>"]
+    if kind == "blocks":
+        return ["/// note", *blank, *inner, *blank, "///"]
+    fence = draw(st.sampled_from(["```", "~~~", "````", "```markdown"]))
+    closing = [fence.rstrip("markdown")] if draw(st.integers(0, 4)) else []
+    return [fence, *inner, *closing]
+
+
+@st.composite
+def documents(draw) -> str:
+    """A document of tables, containers and ordinary blocks, joined with or without blank lines."""
+    pieces = draw(st.lists(st.one_of(table(), container(), st.sampled_from(BLOCKS).map(lambda b: [b])),
+                           min_size=1, max_size=6))
+    front = ["---", "title: T", "---", ""] if draw(st.integers(0, 5)) == 0 else []
+    lines = list(front)
+    for piece in pieces:
+        lines.extend(piece)
+        if draw(st.integers(0, 3)):
+            lines.append("")
+    newline = draw(st.sampled_from(["\n", "\n", "\r\n"]))
+    return newline.join(lines) + newline
