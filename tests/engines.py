@@ -188,9 +188,12 @@ def md_tables(h: str) -> list[dict]:
 
 
 # ------------------------------------------------------------------ Python-Markdown, MkDocs stack
-PYMD_MKDOCS_EXTENSIONS = ("toc", "tables", "fenced_code", "admonition", "pymdownx.details",
-                          "pymdownx.superfences", "pymdownx.tabbed", "attr_list", "md_in_html")
-EXTENSION_CONFIGS = {"pymdownx.tabbed": {"alternate_style": True}}
+# run_all.py's stack, plus pymdownx.highlight without Pygments: cases.json was recorded without Pygments, while
+# pytest installs it, and superfences would then highlight fenced code (even a fence pymd puts inside a cell).
+# The only other effect is class="highlight" on indented code blocks.
+PYMD_MKDOCS_EXTENSIONS = ("toc", "tables", "fenced_code", "admonition", "pymdownx.details", "pymdownx.superfences",
+                          "pymdownx.tabbed", "attr_list", "md_in_html", "pymdownx.highlight")
+EXTENSION_CONFIGS = {"pymdownx.tabbed": {"alternate_style": True}, "pymdownx.highlight": {"use_pygments": False}}
 
 
 class _MarkTables(Treeprocessor):
@@ -266,10 +269,10 @@ class MdxEngine:
                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self._lines: queue.Queue = queue.Queue()
         self._stderr: collections.deque = collections.deque(maxlen=40)
-        self._readers = [threading.Thread(target=_pump, args=(self._proc.stdout, self._lines), daemon=True),
-                         threading.Thread(target=_drain, args=(self._proc.stderr, self._stderr), daemon=True)]
-        for thread in self._readers:
-            thread.start()
+        self._stdout_reader = threading.Thread(target=_pump, args=(self._proc.stdout, self._lines), daemon=True)
+        self._stderr_reader = threading.Thread(target=_drain, args=(self._proc.stderr, self._stderr), daemon=True)
+        self._stdout_reader.start()
+        self._stderr_reader.start()
 
     def close(self) -> None:
         """Stop the server (end of input lets it finish; kill it if it does not)."""
@@ -280,8 +283,8 @@ class MdxEngine:
         except subprocess.TimeoutExpired:
             self._proc.kill()
             self._proc.wait()
-        for thread in self._readers:
-            thread.join(timeout=5)
+        self._stdout_reader.join(timeout=5)
+        self._stderr_reader.join(timeout=5)
         self._proc.stdout.close()
         self._proc.stderr.close()
 
@@ -292,7 +295,8 @@ class MdxEngine:
         self._start()
 
     def _stderr_tail(self) -> str:
-        """The end of what the server wrote to stderr."""
+        """The end of what the server wrote to stderr, once it has exited."""
+        self._stderr_reader.join(timeout=5)
         return b"".join(self._stderr).decode("utf-8", "replace")
 
     def _response(self, want: int) -> dict:

@@ -56,8 +56,8 @@ def test_mdx_server_survives_bad_documents(mdx_engine):
     docs = ["{1+}", "{(() => { throw new Error('boom') })()}", "{console.log('noise')}\n\n" + table, table]
     got = mdx_engine.tables_many(docs)
     assert got[:2] == [None, None]
-    assert got[2] == got[3] == [{"source": "md", "lines": [3, 5], "align": [None], "header": ["a"],
-                                 "rows": [["1"]]}]
+    assert got[2] == [{"source": "md", "lines": [3, 5], "align": [None], "header": ["a"], "rows": [["1"]]}]
+    assert got[3] == [{"source": "md", "lines": [1, 3], "align": [None], "header": ["a"], "rows": [["1"]]}]
 
 
 def test_mdx_timeout_restarts_server():
