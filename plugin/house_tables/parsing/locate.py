@@ -14,10 +14,10 @@ _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
 class LineLocator:
     """Maps rows of text as Python-Markdown saw them back to lines and offsets of the source."""
 
-    def __init__(self, source: Source):
+    def __init__(self, source: Source, fenced_lines: set[int] | None = None):
         self.lines = source.lines
         self.expanded = [line.expandtabs(TAB_SIZE) if line.strip(" \t") else "" for line in source.lines]
-        self.in_fence = _top_level_fenced_lines(self.expanded)
+        self.in_fence = _top_level_fenced_lines(self.expanded) if fenced_lines is None else fenced_lines
 
     def find(self, rows: list[str], start: int = 0) -> int | None:
         """First 0-based line index >= start where the rows appear on consecutive lines."""
