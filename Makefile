@@ -29,10 +29,10 @@ test: install lint
 	$(PY) -m pytest -q
 
 fuzz: install
-	HOUSE_TABLES_FUZZ=20000 $(PY) -m pytest -q -m fuzz -p no:cacheprovider -s
+	HOUSE_TABLES_FUZZ=20000 $(PY) -m pytest -q -p no:cacheprovider tests/test_differential.py
 
 demo: install
-	$(PY) -m house_tables.scan_demo site_fixtures/demo
+	-$(VENV)/bin/house-tables check site_fixtures/demo
 
 bench: install
 	$(PY) bench/scan_speed.py

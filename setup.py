@@ -29,6 +29,7 @@ setup(
             "ruff>=0.5",
         ],
     },
+    entry_points={"console_scripts": ["house-tables = house_tables.cli:main"]},
     classifiers=[
         "Programming Language :: Python :: 3",
         "Framework :: MkDocs",

@@ -1,6 +1,7 @@
 """Shared fixtures for the house-tables tests."""
 
 import pytest
+
 from engines import MdxEngine
 
 

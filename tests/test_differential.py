@@ -5,14 +5,15 @@
 
 import os
 
-from engines import EXTENSION_CONFIGS, PYMD_MKDOCS_EXTENSIONS, pymd_tables
 from hypothesis import HealthCheck, given, settings
-from rebuild import multiline_cells, rebuild
-from strategies import documents
 
 from house_tables.parsing import scan
 from house_tables.parsing.pymd import scan_pymd
 from house_tables.source import Source
+
+from engines import EXTENSION_CONFIGS, PYMD_MKDOCS_EXTENSIONS, pymd_tables
+from rebuild import multiline_cells, rebuild
+from strategies import documents
 
 EXAMPLES = int(os.environ.get("HOUSE_TABLES_FUZZ", "300"))
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None,

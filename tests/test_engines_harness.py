@@ -3,6 +3,7 @@
 import json
 
 import pytest
+
 from engines import MdxEngine, MdxTimeout, pymd_tables, shared_dir
 
 CASES_FILE = shared_dir() / "cases.json"

@@ -3,12 +3,13 @@
 import json
 
 import pytest
-from engines import EXTENSION_CONFIGS, PYMD_MKDOCS_EXTENSIONS, pymd_html, pymd_tables, shared_dir
-from rebuild import multiline_cells, rebuild
 
 from house_tables.parsing import scan
 from house_tables.parsing.pymd import scan_pymd
 from house_tables.source import Source
+
+from engines import EXTENSION_CONFIGS, PYMD_MKDOCS_EXTENSIONS, pymd_html, pymd_tables, shared_dir
+from rebuild import multiline_cells, rebuild
 
 CASES = json.loads((shared_dir() / "cases.json").read_text(encoding="utf-8"))["cases"]
 

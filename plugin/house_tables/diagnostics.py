@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from .codes import CODES, FIX_HINT
-from .model import Diagnostic, Span, Table
+from .model import Diagnostic, Position, Row, Span, Table
 
 _ESCAPED_PIPE_IN_CODE = re.compile(r"(`+)(?:(?!\1).)*?\\\|.*?\1")
 
@@ -66,6 +66,16 @@ def divergences(pymd_tables: list[Table], mdx_tables: list[Table]) -> list[Diagn
     return found
 
 
+def _split_point(ours: Row, theirs: Row) -> Span:
+    """The pipe that Python-Markdown keeps inside a cell but MDX splits on (else the row)."""
+    for mine, other in zip(ours.cells, theirs.cells):
+        if mine.text != other.text and "|" in mine.text:
+            start = mine.span.start
+            at = Position(start.line, start.column + mine.text.index("|"))
+            return Span(at, at)
+    return ours.span
+
+
 def _cell_divergences(pymd: Table, mdx: Table) -> list[Diagnostic]:
     """HT007 for the first row whose cells the two engines split or render differently."""
     pairs = [(pymd.header, mdx.header), *zip(pymd.body, mdx.body)]
@@ -74,7 +84,8 @@ def _cell_divergences(pymd: Table, mdx: Table) -> list[Diagnostic]:
         if texts != [cell.text for cell in theirs.cells]:
             message = (f"Python-Markdown reads this row as {len(texts)} cells, MDX as {len(theirs.cells)} "
                        "(a pipe inside a code span?)")
-            return [_diagnostic("HT007", ours.span, message, "write the pipe as <code>a&#124;b</code>")]
+            hint = "write the pipe as <code>a&#124;b</code>"
+            return [_diagnostic("HT007", _split_point(ours, theirs), message, hint)]
         for cell in ours.cells:
             if _ESCAPED_PIPE_IN_CODE.search(cell.text):
                 message = "`\\|` inside a code span shows its backslash in Python-Markdown but not in MDX"

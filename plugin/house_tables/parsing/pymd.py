@@ -376,7 +376,8 @@ def _near_miss(locator: LineLocator, block: list[str], k: int, index: int) -> Di
         start, end = _trimmed_bounds(below, start)
         return Diagnostic(
             "HT004", CODES["HT004"].severity, Span(Position(index + 2, start + 1), Position(index + 2, end)),
-            f"delimiter row has {widths} cells but the header row has {columns}: no table is rendered",
+            f"delimiter row has {widths} cells but the header row (line {index + 1}) has {columns}: "
+            "Python-Markdown renders no table",
             "give the delimiter row one cell per header cell",
         )
     if k == 0 or "|" not in header:

@@ -1,0 +1,5 @@
+"""`python -m house_tables` works like the console script."""
+
+from .cli import main
+
+main()
