@@ -108,3 +108,9 @@ def test_pymdownx_blocks_table():
     text = "/// note\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n///\n"
     (table,) = scan(text).tables
     assert table.start_line == 3
+
+
+def test_table_between_admonition_and_indented_block():
+    """Found by the fuzzer: the table element must exist, or the admonition claims the indented block after it."""
+    text = "text line\n!!! note\n    text line\n|  |  |  |\n---|---|---\ntext line\n- item\n\n    |  |\n    |---|\n"
+    assert [t.start_line for t in scan(text).tables] == [4]

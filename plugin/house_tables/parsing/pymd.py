@@ -69,8 +69,9 @@ class _RecordingTableProcessor(TableProcessor):
         return accepted
 
     def run(self, parent, blocks):
-        """Record the block and consume it (the element tree is never used)."""
-        self.record.tables.append(blocks.pop(0).split("\n"))
+        """Record the block, then build the table: later processors look at the parent's last child."""
+        self.record.tables.append(blocks[0].split("\n"))
+        super().run(parent, blocks)
 
     def _split(self, row):
         """The same split as Python-Markdown's, in linear time (its own is quadratic in backtick runs)."""
