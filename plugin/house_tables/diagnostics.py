@@ -31,7 +31,7 @@ def ragged_rows(table: Table, skip_lines: set[int]) -> list[Diagnostic]:
     width = table.columns
     for row in table.body:
         count = len(row.cells)
-        if row.line in skip_lines or count == width:
+        if row.line in skip_lines or count in (0, width):  # 0: a blank line the engine added
             continue
         if count > width:
             extra = row.cells[width:]

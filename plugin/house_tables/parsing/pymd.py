@@ -41,10 +41,14 @@ MKDOCS_EXTENSIONS: tuple[str, ...] = (
 )
 MKDOCS_EXTENSION_CONFIGS: dict[str, dict] = {"pymdownx.tabbed": {"alternate_style": True}}
 
-_PLACEHOLDER = re.compile("\x02wzxhzdk:\\d+\x03")
+_PLACEHOLDER = re.compile("\x02wzxhzdk:(\\d+)\x03")
 _SPLIT = re.compile(r"(\\\\)|(\\`+)|(`+)|(\\\|)|(\|)")
 _DELIMITER_CHARS = frozenset("|:- ")
-_BLOCK_START = re.compile(r"(?:#{1,6}(?:[ \t]|$)|[-*+][ \t]|\d{1,9}[.)](?:[ \t]|$)|>|```|~~~|([-*_])[ \t]*\1[ \t]*\1)")
+_BLOCK_START = re.compile(
+    r"(?:#{1,6}(?:[ \t]|$)|[-*+][ \t]|\d{1,9}[.)](?:[ \t]|$)|>|```|~~~|([-*_])[ \t]*\1[ \t]*\1"
+    r"|<(?:div|details|section|table|pre|ul|ol|blockquote|h[1-6]|hr|p)\b)",
+    re.IGNORECASE,
+)
 
 
 @dataclass
@@ -54,6 +58,7 @@ class _Record:
     tables: list[list[str]] = field(default_factory=list)
     near_misses: list[list[str]] = field(default_factory=list)
     fenced_lines: set[int] | None = None  # 0-based lines superfences stashed as top-level code
+    stash: list[str] = field(default_factory=list)  # Python-Markdown's stashed raw blocks, by placeholder
 
 
 class _RecordingTableProcessor(TableProcessor):
@@ -114,6 +119,7 @@ def block_parse(text: str, extensions: tuple[str, ...], configs: dict) -> _Recor
             _watch_fences(preprocessor, record)
             lines = preprocessor.run(lines)
         md.parser.parseDocument(lines)
+        record.stash = [str(block) for block in md.htmlStash.rawHtmlBlocks]
     return record
 
 
@@ -228,7 +234,7 @@ def scan_pymd(
     locator = LineLocator(source, record.fenced_lines)
     tables, diagnostics, cursor = [], [], 0
     for rows in record.tables:
-        located = _locate_table(locator, rows, cursor)
+        located = _locate_table(locator, rows, cursor, record.stash)
         if located is None:
             continue  # cannot happen for rows taken from this source; never guess a position
         table, cursor = located
@@ -239,13 +245,15 @@ def scan_pymd(
 
 
 
-def _locate_table(locator: LineLocator, rows: list[str], cursor: int) -> tuple[Table, int] | None:
+def _locate_table(
+    locator: LineLocator, rows: list[str], cursor: int, stash: list[str]
+) -> tuple[Table, int] | None:
     """The Table for recorded rows, built from the source lines they came from."""
-    stashed = [index for index, row in enumerate(rows) if _is_stashed(row)]
-    first = locator.find(rows[: stashed[0]] if stashed else rows, cursor)
+    literal = [index for index, row in enumerate(rows) if _is_stashed(row) or not row.strip()]
+    first = locator.find(rows[: literal[0]] if literal else rows, cursor)
     if first is None:
         return None
-    extents = _row_extents(locator, rows, first)
+    extents = _row_extents(locator, rows, first, stash)
     if extents is None:
         return None
     return _build_table(locator, rows, extents), extents[-1][1] + 1
@@ -256,12 +264,16 @@ def _is_stashed(row: str) -> bool:
     return _PLACEHOLDER.fullmatch(row.strip()) is not None
 
 
-def _row_extents(locator: LineLocator, rows: list[str], first: int) -> list[tuple[int, int]] | None:
-    """First and last line index of each row; a stashed fence row covers the fence's lines."""
+def _row_extents(
+    locator: LineLocator, rows: list[str], first: int, stash: list[str]
+) -> list[tuple[int, int]] | None:
+    """First and last line index of each row: a stashed block covers its lines, a blank row none."""
     extents, index = [], first
     for row in rows:
-        if _is_stashed(row):
-            end = _fence_end(locator.expanded, index)
+        if not row.strip():
+            end = index - 1  # a blank line the HTML preprocessor added around a stashed block
+        elif _is_stashed(row):
+            end = _stashed_end(locator.expanded, index, stash[int(_PLACEHOLDER.search(row).group(1))])
         elif index < len(locator.lines) and locator.expanded[index].endswith(row):
             end = index
         else:
@@ -269,6 +281,13 @@ def _row_extents(locator: LineLocator, rows: list[str], first: int) -> list[tupl
         extents.append((index, end))
         index = end + 1
     return extents
+
+
+def _stashed_end(lines: list[str], index: int, raw: str) -> int:
+    """Last line of a stashed block starting at index: a fence to its closer, raw HTML by its line count."""
+    if lines[index].lstrip(" >")[:3] in ("```", "~~~"):
+        return _fence_end(lines, index)
+    return min(len(lines) - 1, index + raw.rstrip("\n").count("\n"))
 
 
 def _fence_end(lines: list[str], index: int) -> int:
@@ -283,7 +302,10 @@ def _fence_end(lines: list[str], index: int) -> int:
 
 def _build_table(locator: LineLocator, rows: list[str], extents: list[tuple[int, int]]) -> Table:
     """Cells with spans from the located lines; the header decides whether outer pipes are borders."""
-    offsets = [None if _is_stashed(row) else locator.offset(start, row) for row, (start, _) in zip(rows, extents)]
+    offsets = [
+        None if _is_stashed(row) or not row.strip() else locator.offset(start, row)
+        for row, (start, _) in zip(rows, extents)
+    ]
     header_line = locator.lines[extents[0][0]]
     border = any(has_border(header_line[offsets[0]:]))
     built = [_row(locator, start, end, offset, border) for (start, end), offset in zip(extents, offsets)]
@@ -296,6 +318,9 @@ def _build_table(locator: LineLocator, rows: list[str], extents: list[tuple[int,
 
 def _row(locator: LineLocator, start: int, end: int, offset: int | None, border: bool) -> Row:
     """One row: split on one line, or a stashed block spanning lines as a single cell."""
+    if end < start:
+        span = Span(Position(start + 1, 1), Position(start + 1, 0))
+        return Row((), span)
     if offset is None:
         return _stashed_row(locator, start, end)
     line = locator.lines[start]
