@@ -33,6 +33,12 @@ CODES: dict[str, Code] = {
              "a heading, list, fence, rule or quote right after a table becomes a table row"),
         Code("HT007", "dialect-divergence", Severity.WARNING,
              "Python-Markdown and MDX read this table differently"),
+        Code("HT008", "bad-directive", Severity.ERROR,
+             "a `house-tables:` directive above a table that cannot be understood"),
+        Code("HT009", "not-verified", Severity.ERROR,
+             "the converted table did not match the engine's rendering of the original: left unchanged"),
+        Code("HT010", "not-converted", Severity.WARNING,
+             "a table that converting would change (dropped cells, swallowed blocks): left unchanged"),
     )
 }
 

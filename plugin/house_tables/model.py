@@ -102,6 +102,15 @@ class Table:
         """Last source line of the table."""
         return self.span.end.line
 
+    def grid_texts(self) -> list[list[str]]:
+        """Body rows' raw cell texts, padded or cut to the header's width."""
+        width = self.columns
+        rows = []
+        for row in self.body:
+            texts = [cell.text for cell in row.cells[:width]]
+            rows.append(texts + [""] * (width - len(texts)))
+        return rows
+
     def grid(self) -> list[list[str]]:
         """Body rows as the engine renders them: padded or cut to the header's width."""
         width = self.columns

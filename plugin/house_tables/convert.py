@@ -1,0 +1,204 @@
+"""Converting every pipe table of a source to the house style, each verified before it is used."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from bs4 import BeautifulSoup
+
+from .codes import CODES
+from .config import Config
+from .directives import Directive, directive_above
+from .model import Diagnostic, Dialect, Span, Table
+from .parsing import scan
+from .rendering.fragments import (
+    canonical,
+    first_table_cells,
+    rebuilt_source,
+    reference_definitions,
+    render_gfm,
+    render_python_markdown,
+)
+from .rendering.layout import Grid, render_lines
+from .source import BOM, Source
+from .widths import content_widths, equal_widths
+
+BLOCKING = ("HT002", "HT006")
+_LIST_MARKER = re.compile(r"[-*+]|\d{1,9}[.)]")
+
+
+@dataclass(frozen=True)
+class Converted:
+    """One table that was converted: where it was, and how many cells were verified."""
+
+    table: Table
+    cells: int
+    lines: int
+
+
+@dataclass
+class Conversion:
+    """The result of converting one source."""
+
+    text: str
+    converted: list[Converted] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    switched_off: set[int] = field(default_factory=set)  # start lines of tables a directive turned off
+
+    @property
+    def cells(self) -> int:
+        """Cells verified in all converted tables."""
+        return sum(item.cells for item in self.converted)
+
+    def summary(self) -> str:
+        """`8 tables, 116 cells verified`."""
+        tables = len(self.converted)
+        return f"{tables} table{'s' * (tables != 1)}, {self.cells} cell{'s' * (self.cells != 1)} verified"
+
+
+@dataclass(frozen=True)
+class Engine:
+    """How cells are rendered for a dialect (and which independent engine verifies them)."""
+
+    dialect: Dialect
+    extensions: tuple[str, ...] | None = None
+    configs: dict | None = None
+
+    def render(self, source: str) -> str:
+        """HTML of a Markdown source in this dialect."""
+        if self.dialect is Dialect.MDX:
+            return render_gfm(source)
+        from .parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS
+
+        configs = MKDOCS_EXTENSION_CONFIGS if self.configs is None else self.configs
+        return render_python_markdown(source, self.extensions or MKDOCS_EXTENSIONS, configs)
+
+
+def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, form: str = "jsx",
+            extensions: tuple[str, ...] | None = None, configs: dict | None = None) -> Conversion:
+    """Every pipe table of text in the house style (form "jsx" or "html"); unverifiable tables stay."""
+    config = config or Config()
+    engine = Engine(Dialect(dialect), extensions, configs)
+    result = scan(text, engine.dialect, extensions=extensions, configs=configs)
+    source = Source.parse(text)
+    conversion = Conversion(text)
+    replacements: list[tuple[Table, list[str]]] = []
+    for table in result.tables:
+        lines = _convert_table(table, source, text, result.diagnostics, engine, config, form, conversion)
+        if lines is not None:
+            replacements.append((table, lines))
+    conversion.text = _splice(source, replacements) if replacements else text
+    silenced = conversion.switched_off
+    conversion.diagnostics.extend(
+        d for d in result.diagnostics if not (d.code == "HT001" and d.span.start.line in silenced)
+    )
+    conversion.diagnostics.sort(key=lambda d: (d.span.start, d.code))
+    return conversion
+
+
+def _convert_table(table, source, text, findings, engine, config, form, conversion) -> list[str] | None:
+    """The house-style lines for one table, or None (with a diagnostic) when it must stay."""
+    directive, error = directive_above(source.lines, table.start_line)
+    if error:
+        conversion.diagnostics.append(_finding("HT008", directive.span, error, "fix or remove the directive"))
+        return None
+    if directive and directive.off:
+        conversion.switched_off.add(table.start_line)
+        return None
+    blockers = [d for d in findings if d.code in BLOCKING and table.start_line <= d.span.start.line <= table.end_line]
+    if blockers:
+        message = f"not converted: {CODES[blockers[0].code].summary} (line {blockers[0].span.start.line})"
+        conversion.diagnostics.append(_finding("HT010", table.span, message, "fix the table by hand first"))
+        return None
+    fragments = _fragments(table, text, engine)
+    problem = _verify(table, source, text, engine, fragments)
+    if problem:
+        conversion.diagnostics.append(_finding("HT009", problem[0], problem[1], "convert this table by hand"))
+        return None
+    grid = _grid(table, fragments, config, directive, form)
+    lines = render_lines(grid, config.style, form)
+    conversion.converted.append(Converted(table, table.columns * (len(table.body) + 1), len(lines)))
+    return lines
+
+
+def _finding(code: str, span: Span, message: str, hint: str) -> Diagnostic:
+    """A conversion diagnostic with the code's default severity."""
+    return Diagnostic(code, CODES[code].severity, span, message, hint)
+
+
+def _fragments(table: Table, text: str, engine: Engine) -> list[list[str]] | None:
+    """Each cell's HTML as the engine renders it in a table rebuilt from our cells."""
+    rows = [[cell.text for cell in table.header.cells], *table.grid_texts()]
+    return first_table_cells(engine.render(rebuilt_source(rows, table.align, text)))
+
+
+def _verify(table, source, text, engine, fragments) -> tuple[Span, str] | None:
+    """Compare our cells with the engine's rendering of the original table lines; a difference or None."""
+    reference = first_table_cells(engine.render(_original_rows(table, source) + reference_definitions(text)))
+    if fragments is None or reference is None:
+        return table.span, "the engine renders no table from these lines on their own"
+    reference = reference[: len(table.body) + 1]
+    if [len(row) for row in fragments] != [len(row) for row in reference] or len(fragments) != len(reference):
+        return table.span, f"shape differs: ours {len(fragments)} rows, the engine's {len(reference)}"
+    rows = (table.header, *table.body)
+    for r, (ours, theirs) in enumerate(zip(fragments, reference)):
+        for c, (mine, engine_cell) in enumerate(zip(ours, theirs)):
+            if canonical(mine) != canonical(engine_cell):
+                where = rows[r].cells[c].span if c < len(rows[r].cells) else rows[r].span
+                return where, f"cell {c + 1} of row {r}: ours {canonical(mine)!r}, engine {canonical(engine_cell)!r}"
+    return None
+
+
+def _original_rows(table: Table, source: Source) -> str:
+    """The table's rows as written, from each row's first character (container markup removed)."""
+    rows = []
+    for row in (table.header, table.delimiter, *table.body):
+        if not row.cells:
+            continue
+        start, end = row.span.start, row.span.end
+        lines = source.lines[start.line - 1 : end.line]
+        rows.append("\n".join([lines[0][start.column - 1 :], *lines[1:]]))
+    return "\n".join(rows) + "\n"
+
+
+def _grid(table: Table, fragments: list[list[str]], config: Config, directive: Directive | None, form: str) -> Grid:
+    """Cell contents in the output form, alignment and widths."""
+    widths = _widths(table, fragments, config, directive)
+    if form == "jsx":
+        from .rendering.jsx import html_to_jsx
+
+        contents = [[html_to_jsx(fragment) for fragment in row] for row in fragments]
+    else:
+        contents = fragments
+    return Grid(table.align, tuple(contents[0]), tuple(tuple(row) for row in contents[1:]), tuple(widths))
+
+
+def _widths(table: Table, fragments: list[list[str]], config: Config, directive: Directive | None) -> list[int]:
+    """Directive widths, else the configured (or directive's) policy."""
+    if directive and directive.widths and len(directive.widths) == table.columns:
+        return list(directive.widths)
+    policy = (directive.policy if directive else None) or config.widths
+    if policy == "equal":
+        return equal_widths(table.columns)
+    columns = [[_visible(row[c]) for row in fragments] for c in range(table.columns)]
+    return content_widths(columns)
+
+
+def _visible(fragment: str) -> str:
+    """The text a reader sees in a cell."""
+    return BeautifulSoup(fragment, "html.parser").get_text()
+
+
+def _splice(source: Source, replacements: list[tuple[Table, list[str]]]) -> str:
+    """The source with each table's lines replaced, every other byte unchanged."""
+    lines, endings = list(source.lines), list(source.endings)
+    for table, new in reversed(replacements):
+        first, last = table.start_line - 1, table.end_line - 1
+        prefix = lines[first][: len(lines[first]) - len(lines[first].lstrip(" \t>"))]
+        ending = endings[first] or "\n"
+        new_lines = [prefix + line for line in new]
+        new_endings = [ending] * (len(new_lines) - 1) + [endings[last]]
+        lines[first : last + 1] = new_lines
+        endings[first : last + 1] = new_endings
+    return (BOM if source.bom else "") + "".join(line + end for line, end in zip(lines, endings))

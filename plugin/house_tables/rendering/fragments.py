@@ -1,0 +1,100 @@
+"""Cell contents as HTML fragments, rendered by the engine of the dialect, and their canonical form.
+
+Python-Markdown (with the site's extensions) renders `.md` cells; cmark-gfm, an implementation of
+GFM independent of our scanner, renders `.mdx` cells. Either way the engine renders a pipe table
+rebuilt from our cells, so each cell is rendered in a table cell's own context (inline only, `\\|`
+handling as in tables), with the document's link reference definitions appended.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import cmarkgfm
+import markdown
+from bs4 import BeautifulSoup, Comment, NavigableString, Tag
+from cmarkgfm.cmark import Options
+
+_REFERENCE = re.compile(r"^ {0,3}\[[^\]\n]+\]:[^\n]*$", re.MULTILINE)
+_DELIMITER = {None: "---", "left": ":--", "center": ":-:", "right": "--:"}
+_WHITESPACE = re.compile(r"[ \t\n\r\f]+")
+
+
+def rebuilt_source(rows: list[list[str]], align: tuple[str | None, ...], document: str) -> str:
+    """A pipe table of the given cell texts, plus the document's link reference definitions."""
+    lines = [_pipe_row(rows[0]), _pipe_row([_DELIMITER[a] for a in align])]
+    lines += [_pipe_row(row) for row in rows[1:]]
+    return "\n".join(lines) + "\n" + reference_definitions(document)
+
+
+def reference_definitions(document: str) -> str:
+    """The document's link reference definitions, each after a blank line, to render a table on its own."""
+    return "".join("\n" + ref for ref in _REFERENCE.findall(document))
+
+
+def _pipe_row(texts: list[str]) -> str:
+    """One row with outer pipes and a space on each side of every cell."""
+    return "| " + " | ".join(texts) + " |"
+
+
+@lru_cache(maxsize=8)
+def _python_markdown(extensions: tuple[str, ...], configs_key: str) -> markdown.Markdown:
+    """A cached Markdown instance for one extension stack."""
+    return markdown.Markdown(extensions=list(extensions), extension_configs=_CONFIGS[configs_key])
+
+
+_CONFIGS: dict[str, dict] = {}
+
+
+def render_python_markdown(source: str, extensions: tuple[str, ...], configs: dict) -> str:
+    """HTML of a Markdown source as Python-Markdown with these extensions renders it."""
+    key = repr(sorted(configs.items()))
+    _CONFIGS[key] = configs
+    md = _python_markdown(tuple(extensions), key)
+    md.reset()
+    return md.convert(source)
+
+
+def render_gfm(source: str) -> str:
+    """HTML of a Markdown source as cmark-gfm renders it (raw HTML kept)."""
+    return cmarkgfm.github_flavored_markdown_to_html(source, options=Options.CMARK_OPT_UNSAFE)
+
+
+def first_table_cells(html: str) -> list[list[str]] | None:
+    """Inner HTML of each cell of the first table, header row first; None when there is no table."""
+    soup = BeautifulSoup(html, "html.parser")
+    table = soup.find("table")
+    if table is None:
+        return None
+    return [[cell.decode_contents().strip() for cell in tr.find_all(["th", "td"], recursive=False)]
+            for tr in table.find_all("tr")]
+
+
+def canonical(fragment: str) -> str:
+    """A fragment in a comparable form: tags and sorted attributes, decoded text, collapsed whitespace."""
+    soup = BeautifulSoup(fragment, "html.parser")
+    return _WHITESPACE.sub(" ", "".join(_canonical_node(node) for node in soup.contents)).strip()
+
+
+def _canonical_node(node) -> str:
+    """One node of a fragment in canonical form (comments dropped: they render nothing)."""
+    if isinstance(node, Comment):
+        return ""
+    if isinstance(node, NavigableString):
+        return _escape(str(node))
+    if not isinstance(node, Tag):
+        return ""
+    attrs = "".join(f' {k}="{_escape(_attr(v))}"' for k, v in sorted(node.attrs.items()))
+    inner = "".join(_canonical_node(child) for child in node.contents)
+    return f"<{node.name}{attrs}>{inner}</{node.name}>"
+
+
+def _attr(value) -> str:
+    """An attribute value as text (bs4 gives lists for class)."""
+    return " ".join(value) if isinstance(value, list) else str(value)
+
+
+def _escape(text: str) -> str:
+    """Escape only what HTML requires."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")

@@ -1,0 +1,102 @@
+"""The house table layout: one element per line, in JSX (for sources) or HTML (for built pages).
+
+Pure functions over already-rendered cell contents: a table of N columns and R body rows is
+10 + 2N + R(N + 2) lines; the `plain` style drops every style attribute and the colgroup.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..config import Style
+
+StyleItems = list[tuple[str, str | int]]
+
+
+@dataclass(frozen=True)
+class Grid:
+    """What a table shows: alignment per column, header cells, body rows (contents already rendered)."""
+
+    align: tuple[str | None, ...]
+    header: tuple[str, ...]
+    body: tuple[tuple[str, ...], ...]
+    widths: tuple[int, ...]
+
+
+def render_lines(grid: Grid, style: Style, form: str) -> list[str]:
+    """The table's lines without indentation; form is "jsx" or "html"."""
+    attr = _jsx_style if form == "jsx" else _html_style
+    void = " />" if form == "jsx" else ">"
+    lines = [f"<table{attr(_table_style(style))}>"]
+    if style.styled:
+        cols = [f"    <col{attr([('width', f'{width}%')])}{void}" for width in grid.widths]
+        lines += ["  <colgroup>", *cols, "  </colgroup>"]
+    lines += ["  <thead>", f"    <tr{attr(_header_row_style(style))}>"]
+    lines += [f"      <th{attr(_header_cell_style(style, grid, i))}>{text}</th>" for i, text in enumerate(grid.header)]
+    lines += ["    </tr>", "  </thead>", "  <tbody>"]
+    for row in grid.body:
+        lines.append("    <tr>")
+        lines += [f"      <td{attr(_body_cell_style(style, grid, i))}>{text}</td>" for i, text in enumerate(row)]
+        lines.append("    </tr>")
+    lines += ["  </tbody>", "</table>"]
+    return lines
+
+
+def _table_style(style: Style) -> StyleItems:
+    """The table element's style."""
+    return [("width", "100%"), ("borderCollapse", "collapse"), ("tableLayout", "fixed")] if style.styled else []
+
+
+def _header_row_style(style: Style) -> StyleItems:
+    """The header row's accent border."""
+    return [("borderBottom", f"2px solid {style.accent}")] if style.styled else []
+
+
+def _header_cell_style(style: Style, grid: Grid, column: int) -> StyleItems:
+    """textAlign, padding, fontWeight, whiteSpace, backgroundColor, in that order."""
+    if not style.styled:
+        return _plain_align(grid, column)
+    items: StyleItems = [("textAlign", grid.align[column] or "left"), ("padding", style.header_padding),
+                         ("fontWeight", style.header_weight)]
+    if style.header_nowrap:
+        items.append(("whiteSpace", "nowrap"))
+    return [*items, ("backgroundColor", style.backgrounds[column % 2])]
+
+
+def _body_cell_style(style: Style, grid: Grid, column: int) -> StyleItems:
+    """padding, textAlign (center/right only), fontWeight (first column only), backgroundColor."""
+    if not style.styled:
+        return _plain_align(grid, column)
+    items: StyleItems = [("padding", style.body_padding)]
+    if grid.align[column] in ("center", "right"):
+        items.append(("textAlign", grid.align[column]))
+    if column == 0 and style.first_column_weight is not None:
+        items.append(("fontWeight", style.first_column_weight))
+    return [*items, ("backgroundColor", style.backgrounds[column % 2])]
+
+
+def _plain_align(grid: Grid, column: int) -> StyleItems:
+    """The plain preset keeps only an explicit alignment."""
+    return [("textAlign", grid.align[column])] if grid.align[column] else []
+
+
+def _jsx_style(items: StyleItems) -> str:
+    """` style={{a: "b", c: 700}}`, or nothing."""
+    if not items:
+        return ""
+    body = ", ".join(f"{name}: {value}" if isinstance(value, int) else f'{name}: "{value}"' for name, value in items)
+    return f" style={{{{{body}}}}}"
+
+
+def _html_style(items: StyleItems) -> str:
+    """` style="a: b; c-d: 700"` (camelCase to kebab-case, numbers unitless as React leaves them)."""
+    if not items:
+        return ""
+    body = "; ".join(f"{kebab_case(name)}: {value}" for name, value in items)
+    return f' style="{body}"'
+
+
+def kebab_case(name: str) -> str:
+    """CSS property name for a React style key: borderBottom -> border-bottom."""
+    return re.sub(r"[A-Z]", lambda m: "-" + m.group(0).lower(), name)

@@ -1,0 +1,65 @@
+"""Column widths: whole percents that add up to exactly 100.
+
+`content` policy (the default): a column's weight is the display width of its widest cell's
+visible text (East Asian wide characters and emoji count two), clamped to 4..60 so one long cell
+cannot starve the others; shares below the floor (max(5, min(10, 50 // columns)) percent, when
+that fits) are raised to it, and percents are rounded by largest remainder, ties to the leftmost
+column. `equal` policy: 100 / N each, the remainder to the leftmost columns.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+MIN_WEIGHT, MAX_WEIGHT = 4, 60
+
+
+def display_width(text: str) -> int:
+    """Terminal-style width: wide and fullwidth characters count 2, combining marks 0."""
+    width = 0
+    for char in text:
+        if unicodedata.combining(char) or char in "\u200d\ufe0f":
+            continue
+        width += 2 if unicodedata.east_asian_width(char) in "WF" else 1
+    return width
+
+
+def equal_widths(columns: int) -> list[int]:
+    """100 split as evenly as whole numbers allow."""
+    base, extra = divmod(100, columns)
+    return [base + (index < extra) for index in range(columns)]
+
+
+def content_widths(columns_text: list[list[str]]) -> list[int]:
+    """Percents weighted by the widest visible text of each column (see the module docstring)."""
+    weights = [min(MAX_WEIGHT, max([MIN_WEIGHT, *map(display_width, texts)])) for texts in columns_text]
+    shares = _with_floor([w / sum(weights) * 100 for w in weights], _floor(len(weights)))
+    return _round_to_100(shares)
+
+
+def _floor(columns: int) -> float:
+    """The smallest share a column gets."""
+    return min(max(5, min(10, 50 // columns)), 100 / columns)
+
+
+def _with_floor(shares: list[float], floor: float) -> list[float]:
+    """Raise shares below the floor to it, taking the difference proportionally from the others."""
+    fixed: set[int] = set()
+    while True:
+        low = {i for i, share in enumerate(shares) if share < floor - 1e-9} - fixed
+        if not low:
+            return shares
+        fixed |= low
+        free = [i for i in range(len(shares)) if i not in fixed]
+        room = 100 - floor * len(fixed)
+        total = sum(shares[i] for i in free) or 1
+        shares = [floor if i in fixed else shares[i] / total * room for i in range(len(shares))]
+
+
+def _round_to_100(shares: list[float]) -> list[int]:
+    """Whole percents by largest remainder, so they add up to exactly 100."""
+    whole = [int(share) for share in shares]
+    order = sorted(range(len(shares)), key=lambda i: (-(shares[i] - whole[i]), i))
+    for index in order[: 100 - sum(whole)]:
+        whole[index] += 1
+    return whole
