@@ -21,6 +21,7 @@ from .rendering.fragments import (
     render_python_markdown,
 )
 from .rendering.layout import Grid, render_lines
+from .rendering.protect import protect, restore
 from .source import BOM, Source
 from .widths import content_widths, equal_widths
 
@@ -127,17 +128,42 @@ def _finding(code: str, span: Span, message: str, hint: str) -> Diagnostic:
     return Diagnostic(code, CODES[code].severity, span, message, hint)
 
 
-def _fragments(table: Table, text: str, engine: Engine) -> list[list[str]] | None:
-    """Each cell's HTML as the engine renders it in a table rebuilt from our cells."""
+def _fragments(table: Table, text: str, engine: Engine) -> Fragments | None:
+    """Each cell's HTML as the engine renders it in a table rebuilt from our cells (MDX syntax kept aside)."""
     rows = [[cell.text for cell in table.header.cells], *table.grid_texts()]
-    return first_table_cells(engine.render(rebuilt_source(rows, table.align, text)))
+    protected = [[protect(cell) if engine.dialect is Dialect.MDX else (cell, []) for cell in row] for row in rows]
+    texts = [[cell for cell, _ in row] for row in protected]
+    html = first_table_cells(engine.render(rebuilt_source(texts, table.align, text)))
+    if html is None:
+        return None
+    return Fragments(html, [[kept for _, kept in row] for row in protected])
 
 
-def _verify(table, source, text, engine, fragments) -> tuple[Span, str] | None:
+@dataclass(frozen=True)
+class Fragments:
+    """Rendered cells (header row first) and, per cell, the MDX pieces their tokens stand for."""
+
+    html: list[list[str]]
+    kept: list[list[list[str]]]
+
+    def restored(self) -> list[list[str]]:
+        """The HTML with MDX pieces put back (what the cell shows, for comparison)."""
+        return [[restore(cell, kept) for cell, kept in zip(row, kepts)] for row, kepts in zip(self.html, self.kept)]
+
+    def jsx(self) -> list[list[str]]:
+        """Each cell as JSX, MDX pieces verbatim."""
+        from .rendering.jsx import html_to_jsx
+
+        return [[restore(html_to_jsx(cell), kept) for cell, kept in zip(row, kepts)]
+                for row, kepts in zip(self.html, self.kept)]
+
+
+def _verify(table, source, text, engine, rendered: Fragments | None) -> tuple[Span, str] | None:
     """Compare our cells with the engine's rendering of the original table lines; a difference or None."""
     reference = first_table_cells(engine.render(_original_rows(table, source) + reference_definitions(text)))
-    if fragments is None or reference is None:
+    if rendered is None or reference is None:
         return table.span, "the engine renders no table from these lines on their own"
+    fragments = rendered.restored()
     reference = reference[: len(table.body) + 1]
     if [len(row) for row in fragments] != [len(row) for row in reference] or len(fragments) != len(reference):
         return table.span, f"shape differs: ours {len(fragments)} rows, the engine's {len(reference)}"
@@ -162,15 +188,10 @@ def _original_rows(table: Table, source: Source) -> str:
     return "\n".join(rows) + "\n"
 
 
-def _grid(table: Table, fragments: list[list[str]], config: Config, directive: Directive | None, form: str) -> Grid:
+def _grid(table: Table, fragments: Fragments, config: Config, directive: Directive | None, form: str) -> Grid:
     """Cell contents in the output form, alignment and widths."""
-    widths = _widths(table, fragments, config, directive)
-    if form == "jsx":
-        from .rendering.jsx import html_to_jsx
-
-        contents = [[html_to_jsx(fragment) for fragment in row] for row in fragments]
-    else:
-        contents = fragments
+    widths = _widths(table, fragments.restored(), config, directive)
+    contents = fragments.jsx() if form == "jsx" else fragments.restored()
     return Grid(table.align, tuple(contents[0]), tuple(tuple(row) for row in contents[1:]), tuple(widths))
 
 

@@ -1,0 +1,80 @@
+"""MDX syntax in a `.mdx` cell (`{expressions}`, JSX tags) kept verbatim through Markdown rendering.
+
+In an `.mdx` source a `{...}` or `<Tag ...>` in a cell already is MDX, so it must reach the JSX
+output unchanged; GFM renderers would treat it as text. Each is swapped for a private-use token
+before rendering and put back afterwards. Code spans are left alone: MDX shows their text literally.
+"""
+
+from __future__ import annotations
+
+import re
+
+_TOKEN = re.compile("\ue000(\\d+)\ue001")
+_TAG = re.compile(r"</?[A-Za-z][\w.:-]*(?:\s[^<>]*)?/?>|<>|</>")
+
+
+def protect(text: str) -> tuple[str, list[str]]:
+    """Text with each expression and JSX tag outside code spans replaced by a token, and the originals."""
+    out, kept, index = [], [], 0
+    while index < len(text):
+        end, keep = _next_piece(text, index)
+        if keep:
+            out.append(f"\ue000{len(kept)}\ue001")
+            kept.append(text[index:end])
+        else:
+            out.append(text[index:end])
+        index = end
+    return "".join(out), kept
+
+
+def restore(text: str, kept: list[str]) -> str:
+    """Put the original pieces back in place of their tokens."""
+    return _TOKEN.sub(lambda m: kept[int(m.group(1))], text) if kept else text
+
+
+def _next_piece(text: str, index: int) -> tuple[int, bool]:
+    """End of the piece starting at index and whether it is MDX syntax to keep."""
+    char = text[index]
+    if char == "\\":
+        return min(index + 2, len(text)), False
+    if char == "`":
+        return _code_span_end(text, index), False
+    if char == "{":
+        end = _expression_end(text, index)
+        return (end, True) if end else (index + 1, False)
+    if char == "<":
+        match = _TAG.match(text, index)
+        return (match.end(), True) if match else (index + 1, False)
+    return index + 1, False
+
+
+def _code_span_end(text: str, index: int) -> int:
+    """End of a code span opening at index (or of the backtick run when it is not closed)."""
+    run = index
+    while run < len(text) and text[run] == "`":
+        run += 1
+    ticks = run - index
+    search = run
+    while True:
+        found = text.find("`" * ticks, search)
+        if found < 0:
+            return run
+        after = found + ticks
+        if (after >= len(text) or text[after] != "`") and text[found - 1] != "`":
+            return after
+        search = after
+        while search < len(text) and text[search] == "`":
+            search += 1
+
+
+def _expression_end(text: str, index: int) -> int | None:
+    """End of the balanced `{...}` opening at index, or None."""
+    depth = 0
+    for position in range(index, len(text)):
+        if text[position] == "{":
+            depth += 1
+        elif text[position] == "}":
+            depth -= 1
+            if depth == 0:
+                return position + 1
+    return None
