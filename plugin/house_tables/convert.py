@@ -107,7 +107,8 @@ def _convert_table(table, source, text, findings, engine, config, form, conversi
     if directive and directive.off:
         conversion.switched_off.add(table.start_line)
         return None
-    blockers = [d for d in findings if d.code in BLOCKING and table.start_line <= d.span.start.line <= table.end_line]
+    blockers = [d for d in findings if d.code in BLOCKING and table.start_line <= d.span.start.line <= table.end_line
+                and not (d.code == "HT002" and not _drops_text(table, d.span.start.line))]
     if blockers:
         message = f"not converted: {CODES[blockers[0].code].summary} (line {blockers[0].span.start.line})"
         conversion.diagnostics.append(_finding("HT010", table.span, message, "fix the table by hand first"))
@@ -117,10 +118,19 @@ def _convert_table(table, source, text, findings, engine, config, form, conversi
     if problem:
         conversion.diagnostics.append(_finding("HT009", problem[0], problem[1], "convert this table by hand"))
         return None
-    grid = _grid(table, fragments, config, directive, form)
+    try:
+        grid = _grid(table, fragments, config, directive, form)
+    except ValueError as error:  # JsxError: HTML that JSX cannot express
+        conversion.diagnostics.append(_finding("HT009", table.span, f"not converted: {error}", "convert it by hand"))
+        return None
     lines = render_lines(grid, config.style, form)
     conversion.converted.append(Converted(table, table.columns * (len(table.body) + 1), len(lines)))
     return lines
+
+
+def _drops_text(table: Table, line: int) -> bool:
+    """Whether the row on this line has non-empty cells beyond the header's width."""
+    return any(cell.text for row in table.body if row.line == line for cell in row.cells[table.columns :])
 
 
 def _finding(code: str, span: Span, message: str, hint: str) -> Diagnostic:
