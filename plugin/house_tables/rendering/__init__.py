@@ -1,0 +1,1 @@
+"""Rendering converted tables: JSX for MDX sources, HTML for MkDocs builds."""

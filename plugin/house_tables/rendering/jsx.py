@@ -1,0 +1,363 @@
+"""Inline HTML fragments as JSX text that MDX 3 + remark-gfm, on a `<td>` line, renders back to the same HTML."""
+
+import json
+import re
+import unicodedata
+import warnings
+from html.entities import html5
+
+from bs4 import BeautifulSoup, MarkupResemblesLocatorWarning, NavigableString, Tag
+from bs4.element import PreformattedString
+
+VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})
+# Their content is not markup in HTML, so it goes in as one JS string.
+RAW_TEXT = frozenset({"script", "style", "textarea"})
+
+# React prop names whose lower-case form is the HTML (or SVG) attribute name that html.parser reports.
+_REACT_NAMES = """
+acceptCharset accessKey allowFullScreen autoCapitalize autoComplete autoCorrect autoFocus autoPlay autoSave cellPadding
+cellSpacing charSet classID colSpan contentEditable contextMenu controlsList crossOrigin dateTime
+disablePictureInPicture disableRemotePlayback encType enterKeyHint fetchPriority formMethod formAction formEncType
+formNoValidate formTarget frameBorder hrefLang httpEquiv imageSizes imageSrcSet inputMode itemID itemProp itemRef
+itemScope itemType keyParams keyType marginWidth marginHeight maxLength mediaGroup minLength noModule noValidate
+playsInline popoverTarget popoverTargetAction radioGroup readOnly referrerPolicy rowSpan spellCheck srcDoc srcLang
+srcSet tabIndex useMap accentHeight alignmentBaseline allowReorder arabicForm attributeName attributeType autoReverse
+baseFrequency baselineShift baseProfile calcMode capHeight clipPath clipPathUnits clipRule colorInterpolation
+colorInterpolationFilters colorProfile colorRendering contentScriptType contentStyleType diffuseConstant
+dominantBaseline edgeMode enableBackground externalResourcesRequired fillOpacity fillRule filterRes filterUnits
+floodOpacity floodColor fontFamily fontSize fontSizeAdjust fontStretch fontStyle fontVariant fontWeight glyphName
+glyphOrientationHorizontal glyphOrientationVertical glyphRef gradientTransform gradientUnits horizAdvX horizOriginX
+imageRendering kernelMatrix kernelUnitLength keyPoints keySplines keyTimes lengthAdjust letterSpacing lightingColor
+limitingConeAngle markerEnd markerHeight markerMid markerStart markerUnits markerWidth maskContentUnits maskType
+maskUnits numOctaves overlinePosition overlineThickness paintOrder pathLength patternContentUnits patternTransform
+patternUnits pointerEvents pointsAtX pointsAtY pointsAtZ preserveAlpha preserveAspectRatio primitiveUnits refX refY
+renderingIntent repeatCount repeatDur requiredExtensions requiredFeatures shapeRendering specularConstant
+specularExponent spreadMethod startOffset stdDeviation stitchTiles stopColor stopOpacity strikethroughPosition
+strikethroughThickness strokeDasharray strokeDashoffset strokeLinecap strokeLinejoin strokeMiterlimit strokeWidth
+strokeOpacity surfaceScale systemLanguage tableValues targetX targetY textAnchor textDecoration textLength
+textRendering transformOrigin underlinePosition underlineThickness unicodeBidi unicodeRange unitsPerEm vAlphabetic
+vectorEffect vertAdvY vertOriginX vertOriginY vHanging vIdeographic viewBox viewTarget vMathematical wordSpacing
+writingMode xChannelSelector xHeight xlinkActuate xlinkArcrole xlinkHref xlinkRole xlinkShow xlinkTitle xlinkType
+xmlBase xmlLang xmlnsXlink xmlSpace yChannelSelector zoomAndPan
+"""
+# Hyphenated (and namespaced) SVG/HTML attributes that React knows under a camelCase name.
+_REACT_HYPHENATED = """
+accept-charset http-equiv accent-height alignment-baseline arabic-form baseline-shift cap-height clip-path clip-rule
+color-interpolation color-interpolation-filters color-profile color-rendering dominant-baseline enable-background
+fill-opacity fill-rule flood-opacity flood-color font-family font-size font-size-adjust font-stretch font-style
+font-variant font-weight glyph-name glyph-orientation-horizontal glyph-orientation-vertical horiz-adv-x horiz-origin-x
+image-rendering letter-spacing lighting-color marker-end marker-mid marker-start overline-position overline-thickness
+paint-order panose-1 pointer-events rendering-intent shape-rendering stop-color stop-opacity strikethrough-position
+strikethrough-thickness stroke-dasharray stroke-dashoffset stroke-linecap stroke-linejoin stroke-miterlimit
+stroke-width stroke-opacity text-anchor text-decoration text-rendering transform-origin underline-position
+underline-thickness unicode-bidi unicode-range units-per-em v-alphabetic vector-effect vert-adv-y vert-origin-x
+vert-origin-y v-hanging v-ideographic v-mathematical word-spacing writing-mode x-height xlink:actuate xlink:arcrole
+xlink:href xlink:role xlink:show xlink:title xlink:type xml:base xml:lang xml:space xmlns:xlink
+"""
+
+
+def _camel(name: str) -> str:
+    """`stroke-width` -> `strokeWidth`, `xlink:href` -> `xlinkHref`, `-webkit-box` -> `WebkitBox`."""
+    return re.sub(r"[-:]([a-z0-9])", lambda m: m.group(1).upper(), name)
+
+
+PROP_NAMES = {
+    "class": "className",
+    "for": "htmlFor",
+    **{name.lower(): name for name in _REACT_NAMES.split()},
+    **{name: _camel(name) for name in _REACT_HYPHENATED.split()},
+}
+# React writes these as name="" when truthy and leaves them out when falsy (so also when ""): "" must be bare.
+_BOOLEAN_NAMES = """
+allowFullScreen async autoFocus autoPlay checked controls credentialless default defer disabled disablePictureInPicture
+disableRemotePlayback formNoValidate hidden inert itemScope loop multiple muted noModule noValidate open playsInline
+readOnly required reversed scoped seamless selected
+"""
+BOOLEAN_PROPS = frozenset(_BOOLEAN_NAMES.split())
+# An empty value is the attribute's `true` here; any other value is kept as a string.
+OVERLOADED_PROPS = frozenset({"download", "capture"})
+# JSX consumes these itself (and `children` would replace the element's content), so React never writes them.
+RESERVED_PROPS = frozenset({"key", "ref", "children"})
+
+_TAG_NAME = re.compile(r"[a-z][\w-]*(?::[a-z][\w-]*)?")
+_ATTR_NAME = re.compile(r"[A-Za-z_$][\w$-]*(?::[A-Za-z_$][\w$-]*)?")
+_JS_IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
+# What micromark decodes as a character reference; a named one only counts if it is a known HTML entity.
+_CHAR_REF = re.compile(r"&(?:#[xX][0-9A-Fa-f]{1,6};|#[0-9]{1,7};|([A-Za-z][A-Za-z0-9]{0,31});)")
+# remark-gfm links bare URLs and e-mail addresses twice: while tokenizing the source (micromark, where `http://1`
+# is enough) and in text nodes after parsing (mdast-util-gfm-autolink-literal, which no escape can stop). Moving the
+# characters out of the text node stops both, so these patterns are supersets of the two, matching up to a space.
+_URL = re.compile(r"(?<![a-z])(?:https?://|www\.)[^\t\n\r ]*", re.IGNORECASE | re.ASCII)
+_EMAIL = re.compile(r"[\w+\-.]+@[\w-]*\.[\w\-.]*", re.ASCII)
+# Line endings would end the one-line cell; other controls are safest as JS escapes too.
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]+")
+# JavaScript's \s, which micromark uses to classify the characters around `*`, `_` and `~`.
+_JS_SPACE = re.compile("[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]")
+_ASCII_PUNCT = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
+
+
+class JsxError(ValueError):
+    """The fragment has something JSX cannot write (an element name that is not a JSX name)."""
+
+
+def html_to_jsx(fragment: str) -> str:
+    """An inline HTML fragment as one line of JSX that MDX renders to the same HTML (comments render nothing)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", MarkupResemblesLocatorWarning)  # a fragment may look like a URL or a file
+        soup = BeautifulSoup(fragment, "html.parser", multi_valued_attributes=None)
+    return _Writer(soup).children(soup)
+
+
+def jsx_text(text: str) -> str:
+    """Plain text (a whole cell's content) as JSX text that MDX renders as exactly these characters."""
+    if not _has_markdown_text(text):
+        return "{" + js_string(text) + "}" if text else ""
+    return _text(text, closer_after=False)
+
+
+def js_string(value: str) -> str:
+    """A JavaScript string literal (JSON is valid JS since ES2019, U+2028 included)."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+class _Writer:
+    """Serializes a parsed fragment, knowing whether MDX will see the cell line as text or as flow JSX."""
+
+    def __init__(self, soup: BeautifulSoup):
+        texts = [s for s in soup.find_all(string=True)
+                 if not isinstance(s, PreformattedString) and s.parent.name not in RAW_TEXT]
+        # A `<td>` line with nothing but tags, expressions and whitespace is parsed as flow JSX, where whitespace
+        # between tags is dropped: then every text goes out as a JS string.
+        self.flow = not any(_has_markdown_text(s) for s in texts)
+        # A `[` is only escaped when a `]` follows somewhere in the cell.
+        self.closers_left = sum(s.count("]") for s in texts)
+
+    def children(self, parent: Tag) -> str:
+        """The JSX of a node's children."""
+        return "".join(self.node(child) for child in parent.contents)
+
+    def node(self, node) -> str:
+        """The JSX of one node: element, comment (or other invisible markup) or text."""
+        if isinstance(node, Tag):
+            return self.element(node)
+        if isinstance(node, PreformattedString):  # comments, CDATA, doctypes, processing instructions
+            return jsx_comment(str(node))
+        if isinstance(node, NavigableString):
+            if self.flow:
+                return "{" + js_string(str(node)) + "}" if node else ""
+            self.closers_left -= node.count("]")
+            return _text(str(node), closer_after=self.closers_left > 0)
+        return ""
+
+    def element(self, tag: Tag) -> str:
+        """An element with JSX attributes; void elements self-closed, raw-text content as a JS string."""
+        if not _TAG_NAME.fullmatch(tag.name):
+            raise JsxError(f"<{tag.name}> is not a JSX element name")
+        attrs = "".join(f" {a}" for name, value in tag.attrs.items() if (a := jsx_attribute(name, value, tag.name)))
+        if tag.name in VOID:
+            return f"<{tag.name}{attrs} />"
+        if tag.name in RAW_TEXT:
+            text = tag.get_text()
+            inner = "{" + js_string(text) + "}" if text else ""
+        else:
+            inner = self.children(tag)
+        return f"<{tag.name}{attrs}>{inner}</{tag.name}>"
+
+
+def jsx_comment(text: str) -> str:
+    """An HTML comment as a JSX comment; `*/` inside cannot end it early and line breaks cannot end the line."""
+    return "{/*" + re.sub(r"[\r\n]+", " ", text).replace("*/", "*\\/") + "*/}"
+
+
+def jsx_attribute(name: str, value: str, tag: str = "") -> str | None:
+    """One HTML attribute (of a `tag` element) as a JSX attribute, or None for an empty style."""
+    if name == "style":
+        return jsx_style(value)
+    prop = PROP_NAMES.get(name, name)
+    if _altered_by_react(tag, prop, value):
+        # React drops or rewrites this value of this prop but writes an unknown prop verbatim; HTML names ignore case.
+        prop = name.upper()
+    if prop in BOOLEAN_PROPS or (prop in OVERLOADED_PROPS and value == ""):
+        return prop  # React writes `prop=""` for true
+    if not _ATTR_NAME.fullmatch(prop):
+        return "{...{" + js_string(prop) + ": " + js_string(value) + "}}"
+    return f"{prop}={_attribute_value(value)}"
+
+
+def _altered_by_react(tag: str, prop: str, value: str) -> bool:
+    """Whether React 19 would not write `prop="value"` as given (measured in react-dom/server 19)."""
+    if prop in RESERVED_PROPS:
+        return True
+    if prop in BOOLEAN_PROPS:  # written `prop=""` when truthy, left out when ""
+        return value != ""
+    if prop in ("src", "href"):  # an empty URL is left out, except on <a>
+        return value == "" and not (tag == "a" and prop == "href")
+    if prop in ("cols", "rows", "size", "span"):  # left out unless a number >= 1
+        return not re.fullmatch(r"[1-9][0-9]*", value)
+    if prop in ("rowSpan", "start"):  # left out unless a number
+        return not re.fullmatch(r"-?[0-9]+", value)
+    return False
+
+
+def _attribute_value(value: str) -> str:
+    """A quoted JSX attribute value (MDX decodes character references in it), or a JS string expression."""
+    if not _CONTROL.search(value):
+        quoted = _escape_references(value)
+        if '"' not in quoted:
+            return f'"{quoted}"'
+        if "'" not in quoted:
+            return f"'{quoted}'"
+    return "{" + js_string(value) + "}"
+
+
+def jsx_style(css: str) -> str | None:
+    """`style="a: b; c-d: 1px"` as `style={{a: "b", cD: "1px"}}`; None when no declaration is left."""
+    declarations = {}
+    for declaration in _split_css(css):
+        prop, colon, value = declaration.partition(":")
+        prop, value = prop.strip(), value.strip()
+        if colon and prop and value:  # React drops empty values, and a browser ignores the rest
+            declarations[_style_key(prop)] = value
+    if not declarations:
+        return None  # React renders no style attribute for an empty object
+    body = ", ".join(f"{_js_key(key)}: {js_string(value)}" for key, value in declarations.items())
+    return "style={{" + body + "}}"
+
+
+def _split_css(css: str) -> list[str]:
+    """Declarations split at `;` outside quotes and parentheses (`url("a;b")` stays whole)."""
+    parts, start, depth, quote = [], 0, 0, ""
+    for i, ch in enumerate(css):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth = max(depth - 1, 0)
+        elif ch == ";" and not depth:
+            parts.append(css[start:i])
+            start = i + 1
+    parts.append(css[start:])
+    return parts
+
+
+def _style_key(prop: str) -> str:
+    """A CSS property as React's style key: camelCase, custom properties (`--x`) unchanged."""
+    return prop if prop.startswith("--") else _camel(prop.lower())
+
+
+def _js_key(key: str) -> str:
+    """An object key, quoted only when it is not an identifier."""
+    return key if _JS_IDENTIFIER.fullmatch(key) else js_string(key)
+
+
+def _escape_references(value: str) -> str:
+    """`&` as `&amp;` where it would start a character reference that MDX decodes."""
+    return "".join("&amp;" if _starts_reference(value, i) else ch for i, ch in enumerate(value))
+
+
+def _starts_reference(text: str, i: int) -> bool:
+    """Whether a decoded character reference starts at text[i]."""
+    m = _CHAR_REF.match(text, i)
+    return bool(m) and (m.group(1) is None or m.group(1) + ";" in html5)
+
+
+def _has_markdown_text(text: str) -> bool:
+    """Whether the text puts something other than spaces, tabs and JS strings on the line."""
+    return any(not literal and part.strip(" \t") for literal, part in _segments(text))
+
+
+def _text(text: str, closer_after: bool) -> str:
+    """Text as JSX: autolinkable and control runs as JS strings, the rest escaped for MDX."""
+    parts = _segments(text)
+    out = []
+    for k, (literal, part) in enumerate(parts):
+        if literal:
+            out.append("{" + js_string(part) + "}")
+        else:
+            later = closer_after or any("]" in p for _, p in parts[k + 1:])
+            out.append(_escape_plain(part, later))
+    return "".join(out)
+
+
+def _segments(text: str) -> list[tuple[bool, str]]:
+    """Text split into (literal, part): literal parts would be autolinked or are controls, so they go out as JS."""
+    out: list[tuple[bool, str]] = []
+    while text:
+        found = [m for pattern in (_URL, _EMAIL, _CONTROL) if (m := pattern.search(text))]
+        if not found:
+            out.append((False, text))
+            break
+        # The earliest match; what follows is searched again, as its own text node, the way remark-gfm sees it.
+        m = min(found, key=lambda m: m.start())
+        if m.start():
+            out.append((False, text[:m.start()]))
+        if out and out[-1][0]:
+            out[-1] = (True, out[-1][1] + m.group())
+        else:
+            out.append((True, m.group()))
+        text = text[m.end():]
+    return out
+
+
+def _escape_plain(text: str, closer_after: bool) -> str:
+    """Escape what MDX would read as syntax in a text run; its neighbours (tags, expressions, edges) are unknown."""
+    out, i = [], 0
+    while i < len(text):
+        ch = text[i]
+        if ch in "*_~":
+            j = i
+            while j < len(text) and text[j] == ch:
+                j += 1
+            run = text[i:j]
+            inert = _inert_run(ch, text[i - 1] if i else None, text[j] if j < len(text) else None)
+            out.append(run if inert else "".join("\\" + c for c in run))
+            i = j
+            continue
+        out.append(_escape_char(text, i, closer_after))
+        i += 1
+    return "".join(out)
+
+
+def _escape_char(text: str, i: int, closer_after: bool) -> str:
+    """One character of a text run as MDX source (measured against @mdx-js/mdx 3.1.1 + remark-gfm 4.0.1)."""
+    ch = text[i]
+    nxt = text[i + 1] if i + 1 < len(text) else None
+    if ch == "{":  # would start an expression
+        return "&#123;"
+    if ch == "<":  # < followed by anything but a space or tab starts JSX (or is an error)
+        return ch if nxt in (" ", "\t") else "&lt;"
+    if ch == "&":
+        return "&amp;" if _starts_reference(text, i) else ch
+    if ch == "\\":  # escapes the next source character if it is ASCII punctuation (a tag's `<` included)
+        return "\\\\" if nxt is None or nxt in _ASCII_PUNCT or nxt == "\u00a0" else ch
+    if ch == "`":  # could open a code span with any later backtick
+        return "\\`"
+    if ch == "[":  # could open a link, image or footnote reference with any later `]`
+        return "\\[" if closer_after or "]" in text[i + 1:] else ch
+    if ch == "\u00a0":
+        return "&nbsp;"
+    return ch
+
+
+def _inert_run(marker: str, before: str | None, after: str | None) -> bool:
+    """Whether a run of `*`, `_` or `~` can neither open nor close emphasis/strikethrough (micromark flanking)."""
+    kinds = (_kind(before), _kind(after))
+    if kinds == ("space", "space"):
+        return True
+    return marker == "_" and kinds == ("other", "other")  # intraword `_` never delimits
+
+
+def _kind(ch: str | None) -> str:
+    """How micromark classifies the source character beside a delimiter run; "edge" when it is not known here."""
+    if ch is None:
+        return "edge"
+    if ch == "\u00a0":  # written `&nbsp;`, so micromark sees its `;`
+        return "punct"
+    if _JS_SPACE.match(ch):
+        return "space"
+    if ch == "~":  # an attention marker with remark-gfm: `*` and `_` next to it may delimit
+        return "marker"
+    return "punct" if unicodedata.category(ch)[0] in "PS" else "other"
