@@ -5,14 +5,15 @@
 
 import os
 
-from engines import extract_tables, pymd_tables
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from strategies import table
-from test_mdx_compile import _normalized, _visible_cells
 
 from house_tables.convert import convert
 from house_tables.parsing import scan
+
+from engines import extract_tables, pymd_tables
+from strategies import table
+from test_mdx_compile import _normalized, _visible_cells
 
 EXAMPLES = max(200, int(os.environ.get("HOUSE_TABLES_FUZZ", "200")) // 4)
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None,

@@ -3,9 +3,9 @@
 import difflib
 from pathlib import Path
 
-from engines import shared_dir
-
 from house_tables.convert import convert
+
+from engines import shared_dir
 
 SEED = shared_dir().parent / "seed" / "kimi-k3-tables.mdx"
 EXPECTED = Path(__file__).resolve().parent / "fixtures" / "seed"
