@@ -20,6 +20,7 @@ from .rendering.fragments import (
     render_gfm,
     render_python_markdown,
 )
+from .rendering.jsx_html import jsx_to_html
 from .rendering.layout import Grid, render_lines
 from .rendering.protect import protect, restore
 from .source import BOM, Source
@@ -123,6 +124,10 @@ def _convert_table(table, source, text, findings, engine, config, form, conversi
     except ValueError as error:  # JsxError: HTML that JSX cannot express
         conversion.diagnostics.append(_finding("HT009", table.span, f"not converted: {error}", "convert it by hand"))
         return None
+    problem = _read_back(table, grid, fragments) if form == "jsx" else None
+    if problem:
+        conversion.diagnostics.append(_finding("HT009", problem[0], problem[1], "convert this table by hand"))
+        return None
     lines = render_lines(grid, config.style, form)
     conversion.converted.append(Converted(table, table.columns * (len(table.body) + 1), len(lines)))
     return lines
@@ -183,6 +188,17 @@ def _verify(table, source, text, engine, rendered: Fragments | None) -> tuple[Sp
             if canonical(mine) != canonical(engine_cell):
                 where = rows[r].cells[c].span if c < len(rows[r].cells) else rows[r].span
                 return where, f"cell {c + 1} of row {r}: ours {canonical(mine)!r}, engine {canonical(engine_cell)!r}"
+    return None
+
+
+def _read_back(table: Table, grid: Grid, fragments: Fragments) -> tuple[Span, str] | None:
+    """Each JSX cell, read back as MDX reads it, must give the HTML it was made from."""
+    rows = (table.header, *table.body)
+    for r, (jsx_row, html_row) in enumerate(zip((grid.header, *grid.body), fragments.restored())):
+        for c, (jsx, fragment) in enumerate(zip(jsx_row, html_row)):
+            if canonical(jsx_to_html(jsx)) != canonical(fragment):
+                where = rows[r].cells[c].span if c < len(rows[r].cells) else rows[r].span
+                return where, f"cell {c + 1} of row {r}: JSX {jsx!r} does not read back as {fragment!r}"
     return None
 
 

@@ -1,0 +1,115 @@
+"""House JSX (as written in sources) back to HTML: for MkDocs previews of hand-written JSX tables,
+and to check each converted cell reads back as the HTML it came from.
+
+A cell's JSX is read as MDX reads a `<td>` line: `{/* comments */}` vanish, `{"JS strings"}` are
+text, `style={{...}}` objects become CSS strings, React prop names become HTML attribute names, and
+the rest is inline Markdown (rendered by cmark-gfm, raw tags kept).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+from .fragments import render_gfm
+from .jsx import _REACT_HYPHENATED, _REACT_NAMES
+from .layout import kebab_case
+
+_JS_STRING = r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\''
+_BRACED = re.compile(r"\{/\*.*?\*/\}|\{\s*(" + _JS_STRING + r")\s*\}", re.DOTALL)
+_STYLE = re.compile(r"style=\{\{(.*?)\}\}", re.DOTALL)
+_STYLE_ITEM = re.compile(r"\s*([A-Za-z_$][\w$]*|" + _JS_STRING + r")\s*:\s*(" + _JS_STRING + r"|-?[\d.]+)\s*,?")
+_ATTR_NAME = re.compile(r"(?<=\s)([A-Za-z][\w:-]*)(?==)")
+_TOKEN = re.compile("\ue002(\\d+)\ue003")
+_TABLE = re.compile(r"^([ \t>]*)<table\b[^\n]*>[ \t]*$")
+_HTML_NAMES = {
+    "className": "class",
+    "htmlFor": "for",
+    **{name: name.lower() for name in _REACT_NAMES.split()},
+    **{re.sub(r"[-:](.)", lambda m: m.group(1).upper(), name): name for name in _REACT_HYPHENATED.split()},
+}
+
+
+def jsx_to_html(jsx: str) -> str:
+    """One line of cell JSX as the HTML MDX renders for it."""
+    texts: list[str] = []
+
+    def keep(match: re.Match) -> str:
+        """Comments vanish; JS strings become escaped text behind a token (no Markdown inside)."""
+        if match.group(1) is None:
+            return ""
+        texts.append(html.escape(_js_string(match.group(1)), quote=False))
+        return f"\ue002{len(texts) - 1}\ue003"
+
+    markup = _attributes(_BRACED.sub(keep, jsx))
+    # A leading private-use character keeps cmark from reading `1. x`, `# x` or `> x` as blocks: on a
+    # `<td>` line MDX parses inline Markdown only.
+    rendered = _inline(render_gfm("\ue004" + markup)).replace("\ue004", "", 1)
+    return _TOKEN.sub(lambda m: texts[int(m.group(1))], rendered)
+
+
+def _js_string(literal: str) -> str:
+    """The value of a JS string literal."""
+    if literal.startswith("'"):
+        literal = '"' + literal[1:-1].replace('\\"', '"').replace('"', '\\"') + '"'
+    return json.loads(literal)
+
+
+def _attributes(markup: str) -> str:
+    """Style objects as CSS strings and React prop names as HTML attribute names."""
+    markup = _STYLE.sub(lambda m: f'style="{html.escape(_css(m.group(1)))}"', markup)
+    return _ATTR_NAME.sub(lambda m: _HTML_NAMES.get(m.group(1), m.group(1)), markup)
+
+
+def _css(body: str) -> str:
+    """`a: "b", fontWeight: 700` -> `a: b; font-weight: 700`."""
+    items = []
+    for match in _STYLE_ITEM.finditer(body):
+        key, value = match.group(1).strip("\"'"), match.group(2)
+        value = _js_string(value) if value[0] in "\"'" else value
+        items.append(f"{key if key.startswith('--') else kebab_case(key)}: {value}")
+    return "; ".join(items)
+
+
+def _inline(rendered: str) -> str:
+    """cmark-gfm's paragraph wrapper removed: a `<td>` line's content is inline."""
+    text = rendered.strip()
+    if text.startswith("<p>") and text.endswith("</p>"):
+        return text[3:-4]
+    return text
+
+
+def jsx_tables_to_html(text: str) -> str:
+    """A source with every house JSX table (a `<table ...>` line to its `</table>` line) as HTML."""
+    lines = text.split("\n")
+    out, index = [], 0
+    while index < len(lines):
+        match = _TABLE.match(lines[index])
+        end = _table_end(lines, index) if match else None
+        if end is None:
+            out.append(lines[index])
+            index += 1
+            continue
+        out.extend(match.group(1) + _line_to_html(line[len(match.group(1)):]) for line in lines[index : end + 1])
+        index = end + 1
+    return "\n".join(out)
+
+
+def _table_end(lines: list[str], start: int) -> int | None:
+    """Index of the `</table>` line closing the table opened at start."""
+    for index in range(start + 1, len(lines)):
+        if lines[index].strip().startswith("</table>"):
+            return index
+    return None
+
+
+_CELL = re.compile(r"^(\s*<t[dh]\b[^>]*>)(.*)(</t[dh]>\s*)$")
+
+
+def _line_to_html(line: str) -> str:
+    """One line of a JSX table: structure tags get HTML attributes, cell contents are read as MDX."""
+    cell = _CELL.match(line)
+    if cell:
+        return _attributes(cell.group(1)) + jsx_to_html(cell.group(2)) + cell.group(3)
+    return _attributes(line).replace(" />", ">")
