@@ -105,6 +105,10 @@ def _convert_table(table, source, text, findings, engine, config, form, conversi
     if error:
         conversion.diagnostics.append(_finding("HT008", directive.span, error, "fix or remove the directive"))
         return None
+    if directive and directive.widths and len(directive.widths) != table.columns:
+        error = f"widths has {len(directive.widths)} values but the table has {table.columns} columns"
+        conversion.diagnostics.append(_finding("HT008", directive.span, error, "give one width per column"))
+        return None
     if directive and directive.off:
         conversion.switched_off.add(table.start_line)
         return None
@@ -223,7 +227,7 @@ def _grid(table: Table, fragments: Fragments, config: Config, directive: Directi
 
 def _widths(table: Table, fragments: list[list[str]], config: Config, directive: Directive | None) -> list[int]:
     """Directive widths, else the configured (or directive's) policy."""
-    if directive and directive.widths and len(directive.widths) == table.columns:
+    if directive and directive.widths:
         return list(directive.widths)
     policy = (directive.policy if directive else None) or config.widths
     if policy == "equal":
