@@ -1,6 +1,7 @@
 """Fixture files: tests/fixtures/diagnostics/<case>.md|.mdx -> <case>.warnings (one finding per line).
 
-A `<case>.both.md` fixture is also read as MDX (cross_check=True), which adds HT007.
+A `<case>.both.md` fixture is also read as MDX (cross_check=True), which adds HT007; a
+`<case>.convert.md` fixture is converted, and its findings are the conversion's (HT008-HT010).
 Set HOUSE_TABLES_REGEN=1 to write the .warnings files from the current output (then review the diff).
 """
 
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from house_tables.codes import CODES
+from house_tables.convert import convert
 from house_tables.parsing import scan
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "diagnostics"
@@ -19,7 +21,11 @@ SOURCES = sorted(p for p in FIXTURES.iterdir() if p.suffix in (".md", ".mdx"))
 def _findings(path: Path) -> str:
     """The findings of a fixture, one `line:col: CODE message` per line."""
     dialect = "mdx" if path.suffix == ".mdx" else "python-markdown"
-    result = scan(path.read_text(encoding="utf-8"), dialect, cross_check=".both." in path.name)
+    text = path.read_text(encoding="utf-8")
+    if ".convert." in path.name:
+        result = convert(text, dialect)
+    else:
+        result = scan(text, dialect, cross_check=".both." in path.name)
     return "".join(f"{d.position}: {d.code} {d.message}\n" for d in result.diagnostics)
 
 
