@@ -4,11 +4,12 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
-from engines import shared_dir
 
 from house_tables.convert import convert
 from house_tables.rendering.fragments import canonical
 from house_tables.rendering.jsx_html import jsx_tables_to_html
+
+from engines import shared_dir
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "convert"
 PAGES = [*sorted(FIXTURES.glob("*.md*")), shared_dir().parent / "seed" / "kimi-k3-tables.mdx"]
