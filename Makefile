@@ -29,7 +29,7 @@ test: install lint
 	$(PY) -m pytest -q
 
 fuzz: install
-	HOUSE_TABLES_FUZZ=20000 $(PY) -m pytest -q -p no:cacheprovider tests/test_differential.py
+	HOUSE_TABLES_FUZZ=20000 $(PY) -m pytest -q -p no:cacheprovider tests/test_differential.py tests/test_convert_property.py
 
 demo: install
 	-$(VENV)/bin/house-tables check site_fixtures/demo
