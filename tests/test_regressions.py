@@ -1,0 +1,22 @@
+"""Documents the fuzzer once found disagreeing, kept as files: tests/fixtures/regressions/<case>.md|.mdx.
+
+Each is checked against the live engine (Python-Markdown for .md, MDX for .mdx), like the fuzzer does.
+"""
+
+from pathlib import Path
+
+import pytest
+
+from test_differential import check_mdx, check_python_markdown
+
+FILES = sorted((Path(__file__).resolve().parent / "fixtures" / "regressions").glob("*.md*"))
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_regression_agrees_with_its_engine(mdx_engine, path):
+    """Our tables equal the engine's on a document that once made them differ."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".mdx":
+        check_mdx(mdx_engine, text)
+    else:
+        check_python_markdown(text)
