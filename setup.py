@@ -20,6 +20,7 @@ setup(
         "markdown>=3.5",
         "pymdown-extensions>=10.0",
         "beautifulsoup4>=4.12",
+        "cmarkgfm>=2024.1.14",
     ],
     extras_require={
         "test": [
@@ -29,7 +30,11 @@ setup(
             "ruff>=0.5",
         ],
     },
-    entry_points={"console_scripts": ["house-tables = house_tables.cli:main"]},
+    entry_points={
+        "console_scripts": ["house-tables = house_tables.cli:main"],
+        "mkdocs.plugins": ["house-tables = house_tables.plugin:HouseTablesPlugin"],
+        "markdown.extensions": ["house_tables = house_tables.extension:HouseTablesExtension"],
+    },
     classifiers=[
         "Programming Language :: Python :: 3",
         "Framework :: MkDocs",

@@ -36,7 +36,12 @@ class Converted:
 
     table: Table
     cells: int
-    lines: int
+    output: tuple[str, ...]  # the house-style lines, without the table's indentation
+
+    @property
+    def lines(self) -> int:
+        """How many lines the converted table has."""
+        return len(self.output)
 
 
 @dataclass
@@ -133,7 +138,7 @@ def _convert_table(table, source, text, findings, engine, config, form, conversi
         conversion.diagnostics.append(_finding("HT009", problem[0], problem[1], "convert this table by hand"))
         return None
     lines = render_lines(grid, config.style, form)
-    conversion.converted.append(Converted(table, table.columns * (len(table.body) + 1), len(lines)))
+    conversion.converted.append(Converted(table, table.columns * (len(table.body) + 1), tuple(lines)))
     return lines
 
 

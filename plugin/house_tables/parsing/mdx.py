@@ -22,16 +22,24 @@ document layer, like micromark's, decides each new line while knowing what the
 flow has open (an open paragraph lets fewer list items start; an open fence or
 JSX tag lets no container start).
 
+Two things decide whether a parsed table is rendered: remark-gfm renders a GFM
+footnote definition (and a table in it) only when rendered text cites it, and
+text made only of link reference definitions is no paragraph (no setext
+heading can follow it). Both are followed here.
+
 Where MDX would throw (an invalid JSX tag, an unclosed expression), the
 construct is taken as not being there; MDX renders nothing for such documents,
-so the tables reported are what the structure would be around that construct.
+so the tables reported are what the structure would be around that construct
+(micromark's reading without MDX syntax, in all the recorded cases).
 """
 
 from __future__ import annotations
 
+import gc
 import re
 from collections import deque
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from ..codes import CODES
@@ -42,17 +50,22 @@ from .cells import alignment, cell_at, row_of
 TAB_SIZE = 4
 LABEL_SIZE_MAX = 999  # longest footnote label micromark accepts
 ORDERED_DIGITS_MAX = 9  # most digits of an ordered list item's number
-REPLAY_BUDGET_PER_LINE = 4  # failed multi-line JSX/expression attempts may replay this many lines per source line
+DESTINATION_DEPTH_MAX = 32  # most nested parentheses in a raw link destination
+REPLAY_BUDGET_PER_LINE = 4  # lines that failed multi-line JSX/expression attempts may replay, per source line
 
 _NONBLANK = re.compile(r"[^ \t]")
 _PIPE_OR_ESCAPE = re.compile(r"\\[\\|]|\|")
 _ESCAPE_PAIR = re.compile(r"\\([\\|])")
+_ESCAPE_PAIRS = re.compile(r"\\[\\|]")
+_CONTAINER_START = frozenset(">*+-[0123456789")
+_FOOTNOTE_CALL = re.compile(r"\[\^([^\][ \t]+)\]")
 _HEADING = re.compile(r"#{1,6}(?:[ \t]|$)")
 _ESM = re.compile(r"(?:import|export) ")
 _CODE_SPECIAL = re.compile(r"[{}'\"`/]")
 _TEMPLATE_SPECIAL = re.compile(r"[\\`$]")
 # JavaScript's \s without line endings: what may separate the parts of a JSX tag.
-_ES_SPACE = frozenset(" \t\v\f\u00a0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff") | {chr(c) for c in range(0x2000, 0x200B)}
+_ES_SPACE = frozenset(" \t\v\f\u00a0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff").union(
+    map(chr, range(0x2000, 0x200B)))
 
 Flowing = Generator[None, "_Line | None", object]  # a flow step: receives lines, returns a result
 
@@ -61,29 +74,32 @@ class _Nok(Exception):
     """A construct attempt failed (micromark's `nok`, or a syntax error MDX would throw)."""
 
 
-# ------------------------------------------------------------------------------------------ lines and prefixes
-@dataclass(frozen=True)
+# ---------------------------------------------------------------------- lines and prefixes
 class _Line:
     """A source line as the flow sees it: what is left after the container prefixes."""
 
-    number: int  # 1-based
-    text: str  # the whole original line
-    start: int  # offset where the flow's part of the line begins
-    first: int  # offset of the first non-blank character of that part, or -1 when it is blank
-    lazy: bool  # a lazy continuation line (some open container was not continued)
+    __slots__ = ("first", "footnote", "lazy", "number", "start", "text")
+
+    def __init__(self, number: int, text: str, start: int, first: int, lazy: bool):
+        self.number = number  # 1-based
+        self.text = text  # the whole original line
+        self.start = start  # offset where the flow's part of the line begins
+        self.first = first  # offset of the first non-blank character of that part, or -1 when it is blank
+        self.lazy = lazy  # a lazy continuation line (some open container was not continued)
+        self.footnote: _Container | None = None  # the innermost footnote definition holding the line
 
 
 class _Prefix:
     """A position in the container prefix of a line, in characters and in columns (tabs stop every 4)."""
 
-    __slots__ = ("col", "pos", "text")
+    __slots__ = ("col", "end", "pos", "text")
 
-    def __init__(self, text: str, pos: int = 0, col: int = 0):
-        self.text, self.pos, self.col = text, pos, col
+    def __init__(self, text: str, end: int, pos: int = 0, col: int = 0):
+        self.text, self.end, self.pos, self.col = text, end, pos, col
 
     def copy(self) -> _Prefix:
         """An independent cursor at the same place."""
-        return _Prefix(self.text, self.pos, self.col)
+        return _Prefix(self.text, self.end, self.pos, self.col)
 
     def take(self, other: _Prefix) -> None:
         """Move to where another cursor (a successful look-ahead) got."""
@@ -98,8 +114,8 @@ class _Prefix:
         return self.pos < len(self.text) and self.text[self.pos] in " \t"
 
     def blank(self) -> bool:
-        """Whether only spaces and tabs are left."""
-        return _NONBLANK.search(self.text, self.pos) is None
+        """Whether only spaces and tabs are left (end: where the line's trailing blanks begin)."""
+        return self.pos >= self.end
 
     def advance(self, count: int = 1) -> None:
         """Step over non-tab characters, one column each."""
@@ -123,8 +139,8 @@ class _Prefix:
         return eaten
 
 
-# ------------------------------------------------------------------------------------------ containers
-@dataclass
+# ---------------------------------------------------------------------- containers
+@dataclass(eq=False)
 class _Container:
     """An open block quote, list or GFM footnote definition, with micromark's state for it."""
 
@@ -134,9 +150,10 @@ class _Container:
     size: int = 0  # columns a line must be indented by to continue the current list item
     initial_blank: bool = False  # the item started with a blank line
     further_blank: bool = False  # ... and a blank line followed
+    label: str = ""  # a footnote definition's label, normalized
 
 
-_CONTINUED, _NEW_ITEM, _ENDED = "continued", "new item", "ended"
+_CONTINUED, _INDENTED, _NEW_ITEM, _ENDED = "continued", "indented", "new item", "ended"
 
 
 def _open_container(prefix: _Prefix, interrupt: bool) -> _Container | None:
@@ -175,9 +192,9 @@ def _list_start(ahead: _Prefix, initial: int, interrupt: bool, item: _Container 
         while end < len(text) and "0" <= text[end] <= "9" and end - start < ORDERED_DIGITS_MAX:
             end += 1
         marker = text[end] if end < len(text) else ""
-        if end == start or (interrupt and (end - start > 1 or char != "1")):
+        if end == start or (interrupt and (end - start > 1 or char != "1")):  # only `1.` may interrupt
             return None
-        if marker != (item.marker if item else marker) or marker not in (".", ")"):
+        if marker not in (".", ")") or (item and marker != item.marker):
             return None
         width = end - start + 1
     ahead.advance(width)
@@ -215,11 +232,38 @@ def _footnote_start(ahead: _Prefix) -> _Container | None:
         return None
     ahead.advance(index + 2 - pos)
     ahead.eat_space()
-    return _Container("footnote")
+    return _Container("footnote", label=_footnote_label(text[pos + 2:index]))
 
 
-def _continue(container: _Container, prefix: _Prefix) -> str:
-    """Whether a line continues an open container (moving past its prefix), or starts its list's next item."""
+def _footnote_label(label: str) -> str:
+    """A footnote label as micromark compares them (case and whitespace runs do not matter)."""
+    return " ".join(label.split()).lower().upper()
+
+
+def _rendered_footnotes(lines: tuple[str, ...], findings: _Findings) -> set[_Container]:
+    """The footnote definitions remark-gfm renders: the first one per label, when rendered text cites it."""
+    cited: dict[_Container | None, set[str]] = {}  # labels cited by the text in each definition (None: none)
+    for line in findings.text_lines.values():
+        if "[^" in line.text:
+            calls = _FOOTNOTE_CALL.finditer(line.text, line.first)
+            cited.setdefault(line.footnote, set()).update(_footnote_label(call.group(1)) for call in calls)
+    rendered: set[_Container] = set()
+    pending, seen = list(cited.get(None, ())), set()
+    while pending:
+        label = pending.pop()
+        definition = findings.first_definitions.get(label)
+        if label not in seen and definition is not None:
+            rendered.add(definition)
+            pending.extend(cited.get(definition, ()))
+        seen.add(label)
+    return rendered
+
+
+def _continue(container: _Container, prefix: _Prefix, after_indent: bool) -> str:
+    """Whether a line continues an open container (moving past its prefix), or starts its list's next item.
+
+    after_indent: the container before it on this line was a footnote definition continued by its indent.
+    """
     ahead = prefix.copy()
     if container.kind == "quote":
         ahead.eat_space()
@@ -228,8 +272,14 @@ def _continue(container: _Container, prefix: _Prefix) -> str:
         ahead.advance()
         ahead.eat_space(1)
     elif container.kind == "footnote":
-        if not ahead.blank() and ahead.eat_space(TAB_SIZE) != TAB_SIZE:
+        if ahead.blank():
+            return _CONTINUED
+        eaten = ahead.eat_space(TAB_SIZE)
+        # micromark checks the last indent token; with no whitespace here, that is the enclosing definition's
+        if eaten != TAB_SIZE and not (eaten == 0 and after_indent):
             return _ENDED
+        prefix.take(ahead)
+        return _INDENTED
     elif ahead.blank():
         container.further_blank = container.further_blank or container.initial_blank
         ahead.eat_space(container.size)
@@ -251,7 +301,7 @@ def _next_item(container: _Container, prefix: _Prefix) -> str:
     return _NEW_ITEM
 
 
-# ------------------------------------------------------------------------------------------ one-line constructs
+# ---------------------------------------------------------------------- one-line constructs, JSX names
 def _thematic_break(text: str, start: int) -> bool:
     """Three or more of the same `*`, `-` or `_`, with only spaces and tabs besides."""
     rest = text[start:]
@@ -318,7 +368,124 @@ def _string_end(text: str, pos: int, quote: str) -> int:
     return -1
 
 
-# ------------------------------------------------------------------------------------------ table rows
+# ---------------------------------------------------------------------- link reference definitions
+def _definitions_only(lines: list[_Line]) -> bool:
+    """Whether a paragraph's lines are all link reference definitions (micromark then has no paragraph)."""
+    if lines[0].text[lines[0].first] != "[":
+        return False
+    text = "\n".join(line.text[line.first:] for line in lines)
+    pos = 0
+    while pos < len(text):
+        pos = _definition_end(text, pos)
+        if pos < 0:
+            return False
+    return True
+
+
+def _definition_end(text: str, pos: int) -> int:
+    """Offset after a link reference definition `[label]: destination "title"` and its line ending, or -1."""
+    pos = _label_end(text, pos)
+    if pos < 0 or not text.startswith(":", pos):
+        return -1
+    pos = _destination_end(text, _skip_whitespace(text, pos + 1))
+    if pos < 0:
+        return -1
+    end = _title_end(text, pos)
+    return end if end >= 0 else _line_end(text, pos)
+
+
+def _label_end(text: str, pos: int) -> int:
+    """Offset after a `[label]` at pos (which may span lines), or -1."""
+    if not text.startswith("[", pos):
+        return -1
+    index, seen = pos + 1, False
+    while index < len(text) and index - pos <= LABEL_SIZE_MAX + 1:
+        char = text[index]
+        if char == "[" or (char == "]" and not seen):
+            return -1
+        if char == "]":
+            return index + 1
+        seen = seen or char not in " \t\n"
+        index += 2 if char == "\\" and text[index + 1:index + 2] in ("[", "]", "\\") else 1
+    return -1
+
+
+def _destination_end(text: str, pos: int) -> int:
+    """Offset after a link destination (`<...>`, or raw with balanced parentheses) at pos, or -1."""
+    if pos >= len(text):
+        return -1
+    if text[pos] == "<":
+        index = pos + 1
+        while index < len(text) and text[index] not in "<>\n":
+            index += 2 if text[index] == "\\" else 1
+        return index + 1 if text.startswith(">", index) else -1
+    index, depth = pos, 0
+    while index < len(text) and text[index] not in " \t\n" and text[index] >= " ":
+        char = text[index]
+        if char == "(":
+            depth += 1
+            if depth > DESTINATION_DEPTH_MAX:
+                return -1
+        elif char == ")":
+            if not depth:
+                break
+            depth -= 1
+        index += 2 if char == "\\" else 1
+    return index if index > pos and depth == 0 else -1
+
+
+def _title_end(text: str, pos: int) -> int:
+    """Offset after a link title (after whitespace) and its line ending, or -1."""
+    if pos >= len(text) or text[pos] not in " \t\n":
+        return -1
+    pos = _skip_whitespace(text, pos)
+    if pos >= len(text) or text[pos] not in "\"'(":
+        return -1
+    close = ")" if text[pos] == "(" else text[pos]
+    index = pos + 1
+    while index < len(text) and text[index] != close:
+        index += 2 if text[index] == "\\" else 1
+    return _line_end(text, index + 1) if index < len(text) else -1
+
+
+def _skip_whitespace(text: str, pos: int) -> int:
+    """Offset after spaces, tabs and line endings at pos."""
+    while pos < len(text) and text[pos] in " \t\n":
+        pos += 1
+    return pos
+
+
+def _line_end(text: str, pos: int) -> int:
+    """Offset after the line ending when only spaces and tabs are left on the line at pos, else -1."""
+    while pos < len(text) and text[pos] in " \t":
+        pos += 1
+    if pos == len(text):
+        return pos
+    return pos + 1 if text[pos] == "\n" else -1
+
+
+# ---------------------------------------------------------------------- flow constructs of one line
+def _line_construct(line: _Line, after_paragraph: bool, interrupt: bool) -> str | None:
+    """Which construct keyed on the line's first character starts there (not JSX): 'line', 'fence', 'esm'."""
+    text, first = line.text, line.first
+    char = text[first]
+    if char == "#":
+        found = _HEADING.match(text, first) is not None
+    elif char in "*_":
+        found = _thematic_break(text, first)
+    elif char in "-=":
+        setext = (interrupt or after_paragraph) and not line.lazy and _setext_underline(text, first)
+        found = setext or (char == "-" and _thematic_break(text, first))
+    elif char in "`~":
+        return "fence" if _fence_size(text, first) else None
+    elif char in "ei":  # ESM: only at the very start of a line, never interrupting a paragraph
+        return "esm" if not interrupt and first == 0 and _ESM.match(text) else None
+    else:
+        found = False
+    return "line" if found else None
+
+
+# ---------------------------------------------------------------------- table rows
 def _row_end(text: str, first: int) -> int:
     """End offset of a row's text: trailing spaces and tabs are not part of it."""
     return len(text.rstrip(" \t")) if first >= 0 else first
@@ -327,10 +494,17 @@ def _row_end(text: str, first: int) -> int:
 def _cell_bounds(text: str, start: int, end: int, body: bool) -> list[tuple[int, int]]:
     """(start, end) offsets of the cells of the row text[start:end], split as micromark splits them."""
     bounds, cell_start = [], start
-    for match in _PIPE_OR_ESCAPE.finditer(text, start, end):
-        if match.end() - match.start() == 1:  # an unescaped pipe (escape pairs are two characters)
-            bounds.append((cell_start, match.start()))
-            cell_start = match.end()
+    if text.find("\\", start, end) < 0:  # no escapes: every pipe splits
+        pipe = text.find("|", start, end)
+        while pipe >= 0:
+            bounds.append((cell_start, pipe))
+            cell_start = pipe + 1
+            pipe = text.find("|", cell_start, end)
+    else:
+        for match in _PIPE_OR_ESCAPE.finditer(text, start, end):
+            if match.end() - match.start() == 1:  # an unescaped pipe (escape pairs are two characters)
+                bounds.append((cell_start, match.start()))
+                cell_start = match.end()
     bounds.append((cell_start, end))
     if text[start] == "|":  # a leading pipe opens the first cell
         bounds.pop(0)
@@ -339,6 +513,16 @@ def _cell_bounds(text: str, start: int, end: int, body: bool) -> list[tuple[int,
     if not bounds and body:  # a lone `|` is a row with one empty cell
         bounds.append((start + 1, start + 1))
     return bounds
+
+
+def _cell_count(text: str, start: int, end: int) -> int:
+    """How many cells _cell_bounds finds in a header row, without building them (rows may be huge)."""
+    row = text[start:end]
+    plain = _ESCAPE_PAIRS.sub("", row) if "\\" in row else row  # escape pairs never split cells
+    before_last = row[:-1]
+    backslashes = len(before_last) - len(before_last.rstrip("\\"))
+    trailing = row.endswith("|") and backslashes % 2 == 0  # an unescaped last pipe closes the last cell
+    return plain.count("|") + 1 - (row[0] == "|") - trailing
 
 
 def _content(text: str) -> str | None:
@@ -402,23 +586,31 @@ class _TableBuilder:
     delimiter: Row
     align: tuple[str | None, ...]
     indent: str
+    delimiter_line: _Line  # tells which footnote definition holds the table
     body: list[Row] = field(default_factory=list)
 
     def build(self) -> Table:
         """The finished table."""
         last = self.body[-1] if self.body else self.delimiter
         span = Span(self.header.span.start, last.span.end)
-        return Table(Dialect.MDX, self.header, self.delimiter, self.align, tuple(self.body), span, self.indent)
+        body = tuple(self.body)
+        return Table(Dialect.MDX, self.header, self.delimiter, self.align, body, span, self.indent)
 
 
-# ------------------------------------------------------------------------------------------ results
+# ---------------------------------------------------------------------- results
 @dataclass
 class _Findings:
     """Tables and diagnostics found so far, and what failed look-aheads may still cost."""
 
     budget: int
-    tables: list[Table] = field(default_factory=list)
+    tables: list[tuple[Table, _Container | None]] = field(default_factory=list)  # with their footnote
     diagnostics: dict[int, Diagnostic] = field(default_factory=dict)
+    text_lines: dict[int, _Line] = field(default_factory=dict)  # lines of inline text (may cite footnotes)
+    first_definitions: dict[str, _Container] = field(default_factory=dict)  # footnote label -> definition
+
+    def text(self, line: _Line) -> None:
+        """Note a line of inline text (paragraph, heading, table row)."""
+        self.text_lines[line.number] = line
 
     def mismatch(self, header: _Line, delimiter: _Line, columns: int, widths: int) -> None:
         """HT004 at a delimiter row whose cell count differs from its header's."""
@@ -428,18 +620,18 @@ class _Findings:
         span = Span(Position(delimiter.number, delimiter.first + 1), Position(delimiter.number, end))
         message = (f"delimiter row has {widths} cell{'s' * (widths != 1)} but the header row (line "
                    f"{header.number}) has {columns}: MDX renders no table")
-        self.diagnostics[delimiter.number] = Diagnostic(
-            "HT004", CODES["HT004"].severity, span, message, "give the delimiter row one cell per header cell")
+        hint = "give the delimiter row one cell per header cell"
+        self.diagnostics[delimiter.number] = Diagnostic("HT004", CODES["HT004"].severity, span, message, hint)
 
 
-# ------------------------------------------------------------------------------------------ flow
+# ---------------------------------------------------------------------- flow
 class _Cursor:
     """A position in the flow text while a JSX tag or an expression is read across lines."""
 
-    __slots__ = ("line", "pos", "text")
+    __slots__ = ("pos", "text")
 
     def __init__(self, line: _Line, pos: int):
-        self.line, self.text, self.pos = line, line.text, pos
+        self.text, self.pos = line.text, pos
 
     def char(self) -> str | None:
         """The character here, None at the end of the line."""
@@ -457,7 +649,7 @@ class _Flow:
         self._replay: deque[_Line | None] = deque()
         self._recorded: list[_Line | None] | None = None
         self._table: _TableBuilder | None = None
-        self._after_paragraph = False
+        self._after_paragraph: list[_Line] | None = None  # the lines of a paragraph the next line interrupted
         self._steps = self._flow()
         next(self._steps)
 
@@ -497,7 +689,7 @@ class _Flow:
     def _end_table(self) -> None:
         """The table being read (if any) has no more rows."""
         if self._table is not None:
-            self.findings.tables.append(self._table.build())
+            self.findings.tables.append((self._table.build(), self._table.delimiter_line.footnote))
             self._table = None
 
     # -- the flow
@@ -505,69 +697,79 @@ class _Flow:
         """Constructs one after another until the end of the flow."""
         line = yield from self._pull()
         while line is not None:
-            line = yield from self._block(line)
+            longer = self._block(line)
+            if longer is None:  # the construct was this one line: no generator needed (most lines)
+                self._state(False, False, 0)
+                line = self._replay.popleft() if self._replay else (yield)  # _pull, inlined (nothing records)
+            else:
+                line = yield from longer
         self._end_table()
 
-    def _block(self, line: _Line) -> Flowing:
-        """The construct starting at a line (none open); returns the first line after it."""
-        after_paragraph, self._after_paragraph = self._after_paragraph, False
+    def _block(self, line: _Line) -> Flowing | None:
+        """Read the construct starting at a line (none open): None if it is just that line, else its steps."""
+        paragraph, self._after_paragraph = self._after_paragraph, None
         if line.first < 0:
             self._end_table()
-            return (yield from self._next())
-        kind = yield from self._specific(line, after_paragraph, False, line.number)
-        if kind:
+            return None
+        if line.text[line.first] in "<{":
+            return self._tagged(line)
+        # A setext underline needs a paragraph above, not just link reference definitions.
+        underlines = paragraph is not None and line.text[line.first] in "-="
+        kind = _line_construct(line, underlines and not _definitions_only(paragraph), False)
+        if kind is None:
+            return self._rows(line)
+        if kind == "line" and line.text[line.first] == "#":  # an ATX heading: text that may cite footnotes
+            self.findings.text(line)
+        self._end_table()
+        if kind == "fence":
+            return self._fence(line)
+        return self._esm(line) if kind == "esm" else None
+
+    def _rows(self, line: _Line) -> Flowing | None:
+        """A table body row, else a table header row or a paragraph starting at this line."""
+        if self._table is None:
+            return self._table_or_paragraph(line)
+        if line.lazy:  # a lazy line never continues a table (nor starts one right after it)
             self._end_table()
-            if kind == "fence":
-                return (yield from self._fence(line))
-            if kind == "esm":
-                return (yield from self._esm(line))
-            return (yield from self._next())
-        if self._table is not None:
-            if line.lazy:  # a lazy line never continues a table (nor starts one right after it)
-                self._end_table()
-                return (yield from self._paragraph(line))
-            self._table.body.append(_row(line, True))
-            return (yield from self._next())
+            return self._paragraph(line)
+        self._table.body.append(_row(line, True))
+        self.findings.text(line)
+        return None
+
+    def _table_or_paragraph(self, line: _Line) -> Flowing:
+        """A table if this line is a header row over a delimiter row, else a paragraph."""
         if (yield from self._header(line, False, line.number)):
             return (yield from self._next())
         return (yield from self._paragraph(line))
 
-    def _specific(self, line: _Line, after_paragraph: bool, interrupt: bool, since: int) -> Flowing:
-        """Which construct keyed on the line's first character starts there: None, 'line', 'fence' or 'esm'."""
-        text, first = line.text, line.first
-        char = text[first]
-        if char == "#":
-            found = _HEADING.match(text, first) is not None
-        elif char in "*_":
-            found = _thematic_break(text, first)
-        elif char in "-=":
-            setext = (interrupt or after_paragraph) and not line.lazy and _setext_underline(text, first)
-            found = setext or (char == "-" and _thematic_break(text, first))
-        elif char in "`~":
-            return "fence" if _fence_size(text, first) else None
-        elif char in "<{":
-            found = yield from self._tags(line, interrupt, since)
-        elif char in "ei":  # ESM: only at the very start of a line, never interrupting a paragraph
-            return "esm" if not interrupt and first == 0 and _ESM.match(text) else None
-        else:
-            found = False
-        return "line" if found else None
+    def _tagged(self, line: _Line) -> Flowing:
+        """JSX tags and expressions filling the line(s), else what the line starts otherwise."""
+        if (yield from self._tags(line, False, line.number)):
+            self._end_table()
+            return (yield from self._next())
+        rest = self._rows(line)
+        return (yield from self._next()) if rest is None else (yield from rest)
 
     def _paragraph(self, line: _Line) -> Flowing:
-        """A paragraph from this line on, up to what ends or interrupts it; returns the first line after it."""
-        since = line.number
+        """A paragraph from this line on, up to what ends or interrupts it; returns the line after it."""
+        since, lines = line.number, []
         while True:
+            self.findings.text(line)
+            lines.append(line)
             self._state(True, False, since)
             line = yield from self._pull()
             if line is None or line.first < 0:
                 return line
             if (yield from self._interrupts(line, since)):
-                self._after_paragraph = True
+                self._after_paragraph = lines
                 return line
 
     def _interrupts(self, line: _Line, since: int) -> Flowing:
         """Whether a construct that may interrupt a paragraph starts at this line."""
-        if (yield from self._specific(line, True, True, since)):
+        if line.text[line.first] in "<{":
+            if (yield from self._tags(line, True, since)):
+                return True
+        elif _line_construct(line, True, True):
             return True
         return (yield from self._header(line, True, since))
 
@@ -613,14 +815,18 @@ class _Flow:
         bounds = _delimiter_cells(text, first)
         if bounds is None:
             return None
-        header = _row(header_line, False)
-        if len(header.cells) != len(bounds):
-            self.findings.mismatch(header_line, delimiter_line, len(header.cells), len(bounds))
+        header_text, header_first = header_line.text, header_line.first
+        columns = _cell_count(header_text, header_first, _row_end(header_text, header_first))
+        if columns != len(bounds):
+            self.findings.mismatch(header_line, delimiter_line, columns, len(bounds))
             return None
+        header = _row(header_line, False)
+        self.findings.text(header_line)
         cells = [cell_at(delimiter_line.number, text, start, end) for start, end in bounds]
         delimiter = row_of(cells, delimiter_line.number, text, first, _row_end(text, first))
         align = tuple(alignment(cell.text) for cell in cells)
-        return _TableBuilder(header, delimiter, align, header_line.text[:header_line.first])
+        indent = header_line.text[:header_line.first]
+        return _TableBuilder(header, delimiter, align, indent, delimiter_line)
 
     # -- JSX and expressions
     def _tags(self, line: _Line, interrupt: bool, since: int) -> Flowing:
@@ -656,7 +862,7 @@ class _Flow:
         line = yield from self._pull()
         if line is None or line.lazy:
             raise _Nok
-        cursor.line, cursor.text, cursor.pos = line, line.text, line.start
+        cursor.text, cursor.pos = line.text, line.start
 
     def _space(self, cursor: _Cursor) -> Flowing:
         """Skip JavaScript whitespace, line endings included, inside a JSX tag."""
@@ -745,7 +951,7 @@ class _Flow:
             raise _Nok
 
     def _expression(self, cursor: _Cursor) -> Flowing:
-        """A braced JavaScript expression, from `{` to the `}` that closes it (strings, comments, templates)."""
+        """A braced JavaScript expression, from `{` to the `}` closing it (strings, comments, templates)."""
         cursor.pos += 1
         depths: list[int | None] = [0]  # brace depth per code context; None for a template literal
         while True:
@@ -792,7 +998,7 @@ class _Flow:
         cursor.pos = end + 2
 
 
-# ------------------------------------------------------------------------------------------ document
+# ---------------------------------------------------------------------- document
 class _Document:
     """micromark's document tokenizer: containers line by line, the flow inside them."""
 
@@ -804,11 +1010,16 @@ class _Document:
 
     def line(self, number: int, text: str) -> None:
         """Read one line: continue or close containers, open new ones, hand the rest to the flow."""
-        prefix = _Prefix(text)
+        if not self.stack:
+            match = _NONBLANK.search(text)
+            if match is None or text[match.start()] not in _CONTAINER_START:  # the common case, made quick
+                self._write(_Line(number, text, 0, match.start() if match else -1, False), 0)
+                return
+        prefix = _Prefix(text, len(text.rstrip(" \t")))
         self.interrupt = False
-        continued = 0
+        continued, result = 0, _CONTINUED
         while continued < len(self.stack):
-            result = _continue(self.stack[continued], prefix)
+            result = _continue(self.stack[continued], prefix, result == _INDENTED)
             if result == _ENDED:
                 break
             continued += 1
@@ -828,21 +1039,32 @@ class _Document:
                 lazy = continued < len(self.stack)
         elif self.flow is None:
             self._open_containers(prefix)
-        self._write(number, text, prefix.pos, lazy, continued)
+        match = _NONBLANK.search(text, prefix.pos)
+        self._write(_Line(number, text, prefix.pos, match.start() if match else -1, lazy), continued)
 
     def _open_containers(self, prefix: _Prefix) -> None:
         """Open every container the line starts, one inside the other."""
         while (container := _open_container(prefix, self.interrupt)) is not None:
             self.stack.append(container)
+            if container.kind == "footnote":
+                self.findings.first_definitions.setdefault(container.label, container)
 
-    def _write(self, number: int, text: str, start: int, lazy: bool, continued: int) -> None:
-        """Give the rest of the line to the flow; a lazy line that starts a new construct closes containers."""
+    def _write(self, line: _Line, continued: int) -> None:
+        """Give the rest of a line to the flow; a lazy line that starts a construct closes containers."""
         if self.flow is None:
             self.flow = _Flow(self.findings)
-        match = _NONBLANK.search(text, start)
-        self.flow.feed(_Line(number, text, start, match.start() if match else -1, lazy))
-        if lazy and not self.flow.spans(number):
+        line.footnote = self._footnote(len(self.stack))
+        self.flow.feed(line)
+        if line.lazy and not self.flow.spans(line.number):
             del self.stack[continued:]
+            line.footnote = self._footnote(continued)
+
+    def _footnote(self, depth: int) -> _Container | None:
+        """The innermost footnote definition among the outermost `depth` open containers."""
+        for container in reversed(self.stack[:depth]):
+            if container.kind == "footnote":
+                return container
+        return None
 
     def _close_flow(self) -> None:
         """End the current flow (its tables end with it)."""
@@ -859,9 +1081,29 @@ class _Document:
 def scan_mdx(source: Source) -> tuple[list[Table], list[Diagnostic]]:
     """Every pipe table MDX 3 + remark-gfm renders, in document order, and HT004 near misses."""
     findings = _Findings(budget=REPLAY_BUDGET_PER_LINE * len(source.lines) + 1000)
-    document = _Document(findings)
-    for index, text in enumerate(source.lines):
-        document.line(index + 1, text)
-    document.finish()
+    with _no_cyclic_gc():
+        document = _Document(findings)
+        for index, text in enumerate(source.lines):
+            document.line(index + 1, text)
+        document.finish()
+    rendered = _rendered_footnotes(source.lines, findings)
+    tables = [table for table, footnote in findings.tables if footnote is None or footnote in rendered]
     diagnostics = sorted(findings.diagnostics.values(), key=lambda d: d.span.start)
-    return findings.tables, diagnostics
+    return tables, diagnostics
+
+
+@contextmanager
+def _no_cyclic_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector (as it was before, afterwards).
+
+    Why: a big table means hundreds of thousands of small frozen objects (cells,
+    spans, positions) that form no cycles; the collector's full passes over
+    them would otherwise take about as long as the scan itself.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()

@@ -83,17 +83,28 @@ def _inline(rendered: str) -> str:
 def jsx_tables_to_html(text: str) -> str:
     """A source with every house JSX table (a `<table ...>` line to its `</table>` line) as HTML."""
     lines = text.split("\n")
-    out, index = [], 0
+    for start, end, prefix in reversed(jsx_tables(lines)):
+        lines[start : end + 1] = [prefix + line for line in jsx_table_html(lines[start : end + 1], prefix)]
+    return "\n".join(lines)
+
+
+def jsx_tables(lines: list[str]) -> list[tuple[int, int, str]]:
+    """(first, last, prefix) line indices of each JSX table: a `<table ...>` line to its `</table>` line."""
+    found, index = [], 0
     while index < len(lines):
         match = _TABLE.match(lines[index])
         end = _table_end(lines, index) if match else None
         if end is None:
-            out.append(lines[index])
             index += 1
             continue
-        out.extend(match.group(1) + _line_to_html(line[len(match.group(1)):]) for line in lines[index : end + 1])
+        found.append((index, end, match.group(1)))
         index = end + 1
-    return "\n".join(out)
+    return found
+
+
+def jsx_table_html(lines: list[str], prefix: str) -> list[str]:
+    """The HTML lines of one JSX table (prefix removed from each line)."""
+    return [_line_to_html(line[len(prefix):] if line.startswith(prefix) else line.lstrip()) for line in lines]
 
 
 def _table_end(lines: list[str], start: int) -> int | None:

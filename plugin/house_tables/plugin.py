@@ -1,0 +1,79 @@
+"""MkDocs plugin `house-tables`: thin — it installs the package's Markdown extension and tells it which page is
+being rendered, so findings point at the file on disk (`docs/page.md:12:5: HT001 ...`)."""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.plugins import BasePlugin, get_plugin_logger
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
+
+from .config import ConfigError
+from .extension import HouseTablesExtension, PageContext
+
+log = get_plugin_logger(__name__)
+LEVELS = ("warning", "info", "error", "ignore")
+
+
+class HouseTablesConfig(base.Config):
+    """Options of `plugins: [house-tables]` (the same names as the CLI's configuration)."""
+
+    enabled = c.Type(bool, default=True)
+    style = c.Choice(("house", "plain"), default="house")
+    widths = c.Choice(("content", "equal"), default="content")
+    custom_style = c.Type(dict, default={})
+    level = c.Choice(LEVELS, default="warning")
+    levels = c.Type(dict, default={})
+    include = c.ListOfItems(c.Type(str), default=[])
+    exclude = c.ListOfItems(c.Type(str), default=[])
+
+
+class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
+    """Converts pipe tables (and renders hand-written house JSX tables) at build time, warning at each."""
+
+    extension: HouseTablesExtension | None = None
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        """Install the Markdown extension with this plugin's options and the site's extension stack."""
+        if not self.config.enabled:
+            return None
+        for code, level in self.config.levels.items():
+            if level not in LEVELS:
+                raise ConfigError(f"house-tables: levels.{code} must be one of {', '.join(LEVELS)}, not {level!r}")
+        names = [name for name in config.markdown_extensions if isinstance(name, str)]
+        self.extension = HouseTablesExtension(
+            style=self.config.style, widths=self.config.widths, custom_style=self.config.custom_style,
+            level=self.config.level, levels=self.config.levels,
+            extensions=names, extension_configs=dict(config.mdx_configs),
+        )
+        config.markdown_extensions.append(self.extension)
+        return config
+
+    def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
+        """Tell the extension which file this page is, and whether the include/exclude globs keep it."""
+        if self.extension is None:
+            return None
+        src = page.file.src_uri
+        enabled = _selected(src, self.config.include, self.config.exclude)
+        path = _display_path(page, config)
+        self.extension.page = PageContext(path, page.file.content_string, enabled)
+        return None
+
+
+def _selected(src: str, include: list[str], exclude: list[str]) -> bool:
+    """Whether a page (its path under docs_dir) is checked: in include (or no include), not in exclude."""
+    included = not include or any(fnmatch.fnmatch(src, pattern) for pattern in include)
+    return included and not any(fnmatch.fnmatch(src, pattern) for pattern in exclude)
+
+
+def _display_path(page: Page, config: MkDocsConfig) -> str:
+    """The page's file relative to the directory of mkdocs.yml (docs/<path>)."""
+    if page.file.abs_src_path is None:
+        return page.file.src_uri
+    root = os.path.dirname(os.path.abspath(config.config_file_path or "mkdocs.yml"))
+    return os.path.relpath(page.file.abs_src_path, root).replace(os.sep, "/")
