@@ -167,6 +167,6 @@ class HouseTablesExtension(Extension):
         md.registerExtension(self)
 
 
-def makeExtension(**kwargs) -> HouseTablesExtension:  # noqa: N802 (Python-Markdown's entry point name)
+def makeExtension(**kwargs) -> HouseTablesExtension:
     """Entry point for `markdown.Markdown(extensions=["house_tables.extension"])`."""
     return HouseTablesExtension(**kwargs)

@@ -1,0 +1,92 @@
+"""Real `mkdocs build` subprocesses on the sites in site_fixtures/: warnings at file:line:col, strict mode."""
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from bs4 import BeautifulSoup
+
+from house_tables.convert import convert
+
+ROOT = Path(__file__).resolve().parents[1]
+SITES = ROOT / "site_fixtures"
+
+
+def build(site: Path, out: Path, *extra: str) -> subprocess.CompletedProcess:
+    """Run `mkdocs build` on a site directory."""
+    command = [sys.executable, "-m", "mkdocs", "build", "-f", str(site / "mkdocs.yml"), "-d", str(out), *extra]
+    return subprocess.run(command, cwd=site, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+
+
+def warnings(result: subprocess.CompletedProcess) -> list[str]:
+    """The WARNING lines MkDocs printed, without the level prefix."""
+    return [re.sub(r"^WARNING\s+-\s+", "", line) for line in result.stderr.splitlines() if line.startswith("WARNING")]
+
+
+def test_positions_point_into_the_files_on_disk(tmp_path):
+    """Front matter, MultiMarkdown meta, BOM+CRLF, containers and an earlier text-changing plugin."""
+    site = SITES / "positions"
+    result = build(site, tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    expected = (site / "expected-warnings.txt").read_text(encoding="utf-8").splitlines()
+    assert warnings(result) == expected
+
+
+def test_pages_show_house_tables(tmp_path):
+    """Every pipe table of a page is rendered in the house style (containers included)."""
+    result = build(SITES / "positions", tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    soup = BeautifulSoup((tmp_path / "out" / "containers" / "index.html").read_text(encoding="utf-8"), "html.parser")
+    tables = soup.select("div[role=main] table, .col-md-9 table") or soup.find_all("table")
+    house = [t for t in tables if "border-collapse: collapse" in t.get("style", "")]
+    assert len(house) == 5
+    assert soup.find("div", class_="admonition").find("table") in house
+
+
+def _copy(site: Path, tmp_path: Path) -> Path:
+    """A writable copy of a fixture site."""
+    target = tmp_path / site.name
+    shutil.copytree(site, target)
+    return target
+
+
+def test_strict_fails_while_pipe_tables_remain_and_passes_once_converted(tmp_path):
+    """`mkdocs build --strict` exits 1 with pipe tables; after converting the sources it exits 0."""
+    site = _copy(SITES / "positions", tmp_path)
+    assert build(site, tmp_path / "before", "--strict").returncode == 1
+    for page in (site / "docs").glob("*.md"):
+        raw = page.read_bytes().decode("utf-8")
+        page.write_bytes(convert(raw, "python-markdown").text.encode("utf-8"))
+    after = build(site, tmp_path / "after", "--strict")
+    assert after.returncode == 0, after.stderr
+    assert warnings(after) == []
+
+
+def test_hand_written_jsx_renders_like_the_converted_pipe_table(tmp_path):
+    """The JSX form written into a source renders, in MkDocs, exactly the HTML the pipe table got."""
+    site = _copy(SITES / "positions", tmp_path)
+    build(site, tmp_path / "pipe")
+    for page in (site / "docs").glob("*.md"):
+        page.write_text(convert(page.read_text(encoding="utf-8"), "python-markdown").text, encoding="utf-8")
+    build(site, tmp_path / "jsx")
+    for name in ("containers", "crlf-bom", "front-matter"):
+        pipe = (tmp_path / "pipe" / name / "index.html").read_text(encoding="utf-8")
+        jsx = (tmp_path / "jsx" / name / "index.html").read_text(encoding="utf-8")
+        assert _tables(jsx) == _tables(pipe)
+
+
+def _tables(html: str) -> list[str]:
+    """Each table's HTML, whitespace between tags collapsed."""
+    return [re.sub(r">\s+<", "><", str(t)) for t in BeautifulSoup(html, "html.parser").find_all("table")]
+
+
+def test_level_info_lets_strict_pass(tmp_path):
+    """`level: info` (gradual adoption): findings are logged at INFO, strict passes."""
+    site = _copy(SITES / "positions", tmp_path)
+    config = site / "mkdocs.yml"
+    config.write_text(config.read_text().replace("  - house-tables\n", "  - house-tables:\n      level: info\n"))
+    result = build(site, tmp_path / "out", "--strict")
+    assert result.returncode == 0, result.stderr
+    assert "HT001" in result.stderr
