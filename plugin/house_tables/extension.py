@@ -7,6 +7,7 @@ Works wherever Python-Markdown runs (MkDocs, Zensical, plain Python-Markdown). F
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -42,6 +43,7 @@ class Settings:
     levels: dict[str, str] = field(default_factory=dict)
     extensions: tuple[str, ...] | None = None
     extension_configs: dict | None = None
+    sink: Callable[[int, str], None] = LOGGER.log  # the MkDocs plugin collects findings per page
 
 
 class HouseTablesPreprocessor(Preprocessor):
@@ -114,7 +116,7 @@ def report(diagnostics: list[Diagnostic], page: PageContext | None, text: str, s
     for diagnostic in diagnostics:
         level = _LEVELS[settings.levels.get(diagnostic.code, _default_level(diagnostic, settings))]
         if level is not None:
-            LOGGER.log(level, format_finding(diagnostic, page, mapped))
+            settings.sink(level, format_finding(diagnostic, page, mapped))
 
 
 def _default_level(diagnostic: Diagnostic, settings: Settings) -> str:

@@ -4,6 +4,7 @@ being rendered, so findings point at the file on disk (`docs/page.md:12:5: HT001
 from __future__ import annotations
 
 import fnmatch
+import logging
 import os
 
 from mkdocs.config import base
@@ -34,9 +35,26 @@ class HouseTablesConfig(base.Config):
 
 
 class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
-    """Converts pipe tables (and renders hand-written house JSX tables) at build time, warning at each."""
+    """Converts pipe tables (and renders hand-written house JSX tables) at build time, warning at each.
+
+    Findings are kept per page, so every build (also `serve --dirty`, which skips unchanged pages) reports
+    each page's findings exactly once. Under `mkdocs serve --strict` they are logged as INFO, so a rebuild
+    never aborts and the preview never sticks on a stale page; `mkdocs build --strict` and
+    `house-tables check` are the gates.
+    """
 
     extension: HouseTablesExtension | None = None
+
+    def __init__(self):
+        self.findings: dict[str, list[tuple[int, str]]] = {}  # page src_uri -> (level, message)
+        self.rendered: set[str] = set()
+        self.current: str | None = None
+        self.serving = False
+        self.downgrade = False
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        """Remember whether this is `mkdocs serve`."""
+        self.serving = command == "serve"
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         """Install the Markdown extension with this plugin's options and the site's extension stack."""
@@ -45,14 +63,43 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
         for code, level in self.config.levels.items():
             if level not in LEVELS:
                 raise ConfigError(f"house-tables: levels.{code} must be one of {', '.join(LEVELS)}, not {level!r}")
+        self.downgrade = self.serving and bool(config.strict)
         names = [name for name in config.markdown_extensions if isinstance(name, str)]
         self.extension = HouseTablesExtension(
             style=self.config.style, widths=self.config.widths, custom_style=self.config.custom_style,
             level=self.config.level, levels=self.config.levels,
             extensions=names, extension_configs=dict(config.mdx_configs),
         )
+        self.extension.settings.sink = self._collect
         config.markdown_extensions.append(self.extension)
         return config
+
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        """A new build: no page rendered yet."""
+        self.rendered = set()
+
+    def _collect(self, level: int, message: str) -> None:
+        """Log a finding of the page being rendered, and keep it for builds that skip the page."""
+        if self.current is not None:
+            self.findings.setdefault(self.current, []).append((level, message))
+        log.log(min(level, logging.INFO) if self.downgrade else level, message)
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        """Report again the findings of pages this build did not render (`--dirty`); forget deleted pages."""
+        existing = {page.file.src_uri for page in getattr(config, "_house_tables_pages", [])} or None
+        for src, found in list(self.findings.items()):
+            if src in self.rendered:
+                continue
+            if existing is not None and src not in existing:
+                del self.findings[src]
+                continue
+            for level, message in found:
+                log.log(min(level, logging.INFO) if self.downgrade else level, message)
+
+    def on_nav(self, nav, *, config: MkDocsConfig, files: Files):
+        """Remember this build's pages (to forget the findings of deleted ones)."""
+        config._house_tables_pages = [file.page for file in files.documentation_pages() if file.page]
+        return nav
 
     def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         """Tell the extension which file this page is, and whether the include/exclude globs keep it."""
@@ -62,6 +109,9 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
         enabled = _selected(src, self.config.include, self.config.exclude)
         path = _display_path(page, config)
         self.extension.page = PageContext(path, page.file.content_string, enabled)
+        self.current = page.file.src_uri
+        self.findings[self.current] = []
+        self.rendered.add(self.current)
         return None
 
 
