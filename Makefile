@@ -20,7 +20,13 @@ $(NODE_DEPS): tests/package.json tests/package-lock.json
 	cd tests && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-install: $(VENV)/.installed $(NODE_DEPS)
+CHROMIUM := /usr/bin/chromium
+
+# Debian's Chromium for the browser test (as root, as CI runs; otherwise install it yourself).
+$(CHROMIUM):
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+
+install: $(VENV)/.installed $(NODE_DEPS) $(CHROMIUM)
 
 lint: install
 	$(PY) -m ruff check plugin tests bench setup.py
@@ -32,7 +38,8 @@ fuzz: install
 	HOUSE_TABLES_FUZZ=20000 $(PY) -m pytest -q -p no:cacheprovider tests/test_differential.py tests/test_convert_property.py
 
 demo: install
-	-$(VENV)/bin/house-tables check site_fixtures/demo
+	$(VENV)/bin/mkdocs build -f mkdocs.yml 2>&1 | grep -v '^INFO'
+	@echo "Preview: $(VENV)/bin/mkdocs serve  (then open http://127.0.0.1:8000/)"
 
 bench: install
 	$(PY) bench/scan_speed.py

@@ -28,6 +28,7 @@ setup(
             "hypothesis>=6.100",
             "cmarkgfm>=2024.1.14",
             "ruff>=0.5",
+            "mkdocs-material>=9.5",
         ],
     },
     entry_points={
