@@ -38,7 +38,7 @@ fuzz: install
 	HOUSE_TABLES_FUZZ=20000 $(PY) -m pytest -q -p no:cacheprovider tests/test_differential.py tests/test_convert_property.py
 
 demo: install
-	$(VENV)/bin/mkdocs build -f mkdocs.yml 2>&1 | grep -v '^INFO'
+	$(VENV)/bin/mkdocs build -f mkdocs.yml 2>&1 | { grep -v '^INFO' || true; }
 	@echo "Preview: $(VENV)/bin/mkdocs serve  (then open http://127.0.0.1:8000/)"
 
 bench: install
