@@ -29,11 +29,13 @@ setup(
             "cmarkgfm>=2024.1.14",
             "ruff>=0.5",
             "mkdocs-material>=9.5",
+            "properdocs>=1.6.7",
         ],
     },
     entry_points={
         "console_scripts": ["house-tables = house_tables.cli:main"],
         "mkdocs.plugins": ["house-tables = house_tables.plugin:HouseTablesPlugin"],
+        "properdocs.plugins": ["house-tables = house_tables.plugin:HouseTablesPlugin"],
         "markdown.extensions": ["house_tables = house_tables.extension:HouseTablesExtension"],
     },
     classifiers=[

@@ -67,7 +67,7 @@ _TEMPLATE_SPECIAL = re.compile(r"[\\`$]")
 _ES_SPACE = frozenset(" \t\v\f\u00a0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff").union(
     map(chr, range(0x2000, 0x200B)))
 
-Flowing = Generator[None, "_Line | None", object]  # a flow step: receives lines, returns a result
+_Steps = Generator[None, "_Line | None", object]  # a flow step: receives lines, returns a result
 
 
 class _Nok(Exception):
@@ -670,7 +670,7 @@ class _Flow:
         return self.open and self.since < number
 
     # -- plumbing
-    def _pull(self) -> Flowing:
+    def _pull(self) -> _Steps:
         """The next line: a replayed one, or a new one from the document (None at the end of the flow)."""
         line = self._replay.popleft() if self._replay else (yield)
         if self._recorded is not None:
@@ -681,7 +681,7 @@ class _Flow:
         """What the document layer sees while the flow waits for its next line."""
         self.open, self.concrete, self.since = open_, concrete, since
 
-    def _next(self) -> Flowing:
+    def _next(self) -> _Steps:
         """The next line, after a construct that ended with its line."""
         self._state(False, False, 0)
         return (yield from self._pull())
@@ -693,7 +693,7 @@ class _Flow:
             self._table = None
 
     # -- the flow
-    def _flow(self) -> Flowing:
+    def _flow(self) -> _Steps:
         """Constructs one after another until the end of the flow."""
         line = yield from self._pull()
         while line is not None:
@@ -705,7 +705,7 @@ class _Flow:
                 line = yield from longer
         self._end_table()
 
-    def _block(self, line: _Line) -> Flowing | None:
+    def _block(self, line: _Line) -> _Steps | None:
         """Read the construct starting at a line (none open): None if it is just that line, else its steps."""
         paragraph, self._after_paragraph = self._after_paragraph, None
         if line.first < 0:
@@ -725,7 +725,7 @@ class _Flow:
             return self._fence(line)
         return self._esm(line) if kind == "esm" else None
 
-    def _rows(self, line: _Line) -> Flowing | None:
+    def _rows(self, line: _Line) -> _Steps | None:
         """A table body row, else a table header row or a paragraph starting at this line."""
         if self._table is None:
             return self._table_or_paragraph(line)
@@ -736,13 +736,13 @@ class _Flow:
         self.findings.text(line)
         return None
 
-    def _table_or_paragraph(self, line: _Line) -> Flowing:
+    def _table_or_paragraph(self, line: _Line) -> _Steps:
         """A table if this line is a header row over a delimiter row, else a paragraph."""
         if (yield from self._header(line, False, line.number)):
             return (yield from self._next())
         return (yield from self._paragraph(line))
 
-    def _tagged(self, line: _Line) -> Flowing:
+    def _tagged(self, line: _Line) -> _Steps:
         """JSX tags and expressions filling the line(s), else what the line starts otherwise."""
         if (yield from self._tags(line, False, line.number)):
             self._end_table()
@@ -750,7 +750,7 @@ class _Flow:
         rest = self._rows(line)
         return (yield from self._next()) if rest is None else (yield from rest)
 
-    def _paragraph(self, line: _Line) -> Flowing:
+    def _paragraph(self, line: _Line) -> _Steps:
         """A paragraph from this line on, up to what ends or interrupts it; returns the line after it."""
         since, lines = line.number, []
         while True:
@@ -764,7 +764,7 @@ class _Flow:
                 self._after_paragraph = lines
                 return line
 
-    def _interrupts(self, line: _Line, since: int) -> Flowing:
+    def _interrupts(self, line: _Line, since: int) -> _Steps:
         """Whether a construct that may interrupt a paragraph starts at this line."""
         if line.text[line.first] in "<{":
             if (yield from self._tags(line, True, since)):
@@ -773,7 +773,7 @@ class _Flow:
             return True
         return (yield from self._header(line, True, since))
 
-    def _fence(self, line: _Line) -> Flowing:
+    def _fence(self, line: _Line) -> _Steps:
         """Fenced code from its opening line to its closing fence, a lazy line or the end of the flow."""
         marker, size = line.text[line.first], _fence_size(line.text, line.first)
         while True:
@@ -784,7 +784,7 @@ class _Flow:
             if _closes_fence(following, marker, size):
                 return (yield from self._next())
 
-    def _esm(self, line: _Line) -> Flowing:
+    def _esm(self, line: _Line) -> _Steps:
         """ESM (import/export) from its first line up to a blank line."""
         while True:
             self._state(True, True, line.number)
@@ -793,7 +793,7 @@ class _Flow:
                 return following
 
     # -- tables
-    def _header(self, line: _Line, interrupt: bool, since: int) -> Flowing:
+    def _header(self, line: _Line, interrupt: bool, since: int) -> _Steps:
         """Whether a table starts here: this line a header row, the next one its delimiter row."""
         text, first = line.text, line.first
         if _row_end(text, first) - first == 1 and text[first] == "|":  # a lone pipe is no header
@@ -829,7 +829,7 @@ class _Flow:
         return _TableBuilder(header, delimiter, align, indent, delimiter_line)
 
     # -- JSX and expressions
-    def _tags(self, line: _Line, interrupt: bool, since: int) -> Flowing:
+    def _tags(self, line: _Line, interrupt: bool, since: int) -> _Steps:
         """Whether JSX tags and expressions (maybe over several lines) fill the rest of a line."""
         self._state(True, True, since)
         self._recorded = []
@@ -855,7 +855,7 @@ class _Flow:
                 self.findings.budget -= len(pulled)
         return found
 
-    def _cross(self, cursor: _Cursor) -> Flowing:
+    def _cross(self, cursor: _Cursor) -> _Steps:
         """Move a cursor to the next line of a JSX tag or expression; a lazy line or the end is an error."""
         if self.findings.budget <= 0:
             raise _Nok
@@ -864,7 +864,7 @@ class _Flow:
             raise _Nok
         cursor.text, cursor.pos = line.text, line.start
 
-    def _space(self, cursor: _Cursor) -> Flowing:
+    def _space(self, cursor: _Cursor) -> _Steps:
         """Skip JavaScript whitespace, line endings included, inside a JSX tag."""
         while True:
             text, pos = cursor.text, cursor.pos
@@ -875,7 +875,7 @@ class _Flow:
                 return
             yield from self._cross(cursor)
 
-    def _tag(self, cursor: _Cursor) -> Flowing:
+    def _tag(self, cursor: _Cursor) -> _Steps:
         """One JSX tag, from `<` through `>` (micromark-extension-mdx-jsx's rules)."""
         cursor.pos += 1
         if cursor.char() is None or cursor.char() in " \t":
@@ -906,7 +906,7 @@ class _Flow:
                 yield from self._attribute(cursor)
             yield from self._space(cursor)
 
-    def _tag_name(self, cursor: _Cursor) -> Flowing:
+    def _tag_name(self, cursor: _Cursor) -> _Steps:
         """A tag name: `a`, `a.b.c` or `a:b`."""
         _identifier(cursor, "./:>{")
         yield from self._space(cursor)
@@ -924,7 +924,7 @@ class _Flow:
         if cursor.char() not in ("/", ">", "{") and not _id_start(cursor.char()):
             raise _Nok
 
-    def _attribute(self, cursor: _Cursor) -> Flowing:
+    def _attribute(self, cursor: _Cursor) -> _Steps:
         """An attribute: a name (`a` or `a:b`), maybe `=` and a quoted or braced value."""
         _identifier(cursor, "/:=>{")
         yield from self._space(cursor)
@@ -950,7 +950,7 @@ class _Flow:
         else:
             raise _Nok
 
-    def _expression(self, cursor: _Cursor) -> Flowing:
+    def _expression(self, cursor: _Cursor) -> _Steps:
         """A braced JavaScript expression, from `{` to the `}` closing it (strings, comments, templates)."""
         cursor.pos += 1
         depths: list[int | None] = [0]  # brace depth per code context; None for a template literal
@@ -990,7 +990,7 @@ class _Flow:
             elif text.startswith("*", pos + 1):
                 yield from self._block_comment(cursor, pos + 2)
 
-    def _block_comment(self, cursor: _Cursor, pos: int) -> Flowing:
+    def _block_comment(self, cursor: _Cursor, pos: int) -> _Steps:
         """Skip a `/* ... */` comment, maybe over several lines."""
         while (end := cursor.text.find("*/", pos)) < 0:
             yield from self._cross(cursor)

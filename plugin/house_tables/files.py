@@ -1,0 +1,239 @@
+"""Files for the command line: finding Markdown files, reading them exactly, writing them atomically."""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import stat
+import tempfile
+import time
+from collections.abc import Iterable, Iterator
+from contextlib import suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+
+MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx")
+SKIPPED_DIRS = frozenset({"node_modules", ".git", "site", ".venv", "venv", "__pycache__"})
+TEMP_SUFFIX = ".house-tables-tmp"
+PAUSE_HOOK = "HOUSE_TABLES_TEST_PAUSE_BEFORE_REPLACE"  # tests only: see _pause_for_tests
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+
+
+class FileProblem(Exception):
+    """A file that cannot be read, decoded or written; the message says why (without the path)."""
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A file's text (decoded exactly: BOM and line endings kept) and its state when it was read."""
+
+    text: str
+    stat: os.stat_result
+
+
+@dataclass(frozen=True)
+class Excluder:
+    """Globs matched against a name, the path as shown, and the path relative to each base directory."""
+
+    globs: tuple[str, ...] = ()
+    bases: tuple[Path, ...] = ()
+
+    def excluded(self, path: Path) -> bool:
+        """Whether a file or directory is excluded."""
+        if not self.globs:
+            return False
+        candidates = {path.name, path.as_posix(), *self._relative(path)}
+        return any(fnmatch.fnmatch(c, g.rstrip("/")) for c in candidates for g in self.globs)
+
+    def _relative(self, path: Path) -> Iterator[str]:
+        """The path relative to each base it is under."""
+        absolute = Path(os.path.abspath(path))
+        for base in self.bases:
+            with suppress(ValueError):
+                yield absolute.relative_to(base).as_posix()
+
+
+@dataclass
+class Discovery:
+    """The files to process, in order, each once; and the given paths that could not be used."""
+
+    files: list[Path] = field(default_factory=list)
+    problems: list[tuple[str, str]] = field(default_factory=list)
+    seen_files: set[str] = field(default_factory=set)
+    seen_dirs: set[str] = field(default_factory=set)
+
+    def add(self, path: Path) -> None:
+        """Keep a file unless the same file was already found under another name."""
+        real = os.path.realpath(path)
+        if real not in self.seen_files:
+            self.seen_files.add(real)
+            self.files.append(path)
+
+
+def discover(paths: Iterable[str], excluder: Excluder | None = None) -> Discovery:
+    """Given files as they are, and the Markdown files under given directories (sorted, walked safely)."""
+    excluder = excluder or Excluder()
+    found = Discovery()
+    for given in paths:
+        path = Path(given)
+        if excluder.excluded(path):
+            continue
+        if path.is_dir():
+            root = os.path.realpath(path)
+            found.seen_dirs.add(root)
+            _walk(path, root, excluder, found)
+        elif os.path.lexists(path):
+            found.add(path)
+        else:
+            found.problems.append((given, "no such file or directory"))
+    return found
+
+
+def _walk(directory: Path, root: str, excluder: Excluder, found: Discovery) -> None:
+    """Add the Markdown files under a directory, skipping excluded, generated and out-of-tree paths."""
+    try:
+        entries = sorted(os.scandir(directory), key=lambda entry: entry.name)
+    except OSError as error:
+        found.problems.append((str(directory), f"cannot read directory: {reason(error)}"))
+        return
+    for entry in entries:
+        path = directory / entry.name
+        if excluder.excluded(path):
+            continue
+        kind = _kind(entry, root)
+        if kind == "dir" and not _skipped_dir(path):
+            real = os.path.realpath(path)
+            if real not in found.seen_dirs:
+                found.seen_dirs.add(real)
+                _walk(path, root, excluder, found)
+        elif kind == "file" and entry.name.lower().endswith(MARKDOWN_SUFFIXES):
+            found.add(path)
+
+
+def _kind(entry: os.DirEntry, root: str) -> str | None:
+    """"dir", "file" (anything else that is not a directory), or None for a link out of the tree or to nothing."""
+    if entry.is_symlink():
+        real = os.path.realpath(entry.path)
+        if not os.path.exists(real) or not _inside(real, root):
+            return None
+        return "dir" if os.path.isdir(real) else "file"
+    try:
+        return "dir" if entry.is_dir(follow_symlinks=False) else "file"
+    except OSError:
+        return "file"
+
+
+def _inside(real: str, root: str) -> bool:
+    """Whether a resolved path is the root or under it."""
+    try:
+        return os.path.commonpath([real, root]) == root
+    except ValueError:  # another drive
+        return False
+
+
+def _skipped_dir(path: Path) -> bool:
+    """node_modules, .git, site/, __pycache__ and virtual environments."""
+    return path.name in SKIPPED_DIRS or (path / "pyvenv.cfg").is_file()
+
+
+def reason(error: BaseException) -> str:
+    """Why an operating-system or decoding error happened, in a few words."""
+    if isinstance(error, UnicodeDecodeError):
+        bad = error.object[error.start : error.start + 1].hex()
+        return f"not valid UTF-8 ({error.reason}: byte 0x{bad} at offset {error.start})"
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror[0].lower() + error.strerror[1:]
+    return str(error) or type(error).__name__
+
+
+def read_text(path: Path | str) -> Loaded:
+    """The exact text of a UTF-8 file: bytes decoded strictly, line endings and a BOM kept."""
+    try:
+        data, info = _read_bytes(path)
+        return Loaded(data.decode("utf-8"), info)
+    except UnicodeDecodeError as error:
+        raise FileProblem(reason(error)) from None
+    except OSError as error:
+        raise FileProblem(f"cannot read: {reason(error)}") from None
+
+
+def _read_bytes(path: Path | str) -> tuple[bytes, os.stat_result]:
+    """The bytes of a regular file and its stat (opened without blocking, so a FIFO is refused, not waited on)."""
+    fd = os.open(path, _READ_FLAGS)
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError(21, "Is a directory")
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(0, "not a regular file")
+        chunks = []
+        while chunk := os.read(fd, 1 << 20):
+            chunks.append(chunk)
+        return b"".join(chunks), info
+    finally:
+        os.close(fd)
+
+
+def write_atomic(path: Path | str, data: bytes, read: os.stat_result | None = None) -> None:
+    """Replace a file's bytes atomically (temporary file beside it, then os.replace), keeping its permissions."""
+    try:
+        _replace(os.path.realpath(path), data, read)
+    except OSError as error:
+        raise FileProblem(f"cannot write: {reason(error)}; left unchanged") from None
+
+
+def _replace(target: str, data: bytes, read: os.stat_result | None) -> None:
+    """Write data to a temporary file in the target's directory, then rename it over the target."""
+    current = os.stat(target)
+    if read is not None and _changed(read, current):
+        raise OSError(0, "the file changed on disk while it was being fixed")
+    if not os.access(target, os.W_OK):
+        raise PermissionError(13, "Permission denied (the file is read-only)")
+    directory, name = os.path.split(target)
+    fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=TEMP_SUFFIX, dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        _copy_permissions(current, temp)
+        _pause_for_tests(temp)
+        os.replace(temp, target)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(temp)
+        raise
+    _sync_directory(directory)
+
+
+def _changed(before: os.stat_result, now: os.stat_result) -> bool:
+    """Whether a file is not the one that was read (another inode, size or modification time)."""
+    return (before.st_ino, before.st_size, before.st_mtime_ns) != (now.st_ino, now.st_size, now.st_mtime_ns)
+
+
+def _copy_permissions(original: os.stat_result, temp: str) -> None:
+    """Give the temporary file the original's mode (and, where allowed, its owner)."""
+    if hasattr(os, "chown"):
+        with suppress(OSError):
+            own = os.stat(temp)
+            if (own.st_uid, own.st_gid) != (original.st_uid, original.st_gid):
+                os.chown(temp, original.st_uid, original.st_gid)
+    os.chmod(temp, stat.S_IMODE(original.st_mode))
+
+
+def _pause_for_tests(temp: str) -> None:
+    """Test hook: with HOUSE_TABLES_TEST_PAUSE_BEFORE_REPLACE=marker, name the temp file in marker and wait."""
+    marker = os.environ.get(PAUSE_HOOK)
+    if marker:
+        Path(marker).write_text(temp, encoding="utf-8")
+        time.sleep(600)
+
+
+def _sync_directory(directory: str) -> None:
+    """Make the rename durable where the platform allows it."""
+    with suppress(OSError, AttributeError):
+        fd = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)

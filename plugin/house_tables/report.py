@@ -1,0 +1,323 @@
+"""What the command line prints: text, JSON, GitHub workflow annotations, SARIF 2.1.0, and a progress bar."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import TextIO
+from urllib.parse import quote
+
+from . import __version__
+from .codes import CODES
+from .model import Diagnostic, Table
+
+FORMATS = ("text", "json", "github", "sarif")
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+_SARIF_LEVELS = {"error": "error", "warning": "warning", "info": "note"}
+_GITHUB_COMMANDS = {"error": "error", "warning": "warning", "info": "notice"}
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    """A pipe table as reported: first and last source line, columns, body rows."""
+
+    path: str
+    line: int
+    end_line: int
+    columns: int
+    rows: int
+    dialect: str
+
+    @classmethod
+    def of(cls, path: str, table: Table) -> TableRecord:
+        """The record of a scanned table."""
+        return cls(path, table.start_line, table.end_line, table.columns, len(table.body), table.dialect.value)
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A diagnostic as reported, with its file."""
+
+    path: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    code: str
+    severity: str
+    message: str
+    hint: str = ""
+
+    @classmethod
+    def of(cls, path: str, diagnostic: Diagnostic) -> Finding:
+        """The record of a diagnostic."""
+        start, end = diagnostic.span.start, diagnostic.span.end
+        return cls(path, start.line, start.column, end.line, end.column, diagnostic.code,
+                   diagnostic.severity.value, diagnostic.message, diagnostic.hint)
+
+    def public(self) -> dict:
+        """The JSON form: path, line, column, code, severity, message."""
+        keys = ("path", "line", "column", "code", "severity", "message")
+        return {key: getattr(self, key) for key in keys}
+
+
+@dataclass
+class FileResult:
+    """What happened to one file: its tables and findings, or why it could not be processed."""
+
+    path: str
+    tables: list[TableRecord] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    error: str | None = None
+    converted: int = 0
+    cells: int = 0
+    changed: bool = False
+    diff: str = ""
+    summary: str = ""
+
+
+@dataclass(frozen=True)
+class Run:
+    """Everything one command produced, and how it was asked for."""
+
+    command: str  # "check" or "fix"
+    results: list[FileResult]
+    problems: list[tuple[str, str]] = field(default_factory=list)  # (path, message) outside any file result
+    writes: bool = True  # fix without --diff/--check
+    diff: bool = False
+
+    @property
+    def errors(self) -> list[tuple[str, str]]:
+        """Every path that could not be used, with the reason."""
+        return [*self.problems, *((r.path, r.error) for r in self.results if r.error)]
+
+    @property
+    def findings(self) -> list[Finding]:
+        """Every finding, file by file."""
+        return [finding for result in self.results for finding in result.findings]
+
+
+def emit(run: Run, form: str, out: TextIO, err: TextIO) -> None:
+    """Print a run in the chosen format."""
+    {"text": _text, "json": _json, "github": _github, "sarif": _sarif}[form](run, out, err)
+
+
+def _text(run: Run, out: TextIO, err: TextIO) -> None:
+    """`path:line:col: HTnnn message` lines, per-file fix lines, then a summary (diffs alone on stdout)."""
+    report = err if run.diff else out
+    for path, message in run.problems:
+        print(f"{path}: {message}", file=err)
+    for result in run.results:
+        _text_file(run, result, out, report, err)
+    print(summary(run), file=report)
+
+
+def _text_file(run: Run, result: FileResult, out: TextIO, report: TextIO, err: TextIO) -> None:
+    """One file's lines."""
+    if result.error:
+        print(f"{result.path}: {result.error}", file=err)
+        return
+    if run.diff and result.diff:
+        out.write(result.diff)
+    if result.converted:
+        print(fix_line(run, result), file=report)
+    for f in result.findings:
+        print(f"{f.path}:{f.line}:{f.column}: {f.code} {f.message}", file=report)
+
+
+def fix_line(run: Run, result: FileResult) -> str:
+    """`Kimi-K3.mdx: 8 tables, 116 cells verified` (`would convert ...` when nothing is written)."""
+    return f"{result.path}: {result.summary}" if run.writes else f"{result.path}: would convert {result.summary}"
+
+
+def summary(run: Run) -> str:
+    """One line: findings and pipe tables (check), or files fixed (fix); unreadable files last."""
+    files = len(run.results) - sum(1 for r in run.results if r.error)
+    found = run.findings
+    tables = sum(1 for f in found if f.code == "HT001")
+    text = (f"{_count(len(found), 'finding')} ({_count(tables, 'pipe table')})" if found else "no findings")
+    text = f"{text} in {_count(files, 'file')}"
+    if run.command == "fix":
+        changed = sum(1 for r in run.results if r.changed)
+        text = f"{_count(changed, 'file')} {'fixed' if run.writes else 'would be fixed'}; {text}"
+    errors = len(run.errors)
+    if errors:
+        text += f"; {_count(errors, 'path')} could not be {'read or written' if run.command == 'fix' else 'read'}"
+    return text
+
+
+def _count(number: int, noun: str) -> str:
+    """`1 file`, `2 files`."""
+    return f"{number} {noun}{'s' * (number != 1)}"
+
+
+def _json(run: Run, out: TextIO, err: TextIO) -> None:
+    """One JSON object: tables, diagnostics, errors (and files, for fix)."""
+    document = {
+        "tables": [asdict(table) for result in run.results for table in result.tables],
+        "diagnostics": [finding.public() for finding in run.findings],
+        "errors": [{"path": path, "message": message} for path, message in run.errors],
+        "summary": summary(run),
+    }
+    if run.command == "fix":
+        document["files"] = [
+            {"path": r.path, "tables": r.converted, "cells": r.cells, "changed": r.changed}
+            for r in run.results if not r.error
+        ]
+    _errors_to_stderr(run, err)
+    out.write(json.dumps(document, indent=2) + "\n")
+
+
+def _errors_to_stderr(run: Run, err: TextIO) -> None:
+    """`path: message` for every path that could not be used (machine formats keep stdout for the document)."""
+    for path, message in run.errors:
+        print(f"{path}: {message}", file=err)
+
+
+def _github(run: Run, out: TextIO, err: TextIO) -> None:
+    """GitHub Actions workflow commands: one annotation per finding and per unreadable path."""
+    for path, message in run.errors:
+        print(f"{path}: {message}", file=err)
+        print(f"::error {_properties(file=path, title='house-tables')}::{escape_data(message)}", file=out)
+    for result in run.results:
+        if run.diff and result.diff:
+            out.write(result.diff)
+        if result.converted:
+            print(fix_line(run, result), file=out)
+        for f in result.findings:
+            title = f"{f.code} {CODES[f.code].name}" if f.code in CODES else f.code
+            properties = _properties(file=f.path, line=f.line, col=f.column, title=title)
+            print(f"::{_GITHUB_COMMANDS.get(f.severity, 'warning')} {properties}::{escape_data(f.message)}", file=out)
+    print(summary(run), file=out)
+
+
+def _properties(**values) -> str:
+    """`file=…,line=…` with each value escaped as a property."""
+    return ",".join(f"{key}={escape_property(str(value))}" for key, value in values.items())
+
+
+def escape_data(text: str) -> str:
+    """A workflow command's message: % CR LF escaped."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    """A workflow command's property value: as data, and also : and ,."""
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def _sarif(run: Run, out: TextIO, err: TextIO) -> None:
+    """A SARIF 2.1.0 log with one run, rule metadata for every code, and a result per finding."""
+    _errors_to_stderr(run, err)
+    out.write(json.dumps(sarif_log(run), indent=2) + "\n")
+
+
+def sarif_log(run: Run) -> dict:
+    """The SARIF document of a run."""
+    codes = list(CODES)
+    sarif_run = {
+        "tool": {"driver": {
+            "name": "house-tables",
+            "version": __version__,
+            "semanticVersion": __version__,
+            "rules": [_sarif_rule(code) for code in codes],
+        }},
+        "originalUriBaseIds": {"SRCROOT": {"uri": Path.cwd().as_uri().rstrip("/") + "/"}},
+        "columnKind": "unicodeCodePoints",
+        "invocations": [_sarif_invocation(run)],
+        "results": [_sarif_result(f, codes) for f in run.findings],
+    }
+    return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [sarif_run]}
+
+
+def _sarif_rule(code: str) -> dict:
+    """A reportingDescriptor for one diagnostic code."""
+    entry = CODES[code]
+    return {
+        "id": code,
+        "name": entry.name,
+        "shortDescription": {"text": entry.summary},
+        "defaultConfiguration": {"level": _SARIF_LEVELS[entry.severity.value]},
+        "properties": {"tags": ["markdown", "tables"]},
+    }
+
+
+def _sarif_result(finding: Finding, codes: list[str]) -> dict:
+    """A result: rule, level, message and region (SARIF end columns are exclusive)."""
+    region = {"startLine": finding.line, "startColumn": finding.column,
+              "endLine": finding.end_line, "endColumn": max(finding.end_column + 1, 1)}
+    result = {
+        "ruleId": finding.code,
+        "level": _SARIF_LEVELS.get(finding.severity, "warning"),
+        "message": {"text": finding.message + (f" ({finding.hint})" if finding.hint else "")},
+        "locations": [{"physicalLocation": {"artifactLocation": _artifact(finding.path), "region": region}}],
+    }
+    if finding.code in codes:
+        result["ruleIndex"] = codes.index(finding.code)
+    return result
+
+
+def _sarif_invocation(run: Run) -> dict:
+    """Whether every path could be processed, with a notification for each that could not."""
+    notifications = [
+        {"level": "error", "message": {"text": message},
+         "locations": [{"physicalLocation": {"artifactLocation": _artifact(path)}}]}
+        for path, message in run.errors
+    ]
+    return {"executionSuccessful": not notifications, "toolExecutionNotifications": notifications}
+
+
+def _artifact(path: str) -> dict:
+    """An artifactLocation: a file URI for an absolute path, else a relative URI against SRCROOT (the cwd)."""
+    if os.path.isabs(path):
+        return {"uri": Path(path).as_uri()}
+    return {"uri": quote(Path(path).as_posix()), "uriBaseId": "SRCROOT"}
+
+
+def unified_diff(path: str, before: str, after: str) -> str:
+    """A unified diff of two texts whose lines keep their own endings (LF, CRLF or CR)."""
+    import difflib
+
+    lines = difflib.unified_diff(_LINE.findall(before), _LINE.findall(after), path, path, lineterm="\n")
+    out = []
+    for line in lines:
+        out.append(line if line.endswith(("\n", "\r")) else line + "\n\\ No newline at end of file\n")
+    return "".join(out)
+
+
+class Progress:
+    """A one-line progress bar on a terminal, drawn only once the run has taken more than `delay` seconds."""
+
+    def __init__(self, total: int, stream: TextIO, delay: float = 1.0, clock: Callable[[], float] = time.monotonic):
+        self.total, self.stream, self.delay, self.clock = total, stream, delay, clock
+        self.done, self.shown, self.start = 0, False, clock()
+        self.enabled = total > 1 and _is_terminal(stream)
+
+    def advance(self) -> None:
+        """One more file done: redraw the bar if it is due."""
+        self.done += 1
+        if self.enabled and self.clock() - self.start >= self.delay:
+            filled = 30 * self.done // self.total
+            self.stream.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {self.done}/{self.total} files")
+            self.stream.flush()
+            self.shown = True
+
+    def close(self) -> None:
+        """Erase the bar, if it was drawn."""
+        if self.shown:
+            self.stream.write("\r" + " " * 60 + "\r")
+            self.stream.flush()
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    """Whether a stream is an interactive terminal."""
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
