@@ -7,9 +7,10 @@ import sys
 from pathlib import Path
 
 import markdown
-from test_mkdocs_sites import build, warnings
 
 from house_tables.extension import HouseTablesExtension
+
+from test_mkdocs_sites import build, warnings
 
 ROOT = Path(__file__).resolve().parents[1]
 POSITIONS = ROOT / "site_fixtures" / "positions"
