@@ -11,9 +11,7 @@ CORE = ("header", "rows", "align")
 
 
 def _load_cases() -> list[dict]:
-    """The recorded cases; the module is skipped when the shared reference material is absent."""
-    if not CASES_FILE.exists():
-        pytest.skip(f"{CASES_FILE} not found", allow_module_level=True)
+    """The recorded cases (../shared is part of every checkout and CI run)."""
     return json.loads(CASES_FILE.read_text(encoding="utf-8"))["cases"]
 
 
