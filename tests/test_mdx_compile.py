@@ -61,10 +61,15 @@ def test_md_page_tables_compile_to_the_same_cells(mdx_engine, page):
     conversion = convert(original, "python-markdown")
     expected = pymd_tables(original)
     assert len(conversion.converted) == len(expected)
-    (rendered,) = mdx_engine.render_many([conversion.text])
+    (rendered,) = mdx_engine.render_many([tables_only(conversion)])
     assert rendered["ok"], rendered
     got = [t for t in extract_tables(rendered["html"]) if t["source"] == "raw"]
     assert [_visible_cells(t) for t in got] == [_visible_cells(t) for t in expected]
+
+
+def tables_only(conversion) -> str:
+    """The converted JSX tables alone: the rest of a .md page need not be valid MDX."""
+    return "\n\n".join("\n".join(item.output) for item in conversion.converted) + "\n"
 
 
 def _visible_cells(table: dict) -> list[list[str]]:

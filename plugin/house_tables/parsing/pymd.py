@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 import markdown
 from markdown.extensions import Extension
@@ -94,23 +93,27 @@ class _RecordTables(Extension):
         md.house_tables_processor = new
 
 
-@lru_cache(maxsize=8)
-def _markdown(extensions: tuple[str, ...], configs_key: str) -> markdown.Markdown:
-    """A cached Markdown instance for one extension stack."""
-    configs = _CONFIGS[configs_key]
-    names = extensions if "tables" in extensions else (*extensions, "tables")
-    return markdown.Markdown(extensions=[*names, _RecordTables()], extension_configs=configs)
+_INSTANCES: dict[tuple, markdown.Markdown] = {}
 
 
-_CONFIGS: dict[str, dict] = {}
+def markdown_for(extensions: tuple[str, ...], configs: dict, *, recording: bool = False) -> markdown.Markdown:
+    """A reset Markdown instance for one extension stack, built once (the recording one adds tables)."""
+    key = (tuple(extensions), repr(sorted(configs.items())), recording)
+    md = _INSTANCES.get(key)
+    if md is None:
+        if len(_INSTANCES) >= 16:
+            _INSTANCES.clear()
+        names = list(extensions)
+        if recording:
+            names = [*names, *(() if "tables" in names else ("tables",)), _RecordTables()]
+        md = _INSTANCES[key] = markdown.Markdown(extensions=names, extension_configs=configs)
+    md.reset()
+    return md
 
 
 def block_parse(text: str, extensions: tuple[str, ...], configs: dict) -> _Record:
     """Run the preprocessors and the block parser of Python-Markdown over text."""
-    key = repr(sorted(configs.items()))
-    _CONFIGS[key] = configs
-    md = _markdown(tuple(extensions), key)
-    md.reset()
+    md = markdown_for(extensions, configs, recording=True)
     record = _Record()
     md.house_tables_processor.record = record
     if text.strip():

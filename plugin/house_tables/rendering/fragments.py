@@ -9,12 +9,12 @@ handling as in tables), with the document's link reference definitions appended.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 import cmarkgfm
-import markdown
 from bs4 import BeautifulSoup, Comment, NavigableString, Tag
 from cmarkgfm.cmark import Options
+
+from ..parsing.pymd import markdown_for
 
 _REFERENCE = re.compile(r"^ {0,3}\[[^\]\n]+\]:[^\n]*$", re.MULTILINE)
 _DELIMITER = {None: "---", "left": ":--", "center": ":-:", "right": "--:"}
@@ -38,22 +38,9 @@ def _pipe_row(texts: list[str]) -> str:
     return "| " + " | ".join(texts) + " |"
 
 
-@lru_cache(maxsize=8)
-def _python_markdown(extensions: tuple[str, ...], configs_key: str) -> markdown.Markdown:
-    """A cached Markdown instance for one extension stack."""
-    return markdown.Markdown(extensions=list(extensions), extension_configs=_CONFIGS[configs_key])
-
-
-_CONFIGS: dict[str, dict] = {}
-
-
 def render_python_markdown(source: str, extensions: tuple[str, ...], configs: dict) -> str:
     """HTML of a Markdown source as Python-Markdown with these extensions renders it."""
-    key = repr(sorted(configs.items()))
-    _CONFIGS[key] = configs
-    md = _python_markdown(tuple(extensions), key)
-    md.reset()
-    return md.convert(source)
+    return markdown_for(extensions, configs).convert(source)
 
 
 def render_gfm(source: str) -> str:

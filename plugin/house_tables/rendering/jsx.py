@@ -14,7 +14,7 @@ VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "l
 RAW_TEXT = frozenset({"script", "style", "textarea"})
 
 # React prop names whose lower-case form is the HTML (or SVG) attribute name that html.parser reports.
-_REACT_NAMES = """
+REACT_NAMES = """
 acceptCharset accessKey allowFullScreen autoCapitalize autoComplete autoCorrect autoFocus autoPlay autoSave cellPadding
 cellSpacing charSet classID colSpan contentEditable contextMenu controlsList crossOrigin dateTime
 disablePictureInPicture disableRemotePlayback encType enterKeyHint fetchPriority formMethod formAction formEncType
@@ -41,7 +41,7 @@ writingMode xChannelSelector xHeight xlinkActuate xlinkArcrole xlinkHref xlinkRo
 xmlBase xmlLang xmlnsXlink xmlSpace yChannelSelector zoomAndPan
 """
 # Hyphenated (and namespaced) SVG/HTML attributes that React knows under a camelCase name.
-_REACT_HYPHENATED = """
+REACT_HYPHENATED = """
 accept-charset http-equiv accent-height alignment-baseline arabic-form baseline-shift cap-height clip-path clip-rule
 color-interpolation color-interpolation-filters color-profile color-rendering dominant-baseline enable-background
 fill-opacity fill-rule flood-opacity flood-color font-family font-size font-size-adjust font-stretch font-style
@@ -64,8 +64,8 @@ def _camel(name: str) -> str:
 PROP_NAMES = {
     "class": "className",
     "for": "htmlFor",
-    **{name.lower(): name for name in _REACT_NAMES.split()},
-    **{name: _camel(name) for name in _REACT_HYPHENATED.split()},
+    **{name.lower(): name for name in REACT_NAMES.split()},
+    **{name: _camel(name) for name in REACT_HYPHENATED.split()},
 }
 # React writes these as name="" when truthy and leaves them out when falsy (so also when ""): "" must be bare.
 _BOOLEAN_NAMES = """

@@ -13,7 +13,7 @@ import json
 import re
 
 from .fragments import render_gfm
-from .jsx import _REACT_HYPHENATED, _REACT_NAMES
+from .jsx import REACT_HYPHENATED, REACT_NAMES
 from .layout import kebab_case
 
 _JS_STRING = r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\''
@@ -26,8 +26,8 @@ _TABLE = re.compile(r"^([ \t>]*)<table\b[^\n]*>[ \t]*$")
 _HTML_NAMES = {
     "className": "class",
     "htmlFor": "for",
-    **{name: name.lower() for name in _REACT_NAMES.split()},
-    **{re.sub(r"[-:](.)", lambda m: m.group(1).upper(), name): name for name in _REACT_HYPHENATED.split()},
+    **{name: name.lower() for name in REACT_NAMES.split()},
+    **{re.sub(r"[-:](.)", lambda m: m.group(1).upper(), name): name for name in REACT_HYPHENATED.split()},
 }
 
 
