@@ -104,23 +104,16 @@ class Table:
 
     def grid_texts(self) -> list[list[str]]:
         """Body rows' raw cell texts, padded or cut to the header's width."""
-        width = self.columns
-        rows = []
-        for row in self.body:
-            texts = [cell.text for cell in row.cells[:width]]
-            rows.append(texts + [""] * (width - len(texts)))
-        return rows
+        return [self._fitted([cell.text for cell in row.cells]) for row in self.body]
 
     def grid(self) -> list[list[str]]:
         """Body rows as the engine renders them: padded or cut to the header's width."""
-        width = self.columns
-        rows = []
-        for row in self.body:
-            cells = [cell.markdown for cell in row.cells[:width]]
-            rows.append(cells + [""] * (width - len(cells)))
-        if not rows and self.empty_row:
-            rows.append([""] * width)
-        return rows
+        rows = [self._fitted([cell.markdown for cell in row.cells]) for row in self.body]
+        return rows or ([[""] * self.columns] if self.empty_row else [])
+
+    def _fitted(self, texts: list[str]) -> list[str]:
+        """A row's texts cut or padded with empty cells to the header's width."""
+        return texts[: self.columns] + [""] * (self.columns - len(texts))
 
 
 @dataclass(frozen=True)
