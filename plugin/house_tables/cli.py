@@ -4,27 +4,27 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from . import __version__
 from .config import Config, ConfigError
 from .convert import convert
-from .files import Excluder, FileProblem, discover, read_text, write_atomic
+from .files import FileProblem, Selection, discover, read_text, write_atomic
 from .model import Dialect
 from .parsing import scan
 from .report import FORMATS, FileResult, Finding, Progress, Run, TableRecord, emit, unified_diff
 
 PARALLEL_THRESHOLD = 32  # more files than this are processed in a pool of processes
 CONFIG_KEYS = ("style", "widths", "custom_style")  # validated by Config.from_mapping, as in the plugin
-CLI_KEYS = ("dialect", "exclude")  # pyproject.toml only: validated here
+PLUGIN_KEYS = ("enabled", "level", "levels", "include", "exclude")  # the plugin's other options, validated here
+CLI_KEYS = ("dialect",)  # pyproject.toml only
+LEVELS = ("warning", "info", "error", "ignore")  # as the plugin's `level` / `levels`
 PLUGIN_NAME = "house-tables"
-_TOOL_TABLE = re.compile(r"^\s*\[\s*tool\s*\.\s*(\"house-tables\"|'house-tables'|house-tables)\s*[\].]", re.M)
 
 
 class UsageError(Exception):
@@ -35,10 +35,17 @@ class UsageError(Exception):
 class Settings:
     """Options from the configuration file (if any), before the command line overrides them."""
 
-    config: Config = Config()
+    config: Config = field(default_factory=Config)
     dialect: Dialect | None = None
+    include: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
-    base: Path | None = None  # the configuration file's directory: `exclude` globs are relative to it
+    level: str = "warning"
+    levels: dict[str, str] = field(default_factory=dict)
+    bases: tuple[Path, ...] = ()  # globs also match paths relative to these (the configuration's directories)
+
+    def severity(self, code: str, severity: str) -> str:
+        """The level a finding is reported at, as the plugin logs it (error-severity codes stay errors)."""
+        return self.levels.get(code, "error" if severity == "error" else self.level)
 
 
 @dataclass(frozen=True)
@@ -110,11 +117,12 @@ def _check_options(args: argparse.Namespace) -> None:
 
 
 def exit_code(outcome: Run) -> int:
-    """2 when a path could not be used; 1 for findings, or for changes when fix writes nothing; else 0."""
+    """2 when a path could not be used; 1 for warnings or errors, or for changes fix did not write; else 0."""
     if outcome.errors:
         return 2
     would_change = not outcome.writes and any(result.changed for result in outcome.results)
-    return 1 if outcome.findings or would_change else 0
+    failing = any(finding.severity != "info" for finding in outcome.findings)  # info: reported, not failing
+    return 1 if failing or would_change else 0
 
 
 def main() -> None:
@@ -139,9 +147,8 @@ def main() -> None:
 
 def execute(args: argparse.Namespace, settings: Settings) -> Run:
     """Find the files, process each (in parallel for many), and collect what happened."""
-    bases = tuple(base for base in (settings.base, Path.cwd()) if base is not None)
-    excluder = Excluder((*settings.exclude, *args.exclude), bases)
-    found = discover(args.paths, excluder)
+    selection = Selection(settings.include, (*settings.exclude, *args.exclude), (*settings.bases, Path.cwd()))
+    found = discover(args.paths, selection)
     forced = Dialect(args.dialect) if args.dialect else settings.dialect
     diff = bool(getattr(args, "diff", False))
     writes = args.command == "fix" and not (diff or args.check)
@@ -149,10 +156,17 @@ def execute(args: argparse.Namespace, settings: Settings) -> Run:
              for path in found.files]
     progress = Progress(len(tasks), sys.stderr)
     try:
-        results = list(process_all(tasks, progress))
+        results = [leveled(result, settings) for result in process_all(tasks, progress)]
     finally:
         progress.close()
     return Run(args.command, results, found.problems, writes=writes, diff=diff)
+
+
+def leveled(result: FileResult, settings: Settings) -> FileResult:
+    """Findings at the configured levels (`level`, `levels`): `ignore` drops them."""
+    findings = [replace(f, severity=settings.severity(f.code, f.severity)) for f in result.findings]
+    result.findings = [f for f in findings if f.severity != "ignore"]
+    return result
 
 
 def process_all(tasks: list[Task], progress: Progress) -> Iterator[FileResult]:
@@ -235,7 +249,7 @@ def _from_pyproject(path: Path, required: bool) -> Settings | None:
     """The [tool.house-tables] table of a TOML file (None when it has none and none is required)."""
     shown = _shown(path)
     text = _read_config(path)
-    if not _TOOL_TABLE.search(text) and not required:
+    if PLUGIN_NAME not in text and not required:  # no need to parse (or to have a TOML reader)
         return None
     toml = _toml_module(shown)
     try:
@@ -247,7 +261,8 @@ def _from_pyproject(path: Path, required: bool) -> Settings | None:
         if required:
             raise UsageError(f"{shown}: no [tool.{PLUGIN_NAME}] table")
         return None
-    return settings_from(options, f"{shown} [tool.{PLUGIN_NAME}]", path.parent, cli_keys=True)
+    where = f"{shown} [tool.{PLUGIN_NAME}]"
+    return settings_from(options, where, (path.parent.resolve(),), (*CONFIG_KEYS, *PLUGIN_KEYS, *CLI_KEYS))
 
 
 def _toml_module(shown: str):
@@ -256,31 +271,32 @@ def _toml_module(shown: str):
         import tomllib
 
         return tomllib
-    except ModuleNotFoundError:
+    except ImportError:
         try:
             import tomli
 
             return tomli
-        except ModuleNotFoundError:
+        except ImportError:
             raise UsageError(f"{shown}: reading [tool.{PLUGIN_NAME}] needs Python 3.11+ or the tomli package "
                              "(pip install tomli), or pass the options on the command line") from None
 
 
 def _from_mkdocs(path: Path) -> Settings:
-    """The options of the house-tables entry under `plugins:` in an mkdocs.yml."""
+    """The options of the house-tables entry under `plugins:` in an mkdocs.yml (globs relative to docs_dir)."""
     import yaml
 
     shown = _shown(path)
     try:
-        document = yaml.load(_read_config(path), Loader=_MkDocsLoader)  # noqa: S506 — a SafeLoader subclass
+        document = yaml.load(_read_config(path), Loader=_mkdocs_loader())
     except yaml.YAMLError as error:
         raise UsageError(f"{shown}: invalid YAML: {error}") from None
-    plugins = document.get("plugins") if isinstance(document, dict) else None
-    for name, options in _plugin_entries(plugins):
+    document = document if isinstance(document, dict) else {}
+    for name, options in _plugin_entries(document.get("plugins")):
         if name == PLUGIN_NAME:
-            if options is not None and not isinstance(options, dict):
-                raise UsageError(f"{shown}: plugins: {PLUGIN_NAME} must be a mapping of options")
-            return settings_from(options or {}, f"{shown} (plugins: {PLUGIN_NAME})", path.parent, cli_keys=False)
+            root = path.parent.resolve()
+            bases = (root / str(document.get("docs_dir") or "docs"), root)
+            return settings_from({} if options is None else options, f"{shown} (plugins: {PLUGIN_NAME})", bases,
+                                 (*CONFIG_KEYS, *PLUGIN_KEYS))
     raise UsageError(f"{shown}: no {PLUGIN_NAME} entry under plugins:")
 
 
@@ -296,44 +312,70 @@ def _plugin_entries(plugins) -> Iterator[tuple[str, object]]:
             yield from entry.items()
 
 
-def settings_from(options, where: str, base: Path, *, cli_keys: bool) -> Settings:
-    """Validated settings: the plugin's options through Config.from_mapping, the CLI's own keys here."""
+def settings_from(options, where: str, bases: tuple[Path, ...], known: tuple[str, ...]) -> Settings:
+    """Validated settings: the conversion options through Config.from_mapping, the others here (same messages)."""
     if not isinstance(options, dict):
         raise ConfigError(f"{where}: expected a table of options, not {type(options).__name__}")
-    known = (*CONFIG_KEYS, *CLI_KEYS) if cli_keys else CONFIG_KEYS
-    unknown = sorted(set(options) - set(known))
+    unknown = sorted(set(options) - set(known), key=str)
     if unknown:
         raise ConfigError(f"{where}: unknown option {unknown[0]!r} (known: {', '.join(sorted(known))})")
-    if "custom_style" in options and not isinstance(options["custom_style"], (dict, type(None))):
+    _enabled(options, where)
+    return Settings(
+        config=_config(options, where),
+        dialect=_choice(options, "dialect", [d.value for d in Dialect], where, None),
+        include=_globs(options, "include", where),
+        exclude=_globs(options, "exclude", where),
+        level=_choice(options, "level", LEVELS, where, "warning"),
+        levels=_levels(options, where),
+        bases=bases,
+    )
+
+
+def _config(options: dict, where: str) -> Config:
+    """style, widths and custom_style, validated by Config.from_mapping."""
+    if not isinstance(options.get("custom_style") or {}, dict):
         raise ConfigError(f"{where}: custom_style must be a table of options")
     try:
-        config = Config.from_mapping({k: v for k, v in options.items() if k in CONFIG_KEYS}, where)
+        return Config.from_mapping({k: v for k, v in options.items() if k in CONFIG_KEYS}, where)
     except ConfigError:
         raise
-    except (TypeError, ValueError) as error:
+    except (TypeError, ValueError) as error:  # a custom_style value of the wrong type
         raise ConfigError(f"{where}: invalid value: {error}") from None
-    return Settings(config, _dialect_option(options, where), _exclude_option(options, where), base)
 
 
-def _dialect_option(options: dict, where: str) -> Dialect | None:
-    """The `dialect` key: python-markdown or mdx."""
-    value = options.get("dialect")
-    if value is None:
-        return None
-    names = [d.value for d in Dialect]
-    if value not in names:
-        raise ConfigError(f"{where}: dialect must be one of {', '.join(names)}, not {value!r}")
-    return Dialect(value)
+def _choice(options: dict, key: str, choices, where: str, default):
+    """A key whose value is one of a few names."""
+    value = options.get(key, default)
+    if key in options and value not in choices:
+        raise ConfigError(f"{where}: {key} must be one of {', '.join(choices)}, not {value!r}")
+    return Dialect(value) if key == "dialect" and value else value
 
 
-def _exclude_option(options: dict, where: str) -> tuple[str, ...]:
-    """The `exclude` key: a list of globs."""
-    value = options.get("exclude", [])
-    if isinstance(value, str):
-        value = [value]
+def _globs(options: dict, key: str, where: str) -> tuple[str, ...]:
+    """include / exclude: a list of glob strings."""
+    value = options.get(key, [])
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise ConfigError(f"{where}: exclude must be a list of glob strings")
+        raise ConfigError(f"{where}: {key} must be a list of glob strings")
     return tuple(value)
+
+
+def _levels(options: dict, where: str) -> dict[str, str]:
+    """levels: a level per code, e.g. {HT003: info}."""
+    value = options.get("levels", {})
+    if not isinstance(value, dict):
+        raise ConfigError(f"{where}: levels must be a table of code = level")
+    for code, level in value.items():
+        if level not in LEVELS:
+            raise ConfigError(f"{where}: levels.{code} must be one of {', '.join(LEVELS)}, not {level!r}")
+    return dict(value)
+
+
+def _enabled(options: dict, where: str) -> bool:
+    """enabled: a boolean (the command line runs when asked, whatever it says; it is validated like the plugin's)."""
+    value = options.get("enabled", True)
+    if not isinstance(value, bool):
+        raise ConfigError(f"{where}: enabled must be true or false, not {value!r}")
+    return value
 
 
 def _read_config(path: Path) -> str:
@@ -381,17 +423,9 @@ def _environment(loader, node):
     """MkDocs' `!ENV NAME` or `!ENV [NAME, OTHER, default]`."""
     import yaml
 
-    if isinstance(node, yaml.ScalarNode):
-        return os.environ.get(loader.construct_scalar(node))
-    names = loader.construct_sequence(node, deep=True)
-    for name in names[:-1]:
-        if name in os.environ:
-            return os.environ[name]
-    return os.environ.get(names[-1], names[-1]) if len(names) == 1 else names[-1]
-
-
-class _LazyLoader:
-    """The loader class, built on first use (PyYAML is imported only for mkdocs.yml)."""
-
-    def __get__(self, _instance, _owner):
-        return _mkdocs_loader()
+    names = [loader.construct_scalar(node)] if isinstance(node, yaml.ScalarNode) else loader.construct_sequence(node)
+    default = names.pop() if len(names) > 1 else None
+    for name in names:
+        if str(name) in os.environ:
+            return yaml.safe_load(os.environ[str(name)])
+    return default

@@ -32,18 +32,27 @@ class Loaded:
 
 
 @dataclass(frozen=True)
-class Excluder:
-    """Globs matched against a name, the path as shown, and the path relative to each base directory."""
+class Selection:
+    """Include and exclude globs, matched against a name, the path as shown, and the path relative to each base."""
 
-    globs: tuple[str, ...] = ()
+    include: tuple[str, ...] = ()  # files only: when given, a file must match one
+    exclude: tuple[str, ...] = ()  # files and directories
     bases: tuple[Path, ...] = ()
 
     def excluded(self, path: Path) -> bool:
-        """Whether a file or directory is excluded."""
-        if not self.globs:
+        """Whether a file or directory matches an exclude glob."""
+        return self._matches(path, self.exclude)
+
+    def selected(self, path: Path) -> bool:
+        """Whether a file is to be processed: included (or no include globs) and not excluded."""
+        return (not self.include or self._matches(path, self.include)) and not self.excluded(path)
+
+    def _matches(self, path: Path, globs: tuple[str, ...]) -> bool:
+        """Whether any glob matches the path in any of its forms."""
+        if not globs:
             return False
         candidates = {path.name, path.as_posix(), *self._relative(path)}
-        return any(fnmatch.fnmatch(c, g.rstrip("/")) for c in candidates for g in self.globs)
+        return any(fnmatch.fnmatch(c, g.rstrip("/")) for c in candidates for g in globs)
 
     def _relative(self, path: Path) -> Iterator[str]:
         """The path relative to each base it is under."""
@@ -70,44 +79,50 @@ class Discovery:
             self.files.append(path)
 
 
-def discover(paths: Iterable[str], excluder: Excluder | None = None) -> Discovery:
+def discover(paths: Iterable[str], selection: Selection | None = None) -> Discovery:
     """Given files as they are, and the Markdown files under given directories (sorted, walked safely)."""
-    excluder = excluder or Excluder()
+    selection = selection or Selection()
     found = Discovery()
     for given in paths:
         path = Path(given)
-        if excluder.excluded(path):
-            continue
-        if path.is_dir():
+        if path.is_dir():  # walked even if it matches a glob (`.`, `..`): globs apply to what is inside
             root = os.path.realpath(path)
             found.seen_dirs.add(root)
-            _walk(path, root, excluder, found)
+            _walk(path, root, selection, found)
         elif os.path.lexists(path):
-            found.add(path)
+            if selection.selected(path):
+                found.add(path)
         else:
             found.problems.append((given, "no such file or directory"))
     return found
 
 
-def _walk(directory: Path, root: str, excluder: Excluder, found: Discovery) -> None:
-    """Add the Markdown files under a directory, skipping excluded, generated and out-of-tree paths."""
-    try:
-        entries = sorted(os.scandir(directory), key=lambda entry: entry.name)
-    except OSError as error:
-        found.problems.append((str(directory), f"cannot read directory: {reason(error)}"))
-        return
-    for entry in entries:
-        path = directory / entry.name
-        if excluder.excluded(path):
+def _walk(top: Path, root: str, selection: Selection, found: Discovery) -> None:
+    """Add the Markdown files under a directory (each directory's files, then its subdirectories, by name)."""
+    stack = [top]
+    while stack:  # not recursive: any depth is fine
+        directory = stack.pop()
+        try:
+            entries = sorted(os.scandir(directory), key=lambda entry: entry.name)
+        except OSError as error:
+            found.problems.append((str(directory), f"cannot read directory: {reason(error)}"))
             continue
-        kind = _kind(entry, root)
-        if kind == "dir" and not _skipped_dir(path):
-            real = os.path.realpath(path)
-            if real not in found.seen_dirs:
-                found.seen_dirs.add(real)
-                _walk(path, root, excluder, found)
-        elif kind == "file" and entry.name.lower().endswith(MARKDOWN_SUFFIXES):
-            found.add(path)
+        subdirectories = [path for path in (_visit(directory / e.name, e, root, selection, found) for e in entries)
+                          if path is not None]
+        stack.extend(reversed(subdirectories))
+
+
+def _visit(path: Path, entry: os.DirEntry, root: str, selection: Selection, found: Discovery) -> Path | None:
+    """Add a Markdown file; return a directory still to walk (None for anything skipped)."""
+    kind = _kind(entry, root)
+    if kind == "dir" and not _skipped_dir(path) and not selection.excluded(path):
+        real = os.path.realpath(path)
+        if real not in found.seen_dirs:
+            found.seen_dirs.add(real)
+            return path
+    elif kind == "file" and entry.name.lower().endswith(MARKDOWN_SUFFIXES) and selection.selected(path):
+        found.add(path)
+    return None
 
 
 def _kind(entry: os.DirEntry, root: str) -> str | None:

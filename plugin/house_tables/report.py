@@ -138,14 +138,18 @@ def fix_line(run: Run, result: FileResult) -> str:
 
 def summary(run: Run) -> str:
     """One line: findings and pipe tables (check), or files fixed (fix); unreadable files last."""
-    files = len(run.results) - sum(1 for r in run.results if r.error)
+    good = [r for r in run.results if not r.error]
     found = run.findings
     tables = sum(1 for f in found if f.code == "HT001")
     text = (f"{_count(len(found), 'finding')} ({_count(tables, 'pipe table')})" if found else "no findings")
-    text = f"{text} in {_count(files, 'file')}"
+    text = f"{text} in {_count(len(good), 'file')}"
     if run.command == "fix":
-        changed = sum(1 for r in run.results if r.changed)
-        text = f"{_count(changed, 'file')} {'fixed' if run.writes else 'would be fixed'}; {text}"
+        changed = [r for r in good if r.changed]
+        converted, cells = sum(r.converted for r in changed), sum(r.cells for r in changed)
+        done = f"{_count(len(changed), 'file')} {'fixed' if run.writes else 'would be fixed'}"
+        if changed:
+            done += f" ({_count(converted, 'table')}, {_count(cells, 'cell')} verified)"
+        text = f"{done}, {len(good) - len(changed)} unchanged; {text.replace(' in ', ' left in ', 1)}"
     errors = len(run.errors)
     if errors:
         text += f"; {_count(errors, 'path')} could not be {'read or written' if run.command == 'fix' else 'read'}"
@@ -295,14 +299,17 @@ class Progress:
     """A one-line progress bar on a terminal, drawn only once the run has taken more than `delay` seconds."""
 
     def __init__(self, total: int, stream: TextIO, delay: float = 1.0, clock: Callable[[], float] = time.monotonic):
+        """A bar for `total` files on `stream` (drawn only if it is a terminal)."""
         self.total, self.stream, self.delay, self.clock = total, stream, delay, clock
-        self.done, self.shown, self.start = 0, False, clock()
+        self.done, self.shown, self.start, self.drawn = 0, False, clock(), float("-inf")
         self.enabled = total > 1 and _is_terminal(stream)
 
     def advance(self) -> None:
-        """One more file done: redraw the bar if it is due."""
+        """One more file done: redraw the bar if it is due (after the delay, at most ten times a second)."""
         self.done += 1
-        if self.enabled and self.clock() - self.start >= self.delay:
+        now = self.clock()
+        if self.enabled and now - self.start >= self.delay and (now - self.drawn >= 0.1 or self.done == self.total):
+            self.drawn = now
             filled = 30 * self.done // self.total
             self.stream.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {self.done}/{self.total} files")
             self.stream.flush()
