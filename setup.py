@@ -21,6 +21,7 @@ setup(
         "pymdown-extensions>=10.0",
         "beautifulsoup4>=4.12",
         "cmarkgfm>=2024.1.14",
+        "tomli>=1.1; python_version < '3.11'",
     ],
     extras_require={
         "test": [

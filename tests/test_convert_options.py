@@ -104,3 +104,10 @@ def test_crlf_bom_and_indent_are_kept():
     assert out.endswith("    </table>\r\n\r\nafter\r\n")
     assert all(line.startswith("    ") for line in out.split("\r\n")[2:-3])
     assert "\n" not in out.replace("\r\n", "")
+
+
+@pytest.mark.parametrize("options", [{"custom_style": "x"}, {"custom_style": {"backgrounds": "#fff"}}])
+def test_bad_value_types_are_config_errors(options):
+    """Values of the wrong type are reported as ConfigError, never a crash."""
+    with pytest.raises(ConfigError):
+        Config.from_mapping(options, "pyproject.toml")

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from . import __version__
-from .config import Config, ConfigError
+from .config import LEVELS, Config, ConfigError
 from .convert import convert
 from .files import FileProblem, Selection, discover, read_text, write_atomic
 from .model import Dialect
@@ -23,7 +23,6 @@ PARALLEL_THRESHOLD = 32  # more files than this are processed in a pool of proce
 CONFIG_KEYS = ("style", "widths", "custom_style")  # validated by Config.from_mapping, as in the plugin
 PLUGIN_KEYS = ("enabled", "level", "levels", "include", "exclude")  # the plugin's other options, validated here
 CLI_KEYS = ("dialect",)  # pyproject.toml only
-LEVELS = ("warning", "info", "error", "ignore")  # as the plugin's `level` / `levels`
 PLUGIN_NAME = "house-tables"
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, fields, replace
 
 WIDTH_POLICIES = ("content", "equal")
 PRESETS = ("house", "plain")
+LEVELS = ("warning", "info", "error", "ignore")  # how findings are reported (plugin and CLI)
 
 
 class ConfigError(ValueError):
@@ -52,13 +53,17 @@ def _style(options: dict, where: str) -> Style:
     if preset not in PRESETS:
         raise ConfigError(f"{where}: style must be one of {', '.join(PRESETS)}, not {preset!r}")
     style = Style() if preset == "house" else Style(styled=False)
-    custom = dict(options.get("custom_style") or {})
+    custom = options.get("custom_style") or {}
+    if not isinstance(custom, dict):
+        raise ConfigError(f"{where}: custom_style must be a mapping of style options, not {custom!r}")
+    custom = dict(custom)
     names = {f.name for f in fields(Style)} - {"styled"}
     for key in custom:
         if key not in names:
             raise ConfigError(f"{where}: custom_style has no option {key!r} (known: {', '.join(sorted(names))})")
     if "backgrounds" in custom:
-        custom["backgrounds"] = tuple(custom["backgrounds"])
+        backgrounds = custom["backgrounds"]
+        custom["backgrounds"] = tuple(backgrounds) if isinstance(backgrounds, (list, tuple)) else ()
         if len(custom["backgrounds"]) != 2:
             raise ConfigError(f"{where}: custom_style.backgrounds needs exactly two colors")
     return replace(style, **custom)

@@ -14,11 +14,10 @@ from mkdocs.plugins import BasePlugin, get_plugin_logger
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from .config import ConfigError
+from .config import LEVELS, ConfigError
 from .extension import HouseTablesExtension, PageContext
 
 log = get_plugin_logger(__name__)
-LEVELS = ("warning", "info", "error", "ignore")
 
 
 class HouseTablesConfig(base.Config):
