@@ -15,8 +15,9 @@ import re
 from dataclasses import dataclass, field
 
 import markdown
+from markdown.blockprocessors import ParagraphProcessor
 from markdown.extensions import Extension
-from markdown.extensions.tables import TableProcessor
+from markdown.extensions.tables import PIPE_LEFT, PIPE_RIGHT, TableProcessor
 
 from ..codes import CODES
 from ..model import Cell, Diagnostic, Dialect, Position, Row, Span, Table
@@ -66,11 +67,26 @@ class _RecordingTableProcessor(TableProcessor):
     record: _Record
 
     def test(self, parent, block):
-        """Python-Markdown's test; a rejected block is kept for the near-miss check."""
-        accepted = super().test(parent, block)
-        if not accepted and "|" in block and "\n" in block:
-            self.record.near_misses.append(block.split("\n"))
+        """Python-Markdown's test, reading only the rows it needs; a rejected header+delimiter is kept."""
+        head = block.split("\n", 2)
+        if len(head) < 2:
+            return False
+        header, second = head[0].strip(" "), head[1].strip(" ")
+        self.border = (PIPE_LEFT if header.startswith("|") else 0) | (PIPE_RIGHT if _ends_with_pipe(header) else 0)
+        width = len(self._split_row(header))
+        accepted = width > 1 or (width == 1 and bool(self.border) and self._every_row_piped(block))
+        if accepted:
+            delimiter = self._split_row(second)
+            accepted = len(delimiter) == width and set("".join(delimiter)) <= _DELIMITER_CHARS
+            self.separator = delimiter
+        if not accepted and "|" in header and _looks_like_delimiter(second):
+            self.record.near_misses.append(head[:2])
         return accepted
+
+    def _every_row_piped(self, block: str) -> bool:
+        """A one-column table needs a pipe at the start or end of every row (Python-Markdown's rule)."""
+        rows = block.split("\n")[1:]
+        return all(row.strip(" ").startswith("|") or _ends_with_pipe(row.strip(" ")) for row in rows)
 
     def run(self, parent, blocks):
         """Record the block, then build the table: later processors look at the parent's last child."""
@@ -82,15 +98,32 @@ class _RecordingTableProcessor(TableProcessor):
         return [row[start:end] for start, end in _split(row)]
 
 
+class _RecordingParagraphProcessor(ParagraphProcessor):
+    """Python-Markdown's paragraph processor, keeping each paragraph with a pipe for the near-miss check.
+
+    Every paragraph block is consumed once, so looking inside paragraphs (for a table that follows a line
+    of text) stays linear, where looking inside every block the table processor tests would not.
+    """
+
+    record: _Record
+
+    def run(self, parent, blocks):
+        """Record the paragraph, then build it as Python-Markdown does."""
+        if "|" in blocks[0] and "\n" in blocks[0]:
+            self.record.near_misses.append(blocks[0].split("\n"))
+        super().run(parent, blocks)
+
+
 class _RecordTables(Extension):
-    """Swap the tables extension's processor for the recording one."""
+    """Swap the table and paragraph processors for the recording ones."""
 
     def extendMarkdown(self, md):
-        """Replace the registered 'table' block processor."""
-        old = md.parser.blockprocessors["table"]
-        new = _RecordingTableProcessor(md.parser, old.config)
-        md.parser.blockprocessors.register(new, "table", 75)
-        md.house_tables_processor = new
+        """Replace the registered 'table' and 'paragraph' block processors."""
+        table = _RecordingTableProcessor(md.parser, md.parser.blockprocessors["table"].config)
+        paragraph = _RecordingParagraphProcessor(md.parser)
+        md.parser.blockprocessors.register(table, "table", 75)
+        md.parser.blockprocessors.register(paragraph, "paragraph", 10)
+        md.house_tables_processors = (table, paragraph)
 
 
 _INSTANCES: dict[tuple, markdown.Markdown] = {}
@@ -115,7 +148,8 @@ def block_parse(text: str, extensions: tuple[str, ...], configs: dict) -> _Recor
     """Run the preprocessors and the block parser of Python-Markdown over text."""
     md = markdown_for(extensions, configs, recording=True)
     record = _Record()
-    md.house_tables_processor.record = record
+    for processor in md.house_tables_processors:
+        processor.record = record
     if text.strip():
         lines = text.split("\n")
         for preprocessor in md.preprocessors:
@@ -148,6 +182,11 @@ def split_row(row: str, border: bool) -> list[tuple[int, int]]:
             start += 1
         end = _without_end_border(row, start, end)
     return [(start + a, start + b) for a, b in _split(row[start:end])]
+
+
+def _ends_with_pipe(row: str) -> bool:
+    """Whether a (stripped) row ends with a pipe that is not escaped (Python-Markdown's RE_END_BORDER)."""
+    return _without_end_border(row, 0, len(row)) < len(row)
 
 
 def has_border(header: str) -> tuple[bool, bool]:
