@@ -31,6 +31,7 @@ setup(
             "ruff>=0.5",
             "mkdocs-material>=9.5",
             "properdocs>=1.6.7",
+            "properdocs-theme-mkdocs>=1.6",
         ],
     },
     entry_points={
