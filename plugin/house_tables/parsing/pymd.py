@@ -373,13 +373,8 @@ def _row(locator: LineLocator, start: int, end: int, offset: int | None, border:
 
 
 def _trimmed_bounds(line: str, offset: int) -> tuple[int, int]:
-    """Bounds of the row text on its line without surrounding blanks."""
-    start, end = offset, len(line)
-    while start < end and line[start] in " \t":
-        start += 1
-    while end > start and line[end - 1] in " \t":
-        end -= 1
-    return start, end
+    """Bounds of the row text on its line, from offset, without surrounding blanks."""
+    return _trimmed(line, offset, len(line))
 
 
 def _stashed_row(locator: LineLocator, start: int, end: int) -> Row:
