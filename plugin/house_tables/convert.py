@@ -243,6 +243,8 @@ def _widths(table: Table, fragments: list[list[str]], config: Config, directive:
 
 def _visible(fragment: str) -> str:
     """The text a reader sees in a cell."""
+    if "<" not in fragment and "&" not in fragment:
+        return fragment
     return BeautifulSoup(fragment, "html.parser").get_text()
 
 

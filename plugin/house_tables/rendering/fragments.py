@@ -9,6 +9,7 @@ handling as in tables), with the document's link reference definitions appended.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 import cmarkgfm
 from bs4 import BeautifulSoup, Comment, NavigableString, Tag
@@ -58,8 +59,11 @@ def first_table_cells(html: str) -> list[list[str]] | None:
             for tr in table.find_all("tr")]
 
 
+@lru_cache(maxsize=8192)
 def canonical(fragment: str) -> str:
     """A fragment in a comparable form: tags and sorted attributes, decoded text, collapsed whitespace."""
+    if "<" not in fragment and "&" not in fragment:  # plain text: what parsing would give, without a parser
+        return _WHITESPACE.sub(" ", _escape(fragment)).strip()
     soup = BeautifulSoup(fragment, "html.parser")
     return _WHITESPACE.sub(" ", "".join(_canonical_node(node) for node in soup.contents)).strip()
 
