@@ -42,7 +42,7 @@ demo: install
 	@echo "Preview: $(VENV)/bin/mkdocs serve  (then open http://127.0.0.1:8000/)"
 
 bench: install
-	$(PY) bench/scan_speed.py
+	$(PY) bench/run_all.py
 
 clean:
 	rm -rf $(VENV) tests/node_modules site

@@ -1,0 +1,103 @@
+"""Each adversarial file through `check`, `fix` (on a fresh copy) and the plugin (`mkdocs build` of a site holding
+only that page, with and without the plugin). A run past the timeout is stopped and not repeated."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+from common import Context, Table, seconds
+from corpus import write_adversarial
+from plugin_overhead import build, site_config
+from timing import Side, command
+
+TARGET = 1.0
+
+
+def timed(side: Side, timeout: float) -> None:
+    """One run of a side, unless an earlier one timed out; a timeout is remembered as infinity."""
+    if side.times and side.times[-1] == float("inf"):
+        return
+    try:
+        side.run()
+    except subprocess.TimeoutExpired:
+        side.times.append(float("inf"))
+
+
+def measure(sides: list[Side], count: int, timeout: float) -> None:
+    """Rounds over the sides, the order rotating each round."""
+    for index in range(count):
+        shift = index % len(sides)
+        for side in [*sides[shift:], *sides[:shift]]:
+            timed(side, timeout)
+
+
+def shown(side: Side, timeout: float) -> str:
+    """A side's median, or '> timeout' when a run was stopped."""
+    return f"> {timeout:.0f} s (stopped)" if float("inf") in side.times else seconds(side.median)
+
+
+def file_sides(ctx: Context, path: Path, scratch: Path) -> list[Side]:
+    """check and fix of one file (fix on a fresh copy before each run)."""
+    copy = scratch / f"fix-{path.name}"
+    return [Side("check", command(ctx.cli("check", path), timeout=ctx.timeout)),
+            Side("fix", command(ctx.cli("fix", copy), timeout=ctx.timeout), lambda: shutil.copyfile(path, copy))]
+
+
+def plugin_sides(ctx: Context, path: Path, scratch: Path) -> list[Side]:
+    """mkdocs build of a one-page site (theme mkdocs) without and with the plugin."""
+    site = scratch / f"site-{path.stem}"
+    docs = site / "docs"
+    docs.mkdir(parents=True)
+    shutil.copyfile(path, docs / path.name)
+    (docs / "index.md").write_text("# Adversarial\n", encoding="utf-8")
+    return [Side("build without plugin", build(site_config(site, docs, "mkdocs", plugin=False), ctx.timeout)),
+            Side("build with plugin", build(site_config(site, docs, "mkdocs", plugin=True), ctx.timeout))]
+
+
+def run(ctx: Context) -> list[Table]:
+    """One row per adversarial file and dialect."""
+    scratch = ctx.scratch("adversarial")
+    table = Table(f"Adversarial files ({ctx.adversarial_rounds} rounds, runs stopped after {ctx.timeout:.0f} s)",
+                  ("file", "size", "check", "fix", "build without plugin", "build with plugin", "plugin's share",
+                   "under 1 s"))
+    empty = scratch / "empty.md"
+    empty.write_text("", encoding="utf-8")
+    startup = Side("startup", command(ctx.cli("check", empty)))
+    measure([startup], ctx.adversarial_rounds, ctx.timeout)
+    for suffix in (".md", ".mdx"):
+        for path in write_adversarial(scratch / suffix.strip("."), suffix):
+            ctx.log(f"adversarial {path.name}")
+            sides = file_sides(ctx, path, scratch)
+            sides += plugin_sides(ctx, path, scratch) if suffix == ".md" else []
+            measure(sides, ctx.adversarial_rounds, ctx.timeout)
+            table.rows.append(row(path, sides, ctx.timeout))
+            table.data[path.name] = {side.name: {"wall": side.times, "cpu": side.cpu} for side in sides}
+    table.notes.append(f"check of an empty file (interpreter start and imports): {seconds(startup.median)}, "
+                       "included in every check and fix time above.")
+    table.notes.append("plugin's share = median over the rounds of (with − without); the plugin has no .mdx pages.")
+    return [table]
+
+
+def row(path: Path, sides: list[Side], timeout: float) -> tuple[str, ...]:
+    """The table row of one file: each side's median, the plugin's share, and the verdict."""
+    named = {side.name: side for side in sides}
+    cells = [path.name, f"{path.stat().st_size / 1e6:.2f} MB", shown(named["check"], timeout),
+             shown(named["fix"], timeout)]
+    worst = max(named["check"].median, named["fix"].median)
+    if "build with plugin" in named:
+        without, with_ = named["build without plugin"], named["build with plugin"]
+        cells += [shown(without, timeout), shown(with_, timeout), plugin_share(without, with_)]
+        worst = max(worst, with_.median - without.median if float("inf") not in with_.times else float("inf"))
+    else:
+        cells += ["—", "—", "—"]
+    return (*cells, "yes" if worst < TARGET else "**no**")
+
+
+def plugin_share(without: Side, with_: Side) -> str:
+    """Median over the rounds of (with - without), or why there is none."""
+    if float("inf") in with_.times:
+        return "unknown (stopped)"
+    differences = sorted(b - a for a, b in zip(without.times, with_.times))
+    return seconds(differences[len(differences) // 2])
