@@ -61,6 +61,16 @@ def test_extension_by_entry_point_name():
     assert "border-collapse: collapse" in html
 
 
+def test_extension_listed_before_tables_and_align_attribute():
+    """Listed before `tables` (or with `use_align_attribute`), the page's own table processor still records."""
+    source = "| a | b |\n|:-:|---|\n| `x|y` | 2 |\n"
+    first = markdown.markdown(source, extensions=["house_tables", "tables"])
+    assert first.count("border-collapse: collapse") == 1 and "<code>x|y</code>" in first
+    aligned = markdown.markdown(source, extensions=["tables", "house_tables"],
+                                extension_configs={"tables": {"use_align_attribute": True}})
+    assert 'align="center"' not in aligned and "text-align: center" in aligned
+
+
 def test_mkdocs_quiet_strict_bug_and_the_cli_gate(tmp_path):
     """MkDocs' own bug: `-q --strict` exits 0 despite warnings; `house-tables check` is the CI gate."""
     site = _site(tmp_path)

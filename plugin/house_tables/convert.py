@@ -5,8 +5,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from bs4 import BeautifulSoup
-
 from .codes import CODES
 from .config import Config
 from .directives import Directive, directive_above
@@ -24,7 +22,7 @@ from .rendering.jsx_html import jsx_to_html
 from .rendering.layout import Grid, render_lines
 from .rendering.protect import protect, restore
 from .source import BOM, Source
-from .widths import content_widths, equal_widths
+from .widths import content_widths, equal_widths, visible_text
 
 BLOCKING = ("HT002", "HT006")
 _LIST_MARKER = re.compile(r"[-*+]|\d{1,9}[.)]")
@@ -106,22 +104,12 @@ def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, 
 
 def _convert_table(table, source, text, findings, engine, config, form, conversion) -> list[str] | None:
     """The house-style lines for one table, or None (with a diagnostic) when it must stay."""
-    directive, error = directive_above(source.lines, table.start_line)
-    if error:
-        conversion.diagnostics.append(_finding("HT008", directive.span, error, "fix or remove the directive"))
-        return None
-    if directive and directive.widths and len(directive.widths) != table.columns:
-        error = f"widths has {len(directive.widths)} values but the table has {table.columns} columns"
-        conversion.diagnostics.append(_finding("HT008", directive.span, error, "give one width per column"))
+    directive, problem = table_plan(table, source.lines, findings)
+    if problem:
+        conversion.diagnostics.append(problem)
         return None
     if directive and directive.off:
         conversion.switched_off.add(table.start_line)
-        return None
-    blockers = [d for d in findings if d.code in BLOCKING and table.start_line <= d.span.start.line <= table.end_line
-                and not (d.code == "HT002" and not _drops_text(table, d.span.start.line))]
-    if blockers:
-        message = f"not converted: {CODES[blockers[0].code].summary} (line {blockers[0].span.start.line})"
-        conversion.diagnostics.append(_finding("HT010", table.span, message, "fix the table by hand first"))
         return None
     fragments = _fragments(table, text, engine)
     problem = _verify(table, source, text, engine, fragments)
@@ -140,6 +128,22 @@ def _convert_table(table, source, text, findings, engine, config, form, conversi
     lines = render_lines(grid, config.style, form)
     conversion.converted.append(Converted(table, table.columns * (len(table.body) + 1), tuple(lines)))
     return lines
+
+
+def table_plan(table: Table, lines: tuple[str, ...], findings) -> tuple[Directive | None, Diagnostic | None]:
+    """The table's directive, or the finding (HT008 bad directive, HT010 blocked) that keeps it as written."""
+    directive, error = directive_above(lines, table.start_line)
+    if error:
+        return directive, _finding("HT008", directive.span, error, "fix or remove the directive")
+    if directive and directive.widths and len(directive.widths) != table.columns:
+        error = f"widths has {len(directive.widths)} values but the table has {table.columns} columns"
+        return directive, _finding("HT008", directive.span, error, "give one width per column")
+    blockers = [d for d in findings if d.code in BLOCKING and table.start_line <= d.span.start.line <= table.end_line
+                and not (d.code == "HT002" and not _drops_text(table, d.span.start.line))]
+    if blockers and not (directive and directive.off):
+        message = f"not converted: {CODES[blockers[0].code].summary} (line {blockers[0].span.start.line})"
+        return directive, _finding("HT010", table.span, message, "fix the table by hand first")
+    return directive, None
 
 
 def _drops_text(table: Table, line: int) -> bool:
@@ -231,21 +235,19 @@ def _grid(table: Table, fragments: Fragments, config: Config, directive: Directi
 
 
 def _widths(table: Table, fragments: list[list[str]], config: Config, directive: Directive | None) -> list[int]:
-    """Directive widths, else the configured (or directive's) policy."""
+    """The widths for the cells' rendered HTML (header row first)."""
+    return column_widths([[visible_text(row[c]) for row in fragments] for c in range(table.columns)],
+                         config, directive)
+
+
+def column_widths(columns: list[list[str]], config: Config, directive: Directive | None) -> list[int]:
+    """Directive widths, else the configured (or directive's) policy over each column's visible texts."""
     if directive and directive.widths:
         return list(directive.widths)
     policy = (directive.policy if directive else None) or config.widths
     if policy == "equal":
-        return equal_widths(table.columns)
-    columns = [[_visible(row[c]) for row in fragments] for c in range(table.columns)]
+        return equal_widths(len(columns))
     return content_widths(columns)
-
-
-def _visible(fragment: str) -> str:
-    """The text a reader sees in a cell."""
-    if "<" not in fragment and "&" not in fragment:
-        return fragment
-    return BeautifulSoup(fragment, "html.parser").get_text()
 
 
 def _splice(source: Source, replacements: list[tuple[Table, list[str]]]) -> str:

@@ -6,22 +6,31 @@ Works wherever Python-Markdown runs (MkDocs, Zensical, plain Python-Markdown). F
 
 from __future__ import annotations
 
+import html
 import logging
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
+from markdown.treeprocessors import Treeprocessor
 
 from .codes import CODES
 from .config import Config
-from .convert import Conversion, convert
+from .convert import column_widths, table_plan
 from .mapping import line_map
-from .model import Diagnostic, Severity
+from .model import Diagnostic, Severity, Table
+from .parsing import all_diagnostics
+from .parsing.pymd import locate, start_recording
 from .rendering.jsx_html import jsx_table_html, jsx_tables
+from .rendering.layout import Grid, table_styles
+from .rendering.restyle import restyle
+from .source import Source
+from .widths import visible_text
 
 LOGGER = logging.getLogger("mkdocs.plugins.house_tables")
+_STASHED = re.compile("\x02wzxhzdk:(\\d+)\x03")
 _LEVELS = {"warning": logging.WARNING, "info": logging.INFO, "error": logging.ERROR, "ignore": None}
 
 
@@ -41,19 +50,17 @@ class Settings:
     config: Config = field(default_factory=Config)
     level: str = "warning"
     levels: dict[str, str] = field(default_factory=dict)
-    extensions: tuple[str, ...] | None = None
-    extension_configs: dict | None = None
     sink: Callable[[int, str], None] = LOGGER.log  # the MkDocs plugin collects findings per page
 
 
 class HouseTablesPreprocessor(Preprocessor):
-    """Convert the text as written (before whitespace is normalised) and log the findings."""
+    """Keep the text as written (before whitespace is normalised) and start recording the page's tables."""
 
     def __init__(self, md: Markdown, extension: HouseTablesExtension):
         super().__init__(md)
         self.extension = extension
-        self.settings = extension.settings
-        self.conversion: Conversion | None = None
+        self.text = ""
+        self.record = None
 
     def page_enabled(self) -> bool:
         """False for a page the plugin's include/exclude globs leave out."""
@@ -61,53 +68,80 @@ class HouseTablesPreprocessor(Preprocessor):
         return page is None or page.enabled
 
     def run(self, lines: list[str]) -> list[str]:
-        """Convert, and log the findings at their place in the file on disk; the text is not changed yet."""
-        self.conversion = Conversion("")
-        if not self.page_enabled():
-            return lines
-        text = "\n".join(lines)
-        self.conversion = _convert_cached(text, self.settings.config, *self._stack())
-        report(self.conversion.diagnostics, self.extension.page, text, self.settings)
+        """The text is not changed: the page's own block parser finds (and builds) its tables."""
+        self.text = "\n".join(lines)
+        self.record = start_recording(self.md) if self.page_enabled() else None
         return lines
-
-    def _stack(self) -> tuple[tuple[str, ...] | None, str]:
-        """The site's extension stack (MkDocs' defaults when unknown), with a hashable key for its configs."""
-        configs = self.settings.extension_configs
-        key = repr(sorted(configs.items())) if configs is not None else ""
-        _CONFIG_STORE[key] = configs
-        return self.settings.extensions, key
-
 
 
 class HouseTablesStasher(Preprocessor):
-    """After whitespace is normalised (line numbers unchanged), swap each converted table for stashed HTML."""
+    """After whitespace is normalised (line numbers unchanged), swap each hand-written JSX table for HTML."""
 
     def __init__(self, md: Markdown, converter: HouseTablesPreprocessor):
         super().__init__(md)
         self.converter = converter
 
     def run(self, lines: list[str]) -> list[str]:
-        """Each table's lines become one placeholder line at the table's indentation."""
-        conversion = self.converter.conversion
-        ranges = [(t.table.start_line - 1, t.table.end_line - 1, t.output) for t in conversion.converted]
-        ranges += [(a, b, None) for a, b, _ in jsx_tables(lines)] if self.converter.page_enabled() else []
+        """Each JSX table's lines become one placeholder line at the table's indentation."""
+        if not self.converter.page_enabled():
+            return lines
         lines = list(lines)
-        for start, end, output in sorted(ranges, reverse=True):
+        for start, end, _ in reversed(jsx_tables(lines)):
             first = lines[start]
             indent = first[: len(first) - len(first.lstrip(" >"))]
-            html = output if output is not None else jsx_table_html(lines[start : end + 1], indent)
+            html = jsx_table_html(lines[start : end + 1], indent)
             lines[start : end + 1] = [indent + self.md.htmlStash.store("\n".join(html))]
         return lines
 
 
-_CONFIG_STORE: dict[str, dict | None] = {}
+class HouseTablesTreeprocessor(Treeprocessor):
+    """Once every other tree processor ran, locate the tables the page rendered, style them and log findings."""
 
+    def __init__(self, md: Markdown, converter: HouseTablesPreprocessor, settings: Settings):
+        super().__init__(md)
+        self.converter = converter
+        self.settings = settings
 
-@lru_cache(maxsize=256)
-def _convert_cached(text: str, config: Config, names: tuple[str, ...] | None, configs_key: str) -> Conversion:
-    """Conversions cached by page content: rebuilding an unchanged page costs nothing."""
-    configs = _CONFIG_STORE.get(configs_key)
-    return convert(text, "python-markdown", config, form="html", extensions=names, configs=configs)
+    def run(self, root) -> None:
+        """Cells stay exactly as the page's engine rendered them; only styles and the colgroup are added."""
+        record, self.converter.record = self.converter.record, None
+        if record is None:
+            return
+        record.stash = [str(block) for block in self.md.htmlStash.rawHtmlBlocks]
+        source = Source.parse(self.converter.text)
+        located, found = locate(source, record)
+        findings = all_diagnostics([table for _, table in located], found)
+        silenced = set()
+        for index, table in located:
+            directive, problem = table_plan(table, source.lines, findings)
+            if problem:
+                findings.append(problem)
+            elif directive and directive.off:
+                silenced.add(table.start_line)
+            else:
+                self._style(record.elements[index], table, directive)
+        findings = [d for d in findings if not (d.code == "HT001" and d.span.start.line in silenced)]
+        findings.sort(key=lambda d: (d.span.start, d.code))
+        report(findings, self.converter.extension.page, self.converter.text, self.settings)
+
+    def _style(self, element, table: Table, directive) -> None:
+        """The house style on one table element, widths from its cells' visible text."""
+        columns: list[list[str]] = [[] for _ in table.align]
+        for row in element.iter("tr"):
+            for index, cell in enumerate(row):
+                if index < len(columns):
+                    columns[index].append(self._visible(cell))
+        config = self.settings.config
+        widths = column_widths(columns, config, directive)
+        restyle(element, table_styles(Grid(table.align, (), (), tuple(widths)), config.style))
+
+    def _visible(self, cell) -> str:
+        """The text a reader sees in a rendered cell: stashed raw HTML and entities resolved, tags dropped."""
+        text = "".join(cell.itertext()).strip()
+        if "\x02" in text:
+            stash = self.md.htmlStash.rawHtmlBlocks
+            text = _STASHED.sub(lambda m: visible_text(str(stash[int(m.group(1))])), text)
+        return html.unescape(text) if "&" in text else text
 
 
 def report(diagnostics: list[Diagnostic], page: PageContext | None, text: str, settings: Settings) -> None:
@@ -147,8 +181,6 @@ class HouseTablesExtension(Extension):
             "custom_style": [{}, "colors, paddings, weights"],
             "level": ["warning", "log level of findings: warning, info, error or ignore"],
             "levels": [{}, "log level per code, e.g. {HT003: info}"],
-            "extensions": [[], "the site's Markdown extensions, to render cells (default: MkDocs' usual stack)"],
-            "extension_configs": [{}, "their configurations"],
         }
         super().__init__(**kwargs)
         self.settings = Settings(
@@ -156,16 +188,15 @@ class HouseTablesExtension(Extension):
                                        "house_tables"),
             level=self.getConfig("level"),
             levels=dict(self.getConfig("levels")),
-            extensions=tuple(self.getConfig("extensions")) or None,
-            extension_configs=dict(self.getConfig("extension_configs")) or None,
         )
         self.page: PageContext | None = None  # set by the MkDocs plugin before each page
 
     def extendMarkdown(self, md: Markdown) -> None:
-        """Convert before every other preprocessor (the text as written); stash after normalize_whitespace."""
+        """Record from the first preprocessor (the text as written); style the tables after every tree processor."""
         converter = HouseTablesPreprocessor(md, self)
         md.preprocessors.register(converter, "house_tables", 40)
         md.preprocessors.register(HouseTablesStasher(md, converter), "house_tables_stash", 29)
+        md.treeprocessors.register(HouseTablesTreeprocessor(md, converter, self.settings), "house_tables", -10)
         md.registerExtension(self)
 
 

@@ -56,18 +56,16 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
         self.serving = command == "serve"
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
-        """Install the Markdown extension with this plugin's options and the site's extension stack."""
+        """Install the Markdown extension with this plugin's options (the page's own Markdown renders the cells)."""
         if not self.config.enabled:
             return None
         for code, level in self.config.levels.items():
             if level not in LEVELS:
                 raise ConfigError(f"house-tables: levels.{code} must be one of {', '.join(LEVELS)}, not {level!r}")
         self.downgrade = self.serving and bool(config.strict)
-        names = [name for name in config.markdown_extensions if isinstance(name, str)]
         self.extension = HouseTablesExtension(
             style=self.config.style, widths=self.config.widths, custom_style=self.config.custom_style,
             level=self.config.level, levels=self.config.levels,
-            extensions=names, extension_configs=dict(config.mdx_configs),
         )
         self.extension.settings.sink = self._collect
         config.markdown_extensions.append(self.extension)

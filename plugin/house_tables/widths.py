@@ -10,18 +10,43 @@ column. `equal` policy: 100 / N each, the remainder to the leftmost columns.
 from __future__ import annotations
 
 import unicodedata
+from html.parser import HTMLParser
 
 MIN_WEIGHT, MAX_WEIGHT = 4, 60
 
 
 def display_width(text: str) -> int:
     """Terminal-style width: wide and fullwidth characters count 2, combining marks 0."""
+    if text.isascii():
+        return len(text)
     width = 0
     for char in text:
         if unicodedata.combining(char) or char in "\u200d\ufe0f":
             continue
         width += 2 if unicodedata.east_asian_width(char) in "WF" else 1
     return width
+
+
+def visible_text(fragment: str) -> str:
+    """The text a reader sees in an HTML fragment (tags and comments dropped, references decoded)."""
+    if "<" not in fragment and "&" not in fragment:
+        return fragment
+    reader = _TextReader()
+    reader.feed(fragment)
+    reader.close()
+    return "".join(reader.texts)
+
+
+class _TextReader(HTMLParser):
+    """Collects the character data of a fragment."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.texts: list[str] = []
+
+    def handle_data(self, data: str) -> None:
+        """Keep text; tags, comments and declarations have their own handlers and are dropped."""
+        self.texts.append(data)
 
 
 def equal_widths(columns: int) -> list[int]:

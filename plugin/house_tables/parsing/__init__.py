@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..diagnostics import divergences, pipe_table, ragged_rows
-from ..model import Dialect, ScanResult
+from ..model import Diagnostic, Dialect, ScanResult, Table
 from ..source import Source
 
 
@@ -19,10 +19,7 @@ def scan(
     source = Source.parse(text)
     dialect = Dialect(dialect)
     tables, diagnostics = _scan_dialect(source, dialect, extensions, configs)
-    swallowed = {d.span.start.line for d in diagnostics if d.code == "HT006"}
-    for table in tables:
-        diagnostics.append(pipe_table(table))
-        diagnostics.extend(ragged_rows(table, swallowed))
+    diagnostics = all_diagnostics(tables, diagnostics)
     if cross_check:
         other = Dialect.MDX if dialect is Dialect.PYTHON_MARKDOWN else Dialect.PYTHON_MARKDOWN
         other_tables, _ = _scan_dialect(source, other, extensions, configs)
@@ -30,6 +27,16 @@ def scan(
         diagnostics.extend(divergences(*pair))
     diagnostics.sort(key=lambda d: (d.span.start, d.code))
     return ScanResult(tuple(tables), tuple(diagnostics))
+
+
+def all_diagnostics(tables: list[Table], found: list[Diagnostic]) -> list[Diagnostic]:
+    """The dialect's findings plus, for each table, HT001 and its ragged rows (rows swallowed by HT006 aside)."""
+    diagnostics = list(found)
+    swallowed = {d.span.start.line for d in found if d.code == "HT006"}
+    for table in tables:
+        diagnostics.append(pipe_table(table))
+        diagnostics.extend(ragged_rows(table, swallowed))
+    return diagnostics
 
 
 def _scan_dialect(source: Source, dialect: Dialect, extensions, configs):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import markdown
 from markdown.blockprocessors import ParagraphProcessor
@@ -56,6 +57,7 @@ class _Record:
     """What the recording processor saw during one parse."""
 
     tables: list[list[str]] = field(default_factory=list)
+    elements: list = field(default_factory=list)  # the <table> element built for each recorded block
     near_misses: list[list[str]] = field(default_factory=list)
     fenced_lines: set[int] | None = None  # 0-based lines superfences stashed as top-level code
     stash: list[str] = field(default_factory=list)  # Python-Markdown's stashed raw blocks, by placeholder
@@ -92,6 +94,7 @@ class _RecordingTableProcessor(TableProcessor):
         """Record the block, then build the table: later processors look at the parent's last child."""
         self.record.tables.append(blocks[0].split("\n"))
         super().run(parent, blocks)
+        self.record.elements.append(parent[-1])
 
     def _split(self, row):
         """The same split as Python-Markdown's, in linear time (its own is quadratic in backtick runs)."""
@@ -118,12 +121,33 @@ class _RecordTables(Extension):
     """Swap the table and paragraph processors for the recording ones."""
 
     def extendMarkdown(self, md):
-        """Replace the registered 'table' and 'paragraph' block processors."""
-        table = _RecordingTableProcessor(md.parser, md.parser.blockprocessors["table"].config)
-        paragraph = _RecordingParagraphProcessor(md.parser)
-        md.parser.blockprocessors.register(table, "table", 75)
-        md.parser.blockprocessors.register(paragraph, "paragraph", 10)
-        md.house_tables_processors = (table, paragraph)
+        """Replace (or add) the 'table' and 'paragraph' block processors."""
+        install_recorder(md)
+
+
+def install_recorder(md: markdown.Markdown) -> None:
+    """Make md's block parser record tables (its 'table' processor's settings kept; added when missing)."""
+    processors = md.parser.blockprocessors
+    current = processors["table"] if "table" in processors else None  # noqa: SIM401 (a Registry has no get)
+    if isinstance(current, _RecordingTableProcessor):
+        return
+    config = current.config if current is not None else {"use_align_attribute": False}
+    table = _RecordingTableProcessor(md.parser, config)
+    paragraph = _RecordingParagraphProcessor(md.parser)
+    md.parser.blockprocessors.register(table, "table", 75)
+    md.parser.blockprocessors.register(paragraph, "paragraph", 10)
+    md.house_tables_processors = (table, paragraph)
+
+
+def start_recording(md: markdown.Markdown) -> _Record:
+    """A fresh record that md's next preprocessing and block parse fill (the recorder installed first)."""
+    install_recorder(md)
+    record = _Record()
+    for processor in md.house_tables_processors:
+        processor.record = record
+    for preprocessor in md.preprocessors:
+        _watch_fences(preprocessor, record)
+    return record
 
 
 _INSTANCES: dict[tuple, markdown.Markdown] = {}
@@ -147,13 +171,10 @@ def markdown_for(extensions: tuple[str, ...], configs: dict, *, recording: bool 
 def block_parse(text: str, extensions: tuple[str, ...], configs: dict) -> _Record:
     """Run the preprocessors and the block parser of Python-Markdown over text."""
     md = markdown_for(extensions, configs, recording=True)
-    record = _Record()
-    for processor in md.house_tables_processors:
-        processor.record = record
+    record = start_recording(md)
     if text.strip():
         lines = text.split("\n")
         for preprocessor in md.preprocessors:
-            _watch_fences(preprocessor, record)
             lines = preprocessor.run(lines)
         md.parser.parseDocument(lines)
         record.stash = [str(block) for block in md.htmlStash.rawHtmlBlocks]
@@ -214,8 +235,18 @@ def _without_end_border(row: str, start: int, end: int) -> int:
     return slashes if (end - 1 - slashes) % 2 == 0 else end
 
 
-def _split(row: str) -> list[tuple[int, int]]:
-    """Split on pipes outside backtick code spans, as TableProcessor._split does (but linear)."""
+@lru_cache(maxsize=4096)
+def _split(row: str) -> tuple[tuple[int, int], ...]:
+    """Split on pipes outside backtick code spans, as TableProcessor._split does (but linear).
+
+    Cached: locating a table splits again the rows the table processor just split.
+    """
+    if "`" not in row and "\\" not in row:  # no code span, no escape: every pipe splits
+        bounds, start = [], 0
+        for piece in row.split("|"):
+            bounds.append((start, start + len(piece)))
+            start += len(piece) + 1
+        return tuple(bounds)
     runs, pipes = [], []
     for match in _SPLIT.finditer(row):
         if match.group(2):
@@ -231,7 +262,7 @@ def _split(row: str) -> list[tuple[int, int]]:
             bounds.append((start, pipe))
             start = pipe + 1
     bounds.append((start, len(row)))
-    return bounds
+    return tuple(bounds)
 
 
 def _code_regions(runs: list[tuple[int, int, int, int]]) -> list[tuple[int, int]]:
@@ -273,18 +304,23 @@ def scan_pymd(
     """Tables and near-miss diagnostics of a source as Python-Markdown's block parser sees it."""
     configs = MKDOCS_EXTENSION_CONFIGS if configs is None else configs
     record = block_parse(source.normalized(), extensions, configs)
-    locator = LineLocator(source, record.fenced_lines)
-    tables, diagnostics, cursor = [], [], 0
-    for rows in record.tables:
-        located = _locate_table(locator, rows, cursor, record.stash)
-        if located is None:
-            continue  # cannot happen for rows taken from this source; never guess a position
-        table, cursor = located
-        tables.append(table)
-        diagnostics.extend(_swallowed_rows(table, source))
-    diagnostics.extend(_near_misses(locator, record.near_misses, tables))
-    return tables, diagnostics
+    located, diagnostics = locate(source, record)
+    return [table for _, table in located], diagnostics
 
+
+def locate(source: Source, record: _Record) -> tuple[list[tuple[int, Table]], list[Diagnostic]]:
+    """The recorded tables (with their index in the record) at their place in source, and near misses."""
+    locator = LineLocator(source, record.fenced_lines)
+    located, diagnostics, cursor = [], [], 0
+    for index, rows in enumerate(record.tables):
+        found = _locate_table(locator, rows, cursor, record.stash)
+        if found is None:
+            continue  # cannot happen for rows taken from this source; never guess a position
+        table, cursor = found
+        located.append((index, table))
+        diagnostics.extend(_swallowed_rows(table, source))
+    diagnostics.extend(_near_misses(locator, record.near_misses, [table for _, table in located]))
+    return located, diagnostics
 
 
 def _locate_table(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..config import Style
 
@@ -90,11 +91,37 @@ def _jsx_style(items: StyleItems) -> str:
 
 
 def _html_style(items: StyleItems) -> str:
-    """` style="a: b; c-d: 700"` (camelCase to kebab-case, numbers unitless as React leaves them)."""
-    if not items:
-        return ""
-    body = "; ".join(f"{kebab_case(name)}: {value}" for name, value in items)
-    return f' style="{body}"'
+    """` style="a: b; c-d: 700"`, or nothing."""
+    return f' style="{css(items)}"' if items else ""
+
+
+def css(items: StyleItems) -> str:
+    """`a: b; c-d: 700` (camelCase to kebab-case, numbers unitless as React leaves them)."""
+    return "; ".join(f"{kebab_case(name)}: {value}" for name, value in items)
+
+
+@dataclass(frozen=True)
+class TableStyles:
+    """The CSS of each element of a house table in HTML form ("" for none); cells by column."""
+
+    table: str
+    cols: tuple[str, ...]  # empty: no colgroup
+    header_row: str
+    header_cells: tuple[str, ...]
+    body_cells: tuple[str, ...]
+
+
+@lru_cache(maxsize=1024)
+def table_styles(grid: Grid, style: Style) -> TableStyles:
+    """What render_lines(grid, style, "html") writes on each element, for styling a table built elsewhere."""
+    columns = range(len(grid.align))
+    return TableStyles(
+        css(_table_style(style)),
+        tuple(css([("width", f"{width}%")]) for width in grid.widths) if style.styled else (),
+        css(_header_row_style(style)),
+        tuple(css(_header_cell_style(style, grid, i)) for i in columns),
+        tuple(css(_body_cell_style(style, grid, i)) for i in columns),
+    )
 
 
 def kebab_case(name: str) -> str:
