@@ -20,6 +20,7 @@ import pytest
 import yaml
 
 from house_tables import cli, files, report
+from house_tables import convert as convert_module
 from house_tables.codes import CODES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -593,6 +594,16 @@ def test_fix_leaves_unverifiable_tables_with_a_diagnostic(here, capsys):
     ]
 
 
+def test_check_verify_reports_what_only_rendering_finds(here, capsys):
+    """check scans only (HT001); check --verify renders as fix does and adds HT009; both exit 1."""
+    write(here / "a.md", NOT_JSX)
+    code, out, _ = cli_run(capsys, "check", "a.md")
+    assert code == 1 and "HT001" in out and "HT009" not in out
+    code, out, _ = cli_run(capsys, "check", "--verify", "a.md")
+    assert code == 1 and "a.md:1:1: HT009 not converted: <k,> is not a JSX element name" in out and "HT001" in out
+    assert "HT009" not in cli_run(capsys, "check", "--verify", "--form", "html", "a.md")[1]
+
+
 def test_fix_form_html(here, capsys):
     """--form html writes CSS strings; a cell JSX cannot express (`<K, V>`, raw HTML) converts in the HTML form."""
     page = write(here / "a.md", NOT_JSX)
@@ -692,14 +703,14 @@ def test_failed_write_leaves_the_original_and_no_temp_file(here, capsys, monkeyp
 def test_file_changed_while_fixing_is_left_alone(here, capsys, monkeypatch):
     """If the file changes between reading and writing, the new content is not overwritten."""
     page = write(here / "a.md", TABLE)
-    real = cli.convert
+    real = convert_module.convert
 
     def edit_meanwhile(*args, **kwargs):
         """Someone saves the file while it is being converted."""
         page.write_text("edited\n", encoding="utf-8")
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(cli, "convert", edit_meanwhile)
+    monkeypatch.setattr(convert_module, "convert", edit_meanwhile)
     code, _, err = cli_run(capsys, "fix", "a.md")
     assert code == 2 and "the file changed on disk while it was being fixed" in err
     assert page.read_text(encoding="utf-8") == "edited\n"
@@ -709,7 +720,7 @@ def test_an_internal_error_names_the_file_and_the_others_go_on(here, capsys, mon
     """A bug on one file is reported as `path: internal error (...)`, not a traceback."""
     write(here / "a.md", TABLE)
     write(here / "b.md", "boom\n" + TABLE)
-    real = cli.convert
+    real = cli.planned_diagnostics
 
     def explode(text, *args, **kwargs):
         """Fail on one file."""
@@ -717,7 +728,7 @@ def test_an_internal_error_names_the_file_and_the_others_go_on(here, capsys, mon
             raise RuntimeError("kaput")
         return real(text, *args, **kwargs)
 
-    monkeypatch.setattr(cli, "convert", explode)
+    monkeypatch.setattr(cli, "planned_diagnostics", explode)
     code, out, err = cli_run(capsys, "check", ".")
     assert code == 2 and err == "b.md: internal error (RuntimeError: kaput); please report it\n"
     assert out.startswith("a.md:1:1: HT001")

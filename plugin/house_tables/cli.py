@@ -13,10 +13,9 @@ from pathlib import Path
 
 from . import __version__
 from .config import LEVELS, Config, ConfigError
-from .convert import convert
 from .files import FileProblem, Selection, discover, read_text, write_atomic
 from .model import Dialect
-from .parsing import scan
+from .plan import planned_diagnostics
 from .report import FORMATS, FileResult, Finding, Progress, Run, TableRecord, emit, unified_diff
 
 PARALLEL_THRESHOLD = 32  # more files than this are processed in a pool of processes
@@ -58,6 +57,7 @@ class Task:
     config: Config
     write: bool
     diff: bool
+    verify: bool = False  # check: also render and verify, as fix does (finds HT009)
 
 
 def dialect_for(path: Path | str) -> Dialect:
@@ -85,7 +85,9 @@ def parser() -> argparse.ArgumentParser:
                                   "to the house table style.")
     top.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = top.add_subparsers(dest="command", required=True, metavar="{check,fix}")
-    commands.add_parser("check", parents=[common], help="report every pipe table and diagnostic")
+    check = commands.add_parser("check", parents=[common], help="report every pipe table and diagnostic")
+    check.add_argument("--verify", action="store_true",
+                       help="also render and verify every table as fix does, to report HT009 (slower)")
     fix = commands.add_parser("fix", parents=[common], help="convert every pipe table to the house style")
     fix.add_argument("--diff", action="store_true", help="print a unified diff and write nothing")
     fix.add_argument("--check", action="store_true", help="write nothing; exit 1 if fix would change a file")
@@ -151,8 +153,9 @@ def execute(args: argparse.Namespace, settings: Settings) -> Run:
     forced = Dialect(args.dialect) if args.dialect else settings.dialect
     diff = bool(getattr(args, "diff", False))
     writes = args.command == "fix" and not (diff or args.check)
-    tasks = [Task(str(path), forced or dialect_for(path), args.command, args.form, settings.config, writes, diff)
-             for path in found.files]
+    verify = bool(getattr(args, "verify", False))
+    tasks = [Task(str(path), forced or dialect_for(path), args.command, args.form, settings.config, writes, diff,
+                  verify) for path in found.files]
     progress = Progress(len(tasks), sys.stderr)
     try:
         results = [leveled(result, settings) for result in process_all(tasks, progress)]
@@ -198,19 +201,29 @@ def process(task: Task) -> FileResult:
 
 
 def check_file(task: Task) -> FileResult:
-    """Every pipe table of a file, and every diagnostic fix would give (HT001 of `off` tables silenced)."""
+    """Every pipe table of a file and every finding fix would give (HT009 only with --verify); no rendering."""
     text = read_text(task.path).text
-    tables = scan(text, task.dialect).tables
-    conversion = convert(text, task.dialect, task.config, form=task.form)
+    if task.verify:
+        conversion = _convert(text, task)
+        tables, diagnostics = conversion.tables, conversion.diagnostics
+    else:
+        tables, diagnostics = planned_diagnostics(text, task.dialect)
     return FileResult(task.path, [TableRecord.of(task.path, t) for t in tables],
-                      [Finding.of(task.path, d) for d in conversion.diagnostics])
+                      [Finding.of(task.path, d) for d in diagnostics])
+
+
+def _convert(text: str, task: Task):
+    """The conversion of a file's text (the renderers are imported only when something is converted)."""
+    from .convert import convert
+
+    return convert(text, task.dialect, task.config, form=task.form)
 
 
 def fix_file(task: Task) -> FileResult:
     """Convert every verifiable table of a file; write it atomically (or diff it) when it changes."""
     loaded = read_text(task.path)
-    tables = scan(loaded.text, task.dialect).tables
-    conversion = convert(loaded.text, task.dialect, task.config, form=task.form)
+    conversion = _convert(loaded.text, task)
+    tables = conversion.tables
     done = [(item.table.start_line, item.table.end_line) for item in conversion.converted]
     remaining = [d for d in conversion.diagnostics if not any(a <= d.span.start.line <= b for a, b in done)]
     result = FileResult(task.path, [TableRecord.of(task.path, t) for t in tables],

@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .codes import CODES
 from .config import Config
-from .directives import Directive, directive_above
+from .directives import Directive
 from .model import Diagnostic, Dialect, Span, Table
 from .parsing import scan
+from .plan import column_widths, finding, settle
 from .rendering.fragments import (
     canonical,
     first_table_cells,
@@ -22,9 +22,8 @@ from .rendering.jsx_html import jsx_to_html
 from .rendering.layout import Grid, render_lines
 from .rendering.protect import protect, restore
 from .source import BOM, Source
-from .widths import content_widths, equal_widths, visible_text
+from .widths import visible_text
 
-BLOCKING = ("HT002", "HT006")
 _LIST_MARKER = re.compile(r"[-*+]|\d{1,9}[.)]")
 
 
@@ -47,9 +46,9 @@ class Conversion:
     """The result of converting one source."""
 
     text: str
+    tables: tuple[Table, ...] = ()  # every pipe table the scan found, converted or not
     converted: list[Converted] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    switched_off: set[int] = field(default_factory=set)  # start lines of tables a directive turned off
 
     @property
     def cells(self) -> int:
@@ -87,73 +86,37 @@ def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, 
     engine = Engine(Dialect(dialect), extensions, configs)
     result = scan(text, engine.dialect, extensions=extensions, configs=configs)
     source = Source.parse(text)
-    conversion = Conversion(text)
+    findings, chosen = settle(result.tables, source.lines, result.diagnostics)
+    conversion = Conversion(text, result.tables, diagnostics=findings)
     replacements: list[tuple[Table, list[str]]] = []
-    for table in result.tables:
-        lines = _convert_table(table, source, text, result.diagnostics, engine, config, form, conversion)
+    for table, directive in chosen:
+        lines = _convert_table(table, directive, source, text, engine, config, form, conversion)
         if lines is not None:
             replacements.append((table, lines))
     conversion.text = _splice(source, replacements) if replacements else text
-    silenced = conversion.switched_off
-    conversion.diagnostics.extend(
-        d for d in result.diagnostics if not (d.code == "HT001" and d.span.start.line in silenced)
-    )
     conversion.diagnostics.sort(key=lambda d: (d.span.start, d.code))
     return conversion
 
 
-def _convert_table(table, source, text, findings, engine, config, form, conversion) -> list[str] | None:
-    """The house-style lines for one table, or None (with a diagnostic) when it must stay."""
-    directive, problem = table_plan(table, source.lines, findings)
-    if problem:
-        conversion.diagnostics.append(problem)
-        return None
-    if directive and directive.off:
-        conversion.switched_off.add(table.start_line)
-        return None
+def _convert_table(table, directive, source, text, engine, config, form, conversion) -> list[str] | None:
+    """The house-style lines for one table, or None (with an HT009 diagnostic) when it does not verify."""
     fragments = _fragments(table, text, engine)
     problem = _verify(table, source, text, engine, fragments)
     if problem:
-        conversion.diagnostics.append(_finding("HT009", problem[0], problem[1], "convert this table by hand"))
+        conversion.diagnostics.append(finding("HT009", problem[0], problem[1], "convert this table by hand"))
         return None
     try:
         grid = _grid(table, fragments, config, directive, form)
     except ValueError as error:  # JsxError: HTML that JSX cannot express
-        conversion.diagnostics.append(_finding("HT009", table.span, f"not converted: {error}", "convert it by hand"))
+        conversion.diagnostics.append(finding("HT009", table.span, f"not converted: {error}", "convert it by hand"))
         return None
     problem = _read_back(table, grid, fragments) if form == "jsx" else None
     if problem:
-        conversion.diagnostics.append(_finding("HT009", problem[0], problem[1], "convert this table by hand"))
+        conversion.diagnostics.append(finding("HT009", problem[0], problem[1], "convert this table by hand"))
         return None
     lines = render_lines(grid, config.style, form)
     conversion.converted.append(Converted(table, table.columns * (len(table.body) + 1), tuple(lines)))
     return lines
-
-
-def table_plan(table: Table, lines: tuple[str, ...], findings) -> tuple[Directive | None, Diagnostic | None]:
-    """The table's directive, or the finding (HT008 bad directive, HT010 blocked) that keeps it as written."""
-    directive, error = directive_above(lines, table.start_line)
-    if error:
-        return directive, _finding("HT008", directive.span, error, "fix or remove the directive")
-    if directive and directive.widths and len(directive.widths) != table.columns:
-        error = f"widths has {len(directive.widths)} values but the table has {table.columns} columns"
-        return directive, _finding("HT008", directive.span, error, "give one width per column")
-    blockers = [d for d in findings if d.code in BLOCKING and table.start_line <= d.span.start.line <= table.end_line
-                and not (d.code == "HT002" and not _drops_text(table, d.span.start.line))]
-    if blockers and not (directive and directive.off):
-        message = f"not converted: {CODES[blockers[0].code].summary} (line {blockers[0].span.start.line})"
-        return directive, _finding("HT010", table.span, message, "fix the table by hand first")
-    return directive, None
-
-
-def _drops_text(table: Table, line: int) -> bool:
-    """Whether the row on this line has non-empty cells beyond the header's width."""
-    return any(cell.text for row in table.body if row.line == line for cell in row.cells[table.columns :])
-
-
-def _finding(code: str, span: Span, message: str, hint: str) -> Diagnostic:
-    """A conversion diagnostic with the code's default severity."""
-    return Diagnostic(code, CODES[code].severity, span, message, hint)
 
 
 def _fragments(table: Table, text: str, engine: Engine) -> Fragments | None:
@@ -238,16 +201,6 @@ def _widths(table: Table, fragments: list[list[str]], config: Config, directive:
     """The widths for the cells' rendered HTML (header row first)."""
     return column_widths([[visible_text(row[c]) for row in fragments] for c in range(table.columns)],
                          config, directive)
-
-
-def column_widths(columns: list[list[str]], config: Config, directive: Directive | None) -> list[int]:
-    """Directive widths, else the configured (or directive's) policy over each column's visible texts."""
-    if directive and directive.widths:
-        return list(directive.widths)
-    policy = (directive.policy if directive else None) or config.widths
-    if policy == "equal":
-        return equal_widths(len(columns))
-    return content_widths(columns)
 
 
 def _splice(source: Source, replacements: list[tuple[Table, list[str]]]) -> str:

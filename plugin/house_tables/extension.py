@@ -18,11 +18,11 @@ from markdown.treeprocessors import Treeprocessor
 
 from .codes import CODES
 from .config import Config
-from .convert import column_widths, table_plan
 from .mapping import line_map
 from .model import Diagnostic, Severity, Table
 from .parsing import all_diagnostics
 from .parsing.pymd import locate, start_recording
+from .plan import column_widths, settle
 from .rendering.jsx_html import jsx_table_html, jsx_tables
 from .rendering.layout import Grid, table_styles
 from .rendering.restyle import restyle
@@ -110,18 +110,11 @@ class HouseTablesTreeprocessor(Treeprocessor):
         record.stash = [str(block) for block in self.md.htmlStash.rawHtmlBlocks]
         source = Source.parse(self.converter.text)
         located, found = locate(source, record)
-        findings = all_diagnostics([table for _, table in located], found)
-        silenced = set()
-        for index, table in located:
-            directive, problem = table_plan(table, source.lines, findings)
-            if problem:
-                findings.append(problem)
-            elif directive and directive.off:
-                silenced.add(table.start_line)
-            else:
-                self._style(record.elements[index], table, directive)
-        findings = [d for d in findings if not (d.code == "HT001" and d.span.start.line in silenced)]
-        findings.sort(key=lambda d: (d.span.start, d.code))
+        elements = {table.start_line: record.elements[index] for index, table in located}
+        tables = [table for _, table in located]
+        findings, chosen = settle(tables, source.lines, all_diagnostics(tables, found))
+        for table, directive in chosen:
+            self._style(elements[table.start_line], table, directive)
         report(findings, self.converter.extension.page, self.converter.text, self.settings)
 
     def _style(self, element, table: Table, directive) -> None:

@@ -40,6 +40,7 @@ MKDOCS_EXTENSIONS: tuple[str, ...] = (
     "attr_list",
     "md_in_html",
 )
+_HIGHLIGHT = "pymdownx.highlight"
 MKDOCS_EXTENSION_CONFIGS: dict[str, dict] = {"pymdownx.tabbed": {"alternate_style": True}}
 
 _PLACEHOLDER = re.compile("\x02wzxhzdk:(\\d+)\x03")
@@ -61,6 +62,7 @@ class _Record:
     near_misses: list[list[str]] = field(default_factory=list)
     fenced_lines: set[int] | None = None  # 0-based lines superfences stashed as top-level code
     stash: list[str] = field(default_factory=list)  # Python-Markdown's stashed raw blocks, by placeholder
+    build: bool = True  # build each table's cells (a scan only needs the blocks)
 
 
 class _RecordingTableProcessor(TableProcessor):
@@ -93,8 +95,12 @@ class _RecordingTableProcessor(TableProcessor):
     def run(self, parent, blocks):
         """Record the block, then build the table: later processors look at the parent's last child."""
         self.record.tables.append(blocks[0].split("\n"))
-        super().run(parent, blocks)
-        self.record.elements.append(parent[-1])
+        if self.record.build:
+            super().run(parent, blocks)
+            self.record.elements.append(parent[-1])
+        else:  # a scan reads no cell: an empty table is all later processors look at (the parent's last child)
+            blocks.pop(0)
+            parent.append(parent.makeelement("table", {}))
 
     def _split(self, row):
         """The same split as Python-Markdown's, in linear time (its own is quadratic in backtick runs)."""
@@ -139,10 +145,10 @@ def install_recorder(md: markdown.Markdown) -> None:
     md.house_tables_processors = (table, paragraph)
 
 
-def start_recording(md: markdown.Markdown) -> _Record:
+def start_recording(md: markdown.Markdown, *, build: bool = True) -> _Record:
     """A fresh record that md's next preprocessing and block parse fill (the recorder installed first)."""
     install_recorder(md)
-    record = _Record()
+    record = _Record(build=build)
     for processor in md.house_tables_processors:
         processor.record = record
     for preprocessor in md.preprocessors:
@@ -162,16 +168,29 @@ def markdown_for(extensions: tuple[str, ...], configs: dict, *, recording: bool 
             _INSTANCES.clear()
         names = list(extensions)
         if recording:
+            names, configs = _without_highlighting(names, configs)
             names = [*names, *(() if "tables" in names else ("tables",)), _RecordTables()]
         md = _INSTANCES[key] = markdown.Markdown(extensions=names, extension_configs=configs)
     md.reset()
     return md
 
 
+def _without_highlighting(names: list, configs: dict) -> tuple[list, dict]:
+    """The stack with code highlighting off: fences are stashed all the same, without paying for Pygments."""
+    configs = dict(configs)
+    for name in (_HIGHLIGHT, "codehilite", "markdown.extensions.codehilite"):
+        if name in names:
+            configs[name] = {**configs.get(name, {}), "use_pygments": False}
+    if "pymdownx.superfences" in names and _HIGHLIGHT not in names:
+        names = [*names, _HIGHLIGHT]
+        configs[_HIGHLIGHT] = {"use_pygments": False}
+    return names, configs
+
+
 def block_parse(text: str, extensions: tuple[str, ...], configs: dict) -> _Record:
     """Run the preprocessors and the block parser of Python-Markdown over text."""
     md = markdown_for(extensions, configs, recording=True)
-    record = start_recording(md)
+    record = start_recording(md, build=False)
     if text.strip():
         lines = text.split("\n")
         for preprocessor in md.preprocessors:
