@@ -25,6 +25,11 @@ class Source:
         bom = text.startswith(BOM)
         if bom:
             text = text[1:]
+        if "\r" not in text:  # LF only (the usual case): a plain split
+            lines = text.split("\n")
+            if lines[-1]:
+                return cls(tuple(lines), ("\n",) * (len(lines) - 1) + ("",), bom)
+            return cls(tuple(lines[:-1]), ("\n",) * (len(lines) - 1), bom)
         lines, endings = [], []
         for match in _LINE.finditer(text):
             if not match.group(2) and match.start() == len(text):

@@ -9,10 +9,13 @@ _BLANK = " \t"
 
 def cell_at(line_no: int, line: str, start: int, end: int, content: str | None = None) -> Cell:
     """The cell for line[start:end] (0-based offsets), trimmed of spaces and tabs."""
-    while start < end and line[start] in _BLANK:
-        start += 1
-    while end > start and line[end - 1] in _BLANK:
-        end -= 1
+    piece = line[start:end]
+    text = piece.strip(_BLANK)
+    if not text:
+        start = end
+    elif text is not piece:
+        start += len(piece) - len(piece.lstrip(_BLANK))
+        end = start + len(text)
     span = Span(Position(line_no, start + 1), Position(line_no, end))
     return Cell(line[start:end], span, content)
 

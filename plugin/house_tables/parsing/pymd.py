@@ -46,6 +46,7 @@ MKDOCS_EXTENSION_CONFIGS: dict[str, dict] = {"pymdownx.tabbed": {"alternate_styl
 _PLACEHOLDER = re.compile("\x02wzxhzdk:(\\d+)\x03")
 _SPLIT = re.compile(r"(\\\\)|(\\`+)|(`+)|(\\\|)|(\|)")
 _DELIMITER_CHARS = frozenset("|:- ")
+_DELIMITER_LINE = re.compile(r"^[ \t>]*([|:\- \t]+)$", re.MULTILINE)
 _BLOCK_START = re.compile(
     r"(?:#{1,6}(?:[ \t]|$)|[-*+][ \t]|\d{1,9}[.)](?:[ \t]|$)|>|```|~~~|([-*_])[ \t]*\1[ \t]*\1"
     r"|<(?:div|details|section|table|pre|ul|ol|blockquote|h[1-6]|hr|p)\b)",
@@ -73,7 +74,7 @@ class _RecordingTableProcessor(TableProcessor):
     def test(self, parent, block):
         """Python-Markdown's test, reading only the rows it needs; a rejected header+delimiter is kept."""
         head = block.split("\n", 2)
-        if len(head) < 2:
+        if len(head) < 2 or "|" not in head[0]:  # no pipe in the header: neither a table nor a near miss
             return False
         header, second = head[0].strip(" "), head[1].strip(" ")
         self.border = (PIPE_LEFT if header.startswith("|") else 0) | (PIPE_RIGHT if _ends_with_pipe(header) else 0)
@@ -322,9 +323,30 @@ def scan_pymd(
 ) -> tuple[list[Table], list[Diagnostic]]:
     """Tables and near-miss diagnostics of a source as Python-Markdown's block parser sees it."""
     configs = MKDOCS_EXTENSION_CONFIGS if configs is None else configs
-    record = block_parse(source.normalized(), extensions, configs)
+    text = source.normalized()
+    if not may_hold_table(text):
+        return [], []
+    record = block_parse(text, extensions, configs)
     located, diagnostics = locate(source, record)
     return [table for _, table in located], diagnostics
+
+
+def may_hold_table(text: str) -> bool:
+    """Whether some line could be the delimiter row of a table or of a near miss (else there is nothing to find).
+
+    A table's delimiter row is the line right after its header in the file, container prefixes aside: only
+    pipes, colons, dashes and blanks, with a pipe. A table needs a pipe in the header line too; a near miss
+    (HT004/HT005) needs a dash in the delimiter. Cheap and linear, it spares Python-Markdown's block parser
+    (quadratic on some huge blocks) the pages that have neither.
+    """
+    for match in _DELIMITER_LINE.finditer(text):
+        if "|" not in match.group(1):
+            continue
+        start = match.start()
+        previous = text[text.rfind("\n", 0, max(start - 1, 0)) + 1 : max(start - 1, 0)]
+        if "-" in match.group(1) or "|" in previous:
+            return True
+    return False
 
 
 def locate(source: Source, record: _Record) -> tuple[list[tuple[int, Table]], list[Diagnostic]]:
