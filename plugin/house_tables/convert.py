@@ -100,8 +100,11 @@ def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, 
 
 def _convert_table(table, directive, source, text, engine, config, form, conversion) -> list[str] | None:
     """The house-style lines for one table, or None (with an HT009 diagnostic) when it does not verify."""
-    fragments = _fragments(table, text, engine)
-    problem = _verify(table, source, text, engine, fragments)
+    if engine.dialect is Dialect.MDX:  # cells rebuilt with MDX syntax kept aside, compared with cmark-gfm's
+        fragments = _fragments(table, text, engine)
+        problem = _verify(table, source, text, engine, fragments)
+    else:  # Python-Markdown's own cells of the table as written: the output is the reference itself
+        fragments, problem = _engine_fragments(table, source, text, engine)
     if problem:
         conversion.diagnostics.append(finding("HT009", problem[0], problem[1], "convert this table by hand"))
         return None
@@ -149,15 +152,37 @@ class Fragments:
                 for row, kepts in zip(self.html, self.kept)]
 
 
+def _engine_fragments(table, source, text, engine) -> tuple[Fragments | None, tuple[Span, str] | None]:
+    """The engine's cells for the original table lines, if they have the shape of our table."""
+    reference = _reference(table, source, text, engine)
+    if reference is None:
+        return None, (table.span, "the engine renders no table from these lines on their own")
+    fragments = Fragments(reference, [[[] for _ in row] for row in reference])
+    return fragments, _shape_problem(table, [[""] * table.columns for _ in range(len(table.body) + 1)], reference)
+
+
+def _reference(table, source, text, engine) -> list[list[str]] | None:
+    """Cells of the engine's rendering of the original table lines on their own (header row first)."""
+    cells = first_table_cells(engine.render(_original_rows(table, source) + reference_definitions(text)))
+    return None if cells is None else cells[: len(table.body) + 1]
+
+
+def _shape_problem(table, ours: list[list[str]], theirs: list[list[str]]) -> tuple[Span, str] | None:
+    """A difference in rows or cells per row between our table and the engine's, or None."""
+    if len(ours) != len(theirs) or [len(row) for row in ours] != [len(row) for row in theirs]:
+        return table.span, f"shape differs: ours {len(ours)} rows, the engine's {len(theirs)}"
+    return None
+
+
 def _verify(table, source, text, engine, rendered: Fragments | None) -> tuple[Span, str] | None:
     """Compare our cells with the engine's rendering of the original table lines; a difference or None."""
-    reference = first_table_cells(engine.render(_original_rows(table, source) + reference_definitions(text)))
+    reference = _reference(table, source, text, engine)
     if rendered is None or reference is None:
         return table.span, "the engine renders no table from these lines on their own"
     fragments = rendered.restored()
-    reference = reference[: len(table.body) + 1]
-    if [len(row) for row in fragments] != [len(row) for row in reference] or len(fragments) != len(reference):
-        return table.span, f"shape differs: ours {len(fragments)} rows, the engine's {len(reference)}"
+    problem = _shape_problem(table, fragments, reference)
+    if problem:
+        return problem
     rows = (table.header, *table.body)
     for r, (ours, theirs) in enumerate(zip(fragments, reference)):
         for c, (mine, engine_cell) in enumerate(zip(ours, theirs)):
