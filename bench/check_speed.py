@@ -63,18 +63,22 @@ def _verdict(target: str, met: bool, measured: str) -> str:
 
 
 def breakdown(ctx: Context) -> Table:
-    """In process, per page: reading and splitting, scan alone, convert alone, and both (what check does)."""
+    """In process, per page: reading and splitting, Python-Markdown's block parse alone, what check does (the
+    scan and the plan, no rendering), and what fix does (convert)."""
     from house_tables.convert import convert
-    from house_tables.parsing import scan
+    from house_tables.parsing import pymd
+    from house_tables.plan import planned_diagnostics
 
     paths = sorted(ctx.corpus(ctx.pages).rglob("page-*.md"))[:BREAKDOWN_PAGES]
     texts = [path.read_text(encoding="utf-8") for path in paths]
+    stack, configs = pymd.MKDOCS_EXTENSIONS, pymd.MKDOCS_EXTENSION_CONFIGS
     measured = [
         Side("read and split", lambda: [path.read_text(encoding="utf-8").splitlines() for path in paths]),
-        Side("scan (tables and diagnostics)", lambda: [scan(text) for text in texts]),
-        Side("convert (scan, render, verify)", lambda: [convert(text, "python-markdown") for text in texts]),
-        Side("scan + convert (what check does per file)",
-             lambda: [(scan(text), convert(text, "python-markdown")) for text in texts]),
+        Side("Python-Markdown's preprocessors and block parser alone",
+             lambda: [pymd.block_parse(text, stack, configs) for text in texts]),
+        Side("check: scan and plan (tables and every diagnostic but HT009)",
+             lambda: [planned_diagnostics(text, "python-markdown") for text in texts]),
+        Side("fix: convert (scan, render, verify)", lambda: [convert(text, "python-markdown") for text in texts]),
     ]
     ctx.log(f"check breakdown on {len(paths)} pages, in process")
     rounds(measured, ctx.pairs, warmup=True, log=ctx.log)

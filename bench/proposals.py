@@ -3,7 +3,7 @@ its output compared with the package's own, and both timed side by side, alterna
 
 Delete a proposal here once the package has adopted it (its "before" then no longer exists).
 
-Usage: python bench/proposals.py [--pages 200] [--rounds 5] [--corpus DIR]
+Usage: python bench/proposals.py [--pages 200] [--rounds 5] [--corpus DIR | --files FILE...]
 """
 
 from __future__ import annotations
@@ -19,52 +19,31 @@ from corpus import write_corpus
 from timing import Side, ratio, rounds
 
 import house_tables.convert as convert_module
-from house_tables.parsing import pymd, scan
-from house_tables.rendering import fragments
-
-HIGHLIGHT = "pymdownx.highlight"
+from house_tables.rendering import jsx
 
 
-def fast_canonical(fragment: str, _slow=fragments.canonical) -> str:
-    """fragments.canonical without BeautifulSoup for plain text (no tag, no entity): escaped, spaces collapsed."""
+def fast_html_to_jsx(fragment: str, _slow=jsx.html_to_jsx) -> str:
+    """jsx.html_to_jsx without BeautifulSoup for plain text (no tag, no entity): the soup would hold one string,
+    which _Writer writes exactly as jsx_text does."""
     if "<" not in fragment and "&" not in fragment:
-        return fragments._WHITESPACE.sub(" ", fragments._escape(fragment)).strip()
+        return jsx.jsx_text(fragment)
     return _slow(fragment)
 
 
-def fast_visible(fragment: str, _slow=convert_module._visible) -> str:
-    """convert._visible without BeautifulSoup for plain text."""
-    return fragment if "<" not in fragment and "&" not in fragment else _slow(fragment)
-
-
 @contextmanager
-def plain_text_fast_paths():
-    """Proposal 1 applied: convert.canonical and convert._visible skip BeautifulSoup for plain-text cells."""
-    saved = convert_module.canonical, convert_module._visible
-    convert_module.canonical, convert_module._visible = fast_canonical, fast_visible
+def plain_text_jsx():
+    """Proposal 1 applied (convert imports html_to_jsx from the module when it needs it)."""
+    saved = jsx.html_to_jsx
+    jsx.html_to_jsx = fast_html_to_jsx
     try:
         yield
     finally:
-        convert_module.canonical, convert_module._visible = saved
-
-
-def scan_without_pygments(text: str):
-    """Proposal 2: the scanning Markdown loads pymdownx.highlight with use_pygments=False (superfences then does
-    not highlight code it only needs to stash)."""
-    extensions = (*pymd.MKDOCS_EXTENSIONS, HIGHLIGHT)
-    configs = {**pymd.MKDOCS_EXTENSION_CONFIGS, HIGHLIGHT: {"use_pygments": False}}
-    return scan(text, extensions=extensions, configs=configs)
+        jsx.html_to_jsx = saved
 
 
 def conversion_key(result) -> tuple:
     """What a conversion produces: the new text and every diagnostic."""
     return result.text, [(d.code, d.span, d.message) for d in result.diagnostics]
-
-
-def scan_key(result) -> tuple:
-    """What a scan produces: every table's span and cells, every diagnostic."""
-    tables = [(t.span, [[c.text for c in row.cells] for row in (t.header, *t.body)]) for t in result.tables]
-    return tables, [(d.code, d.span, d.message) for d in result.diagnostics]
 
 
 def compare(name: str, before: Callable, after: Callable, key: Callable | None, texts: list[str],
@@ -82,9 +61,9 @@ def compare(name: str, before: Callable, after: Callable, key: Callable | None, 
             f"(after ÷ before = {ratio(sides[1], sides[0]):.2f})")
 
 
-def convert_with_fast_paths(text: str):
+def convert_with_plain_text_jsx(text: str):
     """convert with proposal 1 applied."""
-    with plain_text_fast_paths():
+    with plain_text_jsx():
         return convert_module.convert(text, "python-markdown")
 
 
@@ -94,21 +73,22 @@ def main() -> int:
     parser.add_argument("--pages", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--corpus", type=Path, default=BENCH / "out" / "corpus" / "proposals")
+    parser.add_argument("--files", type=Path, nargs="+", help="measure on these .md files instead of the corpus")
     args = parser.parse_args()
-    if not any(args.corpus.glob("*/page-*.md")):
-        write_corpus(args.corpus, args.pages)
-    texts = [p.read_text(encoding="utf-8") for p in sorted(args.corpus.rglob("page-*.md"))[: args.pages]]
+    if args.files:
+        paths = args.files
+    else:
+        if not any(args.corpus.glob("*/page-*.md")):
+            write_corpus(args.corpus, args.pages)
+        paths = sorted(args.corpus.rglob("page-*.md"))[: args.pages]
+    texts = [path.read_text(encoding="utf-8") for path in paths]
     print(f"{len(texts)} pages, {args.rounds} rounds")
 
     def plain(text: str):
         return convert_module.convert(text, "python-markdown")
 
-    print(compare("1. plain-text fast paths in canonical/_visible (convert)", plain, convert_with_fast_paths,
-                  conversion_key, texts, args.rounds))
-    print(compare("2. no Pygments in the scanning Markdown (scan)", scan, scan_without_pygments, scan_key, texts,
-                  args.rounds))
-    print(compare("3. check scans once: convert's scan reused (scan + convert → convert)",
-                  lambda t: (scan(t), plain(t)), plain, None, texts, args.rounds))
+    print(compare("1. html_to_jsx without BeautifulSoup for plain-text cells (convert)", plain,
+                  convert_with_plain_text_jsx, conversion_key, texts, args.rounds))
     return 0
 
 

@@ -23,7 +23,6 @@ from .model import Diagnostic, Severity, Table
 from .parsing import all_diagnostics
 from .parsing.pymd import locate, start_recording
 from .plan import column_widths, settle
-from .rendering.jsx_html import jsx_table_html, jsx_tables
 from .rendering.layout import Grid, table_styles
 from .rendering.restyle import restyle
 from .source import Source
@@ -83,8 +82,10 @@ class HouseTablesStasher(Preprocessor):
 
     def run(self, lines: list[str]) -> list[str]:
         """Each JSX table's lines become one placeholder line at the table's indentation."""
-        if not self.converter.page_enabled():
+        if not self.converter.page_enabled() or not any("<table" in line for line in lines):
             return lines
+        from .rendering.jsx_html import jsx_table_html, jsx_tables  # the renderers: only for pages that need them
+
         lines = list(lines)
         for start, end, _ in reversed(jsx_tables(lines)):
             first = lines[start]

@@ -116,12 +116,23 @@ def table_styles(grid: Grid, style: Style) -> TableStyles:
     """What render_lines(grid, style, "html") writes on each element, for styling a table built elsewhere."""
     columns = range(len(grid.align))
     return TableStyles(
-        css(_table_style(style)),
-        tuple(css([("width", f"{width}%")]) for width in grid.widths) if style.styled else (),
-        css(_header_row_style(style)),
-        tuple(css(_header_cell_style(style, grid, i)) for i in columns),
-        tuple(css(_body_cell_style(style, grid, i)) for i in columns),
+        _css(_table_style(style)),
+        tuple(_css([("width", f"{width}%")]) for width in grid.widths) if style.styled else (),
+        _css(_header_row_style(style)),
+        tuple(_css(_header_cell_style(style, grid, i)) for i in columns),
+        tuple(_css(_body_cell_style(style, grid, i)) for i in columns),
     )
+
+
+def _css(items: StyleItems) -> str:
+    """css() of items, cached: a page's tables share a handful of cell styles."""
+    return _cached_css(tuple(items))
+
+
+@lru_cache(maxsize=1024)
+def _cached_css(items: tuple[tuple[str, str | int], ...]) -> str:
+    """css() of a hashable list of items."""
+    return css(list(items))
 
 
 def kebab_case(name: str) -> str:
