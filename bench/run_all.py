@@ -3,7 +3,7 @@
 Writes bench/out/results.md (the tables docs/benchmarks.md quotes) and bench/out/results.json (every time).
 
 Usage:
-  python bench/run_all.py                      # the full run (about 45 minutes on 2 cores)
+  python bench/run_all.py                      # the full run (about 30 minutes on 2 cores)
   python bench/run_all.py --quick              # small corpora, 2 rounds: a smoke test of the scripts
   python bench/run_all.py --only check,fix     # some suites: plugin, check, fix, scaling, adversarial
 """
@@ -41,9 +41,9 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="100-page corpora, 2 rounds, short timeouts")
     parser.add_argument("--only", default=",".join(SUITES), help="comma-separated suites (default: all)")
-    parser.add_argument("--pages", type=int, help="pages for check and fix (default 1000)")
+    parser.add_argument("--pages", type=int, help="pages for check and fix (default 2000)")
     parser.add_argument("--build-pages", type=int, help="pages for the MkDocs builds (default 500)")
-    parser.add_argument("--scaling", help="comma-separated corpus sizes (default 250,500,1000,2000)")
+    parser.add_argument("--scaling", help="comma-separated corpus sizes (default 500,1000,2000,4000)")
     parser.add_argument("--pairs", type=int, help="rounds of every comparison (default 5)")
     parser.add_argument("--adversarial-rounds", type=int, help="rounds per adversarial file (default 3)")
     parser.add_argument("--timeout", type=float, help="seconds before an adversarial run is stopped (default 30)")
@@ -51,7 +51,7 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     quick = {"pages": 100, "build_pages": 50, "scaling": "50,100,200,400", "pairs": 2, "adversarial_rounds": 1,
              "timeout": 10.0}
-    full = {"pages": 1000, "build_pages": 500, "scaling": "250,500,1000,2000", "pairs": 5,
+    full = {"pages": 2000, "build_pages": 500, "scaling": "500,1000,2000,4000", "pairs": 5,
             "adversarial_rounds": 3, "timeout": 30.0}
     for key, value in (quick if args.quick else full).items():
         if getattr(args, key) is None:
