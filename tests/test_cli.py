@@ -604,6 +604,15 @@ def test_check_verify_reports_what_only_rendering_finds(here, capsys):
     assert "HT009" not in cli_run(capsys, "check", "--verify", "--form", "html", "a.md")[1]
 
 
+def test_check_cross_check_reports_where_the_dialects_disagree(here, capsys):
+    """--cross-check adds HT007 where MDX reads a row differently (a pipe inside a code span)."""
+    write(here / "a.md", "| type | note |\n|---|---|\n| `string | number` | union |\n")
+    assert "HT007" not in cli_run(capsys, "check", "a.md")[1]
+    code, out, _ = cli_run(capsys, "check", "--cross-check", "a.md")
+    assert code == 1 and "a.md:3:11: HT007 Python-Markdown reads this row as 2 cells, MDX as 3" in out
+    assert "a.md:3:11: HT007" in cli_run(capsys, "check", "--cross-check", "--verify", "a.md")[1]
+
+
 def test_fix_form_html(here, capsys):
     """--form html writes CSS strings; a cell JSX cannot express (`<K, V>`, raw HTML) converts in the HTML form."""
     page = write(here / "a.md", NOT_JSX)

@@ -58,6 +58,7 @@ class Task:
     write: bool
     diff: bool
     verify: bool = False  # check: also render and verify, as fix does (finds HT009)
+    cross_check: bool = False  # check: also scan in the other dialect (finds HT007)
 
 
 def dialect_for(path: Path | str) -> Dialect:
@@ -88,6 +89,8 @@ def parser() -> argparse.ArgumentParser:
     check = commands.add_parser("check", parents=[common], help="report every pipe table and diagnostic")
     check.add_argument("--verify", action="store_true",
                        help="also render and verify every table as fix does, to report HT009 (slower)")
+    check.add_argument("--cross-check", action="store_true",
+                       help="also read each file in the other dialect and report HT007 where they disagree")
     fix = commands.add_parser("fix", parents=[common], help="convert every pipe table to the house style")
     fix.add_argument("--diff", action="store_true", help="print a unified diff and write nothing")
     fix.add_argument("--check", action="store_true", help="write nothing; exit 1 if fix would change a file")
@@ -153,9 +156,9 @@ def execute(args: argparse.Namespace, settings: Settings) -> Run:
     forced = Dialect(args.dialect) if args.dialect else settings.dialect
     diff = bool(getattr(args, "diff", False))
     writes = args.command == "fix" and not (diff or args.check)
-    verify = bool(getattr(args, "verify", False))
+    verify, cross = bool(getattr(args, "verify", False)), bool(getattr(args, "cross_check", False))
     tasks = [Task(str(path), forced or dialect_for(path), args.command, args.form, settings.config, writes, diff,
-                  verify) for path in found.files]
+                  verify, cross) for path in found.files]
     progress = Progress(len(tasks), sys.stderr)
     try:
         results = [leveled(result, settings) for result in process_all(tasks, progress)]
@@ -203,11 +206,10 @@ def process(task: Task) -> FileResult:
 def check_file(task: Task) -> FileResult:
     """Every pipe table of a file and every finding fix would give (HT009 only with --verify); no rendering."""
     text = read_text(task.path).text
+    tables, diagnostics = planned_diagnostics(text, task.dialect, cross_check=task.cross_check)
     if task.verify:
         conversion = _convert(text, task)
-        tables, diagnostics = conversion.tables, conversion.diagnostics
-    else:
-        tables, diagnostics = planned_diagnostics(text, task.dialect)
+        diagnostics = sorted({*diagnostics, *conversion.diagnostics}, key=lambda d: (d.span.start, d.code))
     return FileResult(task.path, [TableRecord.of(task.path, t) for t in tables],
                       [Finding.of(task.path, d) for d in diagnostics])
 

@@ -17,9 +17,10 @@ BLOCKING = ("HT002", "HT006")
 
 
 def planned_diagnostics(text: str, dialect: Dialect | str, *, extensions: tuple[str, ...] | None = None,
-                        configs: dict | None = None) -> tuple[list[Table], list[Diagnostic]]:
-    """The tables and every finding convert gives, except HT009 (which only rendering can find)."""
-    result = scan(text, dialect, extensions=extensions, configs=configs)
+                        configs: dict | None = None, cross_check: bool = False) -> tuple[list[Table], list[Diagnostic]]:
+    """The tables and every finding convert gives, except HT009 (which only rendering can find); cross_check
+    adds HT007 where the other dialect reads a table differently."""
+    result = scan(text, dialect, extensions=extensions, configs=configs, cross_check=cross_check)
     return list(result.tables), settle(result.tables, Source.parse(text).lines, result.diagnostics)[0]
 
 
