@@ -451,6 +451,28 @@ def test_mkdocs_configuration(here, capsys, monkeypatch):
     assert text.startswith("<table>\n") and "style" not in text and "colgroup" not in text  # the plain preset
 
 
+ADMONITION_TABLE = "!!! note\n\n    | a | b |\n    |---|---|\n    | 1 | 2 |\n"
+
+
+@pytest.mark.parametrize(("extensions", "found"), [("[tables]", False), ("[tables, admonition]", True)])
+def test_mkdocs_configuration_reads_the_sites_markdown_stack(here, capsys, extensions, found):
+    """With --config mkdocs.yml, tables are found as that site's extensions read the page: without admonition,
+    the indented table is a code block."""
+    write(here / "mkdocs.yml", f"markdown_extensions: {extensions}\nplugins: [house-tables]\n")
+    write(here / "a.md", ADMONITION_TABLE)
+    code, out, _ = cli_run(capsys, "check", "--config", "mkdocs.yml", "a.md")
+    assert (code, "a.md:3:5: HT001" in out) == ((1, True) if found else (0, False)), out
+
+
+def test_mkdocs_configuration_with_an_extension_not_installed(here, capsys):
+    """An extension that cannot be loaded here is a usage error naming it, not a traceback per file."""
+    write(here / "mkdocs.yml", "markdown_extensions: [not_installed_ext]\nplugins: [house-tables]\n")
+    write(here / "a.md", TABLE)
+    code, out, err = cli_run(capsys, "check", "--config", "mkdocs.yml", "a.md")
+    assert (code, out) == (2, "") and "mkdocs.yml: markdown_extensions: ModuleNotFoundError" in err
+    assert "not_installed_ext" in err
+
+
 def test_mkdocs_plugin_options_and_docs_dir(here, capsys):
     """Every option the plugin takes is accepted; include/exclude match paths under docs_dir, as in the plugin."""
     write(here / "mkdocs.yml", "docs_dir: pages\nplugins:\n  - house-tables:\n      enabled: true\n"

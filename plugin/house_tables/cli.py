@@ -22,6 +22,7 @@ PARALLEL_THRESHOLD = 32  # more files than this are processed in a pool of proce
 CONFIG_KEYS = ("style", "widths", "custom_style")  # validated by Config.from_mapping, as in the plugin
 PLUGIN_KEYS = ("enabled", "level", "levels", "include", "exclude")  # the plugin's other options, validated here
 CLI_KEYS = ("dialect",)  # pyproject.toml only
+MKDOCS_BUILTIN_EXTENSIONS = ("toc", "tables", "fenced_code")  # MkDocs adds these to every site's stack
 PLUGIN_NAME = "house-tables"
 
 
@@ -40,6 +41,8 @@ class Settings:
     level: str = "warning"
     levels: dict[str, str] = field(default_factory=dict)
     bases: tuple[Path, ...] = ()  # globs also match paths relative to these (the configuration's directories)
+    extensions: tuple[str, ...] | None = None  # an mkdocs.yml's Markdown stack (None: MkDocs' usual stack)
+    extension_configs: dict | None = None
 
     def severity(self, code: str, severity: str) -> str:
         """The level a finding is reported at, as the plugin logs it (error-severity codes stay errors)."""
@@ -59,6 +62,8 @@ class Task:
     diff: bool
     verify: bool = False  # check: also render and verify, as fix does (finds HT009)
     cross_check: bool = False  # check: also scan in the other dialect (finds HT007)
+    extensions: tuple[str, ...] | None = None  # the site's Markdown stack, from --config mkdocs.yml
+    extension_configs: dict | None = None
 
 
 def dialect_for(path: Path | str) -> Dialect:
@@ -158,7 +163,7 @@ def execute(args: argparse.Namespace, settings: Settings) -> Run:
     writes = args.command == "fix" and not (diff or args.check)
     verify, cross = bool(getattr(args, "verify", False)), bool(getattr(args, "cross_check", False))
     tasks = [Task(str(path), forced or dialect_for(path), args.command, args.form, settings.config, writes, diff,
-                  verify, cross) for path in found.files]
+                  verify, cross, settings.extensions, settings.extension_configs) for path in found.files]
     progress = Progress(len(tasks), sys.stderr)
     try:
         results = [leveled(result, settings) for result in process_all(tasks, progress)]
@@ -206,7 +211,8 @@ def process(task: Task) -> FileResult:
 def check_file(task: Task) -> FileResult:
     """Every pipe table of a file and every finding fix would give (HT009 only with --verify); no rendering."""
     text = read_text(task.path).text
-    tables, diagnostics = planned_diagnostics(text, task.dialect, cross_check=task.cross_check)
+    tables, diagnostics = planned_diagnostics(text, task.dialect, extensions=task.extensions,
+                                              configs=task.extension_configs, cross_check=task.cross_check)
     if task.verify:
         conversion = _convert(text, task)
         diagnostics = sorted({*diagnostics, *conversion.diagnostics}, key=lambda d: (d.span.start, d.code))
@@ -218,7 +224,8 @@ def _convert(text: str, task: Task):
     """The conversion of a file's text (the renderers are imported only when something is converted)."""
     from .convert import convert
 
-    return convert(text, task.dialect, task.config, form=task.form)
+    return convert(text, task.dialect, task.config, form=task.form, extensions=task.extensions,
+                   configs=task.extension_configs)
 
 
 def fix_file(task: Task) -> FileResult:
@@ -309,9 +316,30 @@ def _from_mkdocs(path: Path) -> Settings:
         if name == PLUGIN_NAME:
             root = path.parent.resolve()
             bases = (root / str(document.get("docs_dir") or "docs"), root)
-            return settings_from({} if options is None else options, f"{shown} (plugins: {PLUGIN_NAME})", bases,
-                                 (*CONFIG_KEYS, *PLUGIN_KEYS))
+            settings = settings_from({} if options is None else options, f"{shown} (plugins: {PLUGIN_NAME})", bases,
+                                     (*CONFIG_KEYS, *PLUGIN_KEYS))
+            names, configs = _markdown_stack(document.get("markdown_extensions"), shown)
+            return replace(settings, extensions=names, extension_configs=configs)
     raise UsageError(f"{shown}: no {PLUGIN_NAME} entry under plugins:")
+
+
+def _markdown_stack(entries, shown: str) -> tuple[tuple[str, ...], dict]:
+    """The site's Markdown extensions as MkDocs loads them (its built-ins first), checked to load here."""
+    names, configs = list(MKDOCS_BUILTIN_EXTENSIONS), {}
+    for entry in entries or []:
+        name, options = next(iter(entry.items())) if isinstance(entry, dict) and len(entry) == 1 else (entry, None)
+        if not isinstance(name, str):
+            raise UsageError(f"{shown}: markdown_extensions: cannot read the entry {entry!r}")
+        names += [] if name in names else [name]
+        if options:
+            configs[name] = dict(options)
+    try:
+        import markdown
+
+        markdown.Markdown(extensions=names, extension_configs=configs)
+    except Exception as error:  # an extension that is not installed here, or options it refuses
+        raise UsageError(f"{shown}: markdown_extensions: {type(error).__name__}: {error}") from None
+    return tuple(names), configs
 
 
 def _plugin_entries(plugins) -> Iterator[tuple[str, object]]:
@@ -417,6 +445,7 @@ def _mkdocs_loader():
     class Loader(yaml.SafeLoader):
         """Safe loading; unknown tags are read as plain values, `!ENV` as the environment variable."""
 
+    Loader.add_multi_constructor("tag:yaml.org,2002:python/name:", _python_name)  # before "": first match wins
     Loader.add_multi_constructor("", _plain)
     Loader.add_constructor("!ENV", _environment)
     return Loader
@@ -431,6 +460,19 @@ def _plain(loader, _suffix, node):
     if isinstance(node, yaml.SequenceNode):
         return loader.construct_sequence(node, deep=True)
     return loader.construct_mapping(node, deep=True)
+
+
+def _python_name(loader, suffix: str, node):
+    """`!!python/name:module.attr` (e.g. a superfences format function), imported as MkDocs does."""
+    import importlib
+
+    import yaml
+
+    module, _, attribute = suffix.rpartition(".")
+    try:
+        return getattr(importlib.import_module(module), attribute)
+    except (ImportError, AttributeError, ValueError) as error:
+        raise yaml.YAMLError(f"cannot import {suffix!r}: {error}") from None
 
 
 def _environment(loader, node):
