@@ -30,7 +30,7 @@ def ragged_rows(table: Table, skip_lines: set[int]) -> list[Diagnostic]:
     found = []
     width = table.columns
     for row in table.body:
-        count = len(row.cells)
+        count = row.count
         if row.line in skip_lines or count in (0, width):  # 0: a blank line the engine added
             continue
         if count > width:

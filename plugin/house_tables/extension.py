@@ -110,7 +110,7 @@ class HouseTablesTreeprocessor(Treeprocessor):
             return
         record.stash = [str(block) for block in self.md.htmlStash.rawHtmlBlocks]
         source = Source.parse(self.converter.text)
-        located, found = locate(source, record)
+        located, found = locate(source, record, lazy=True)
         elements = {table.start_line: record.elements[index] for index, table in located}
         tables = [table for _, table in located]
         findings, chosen = settle(tables, source.lines, all_diagnostics(tables, found))

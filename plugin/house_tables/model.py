@@ -9,6 +9,7 @@ an empty cell has a zero-width span whose end column is its start column - 1.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
@@ -71,6 +72,35 @@ class Row:
     def line(self) -> int:
         """First source line of the row."""
         return self.span.start.line
+
+    @property
+    def count(self) -> int:
+        """How many cells the row has."""
+        return len(self.cells)
+
+
+class LazyRow(Row):
+    """A row whose cells (with their spans) are made when first read: the build-time extension needs only
+    the rows' spans and cell counts unless a diagnostic points into the row."""
+
+    def __init__(self, span: Span, count: int, make: Callable[[], tuple[Cell, ...]]):
+        object.__setattr__(self, "span", span)
+        object.__setattr__(self, "_count", count)
+        object.__setattr__(self, "_make", make)
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:  # type: ignore[override]
+        """The cells, made once."""
+        made = self.__dict__.get("_cells")
+        if made is None:
+            made = self._make()
+            object.__setattr__(self, "_cells", made)
+        return made
+
+    @property
+    def count(self) -> int:
+        """How many cells the row has, without making them."""
+        return self._count
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from markdown.extensions import Extension
 from markdown.extensions.tables import PIPE_LEFT, PIPE_RIGHT, TableProcessor
 
 from ..codes import CODES
-from ..model import Cell, Diagnostic, Dialect, Position, Row, Span, Table
+from ..model import Cell, Diagnostic, Dialect, LazyRow, Position, Row, Span, Table
 from ..source import Source
 from .cells import alignment, cell_at, row_of
 from .locate import LineLocator
@@ -47,6 +47,7 @@ _PLACEHOLDER = re.compile("\x02wzxhzdk:(\\d+)\x03")
 _SPLIT = re.compile(r"(\\\\)|(\\`+)|(`+)|(\\\|)|(\|)")
 _DELIMITER_CHARS = frozenset("|:- ")
 _DELIMITER_LINE = re.compile(r"^[ \t>]*([|:\- \t]+)$", re.MULTILINE)
+_BLOCK_START_CHARS = frozenset("#-*+0123456789>`~_<")  # what a _BLOCK_START match can begin with
 _BLOCK_START = re.compile(
     r"(?:#{1,6}(?:[ \t]|$)|[-*+][ \t]|\d{1,9}[.)](?:[ \t]|$)|>|```|~~~|([-*_])[ \t]*\1[ \t]*\1"
     r"|<(?:div|details|section|table|pre|ul|ol|blockquote|h[1-6]|hr|p)\b)",
@@ -349,12 +350,13 @@ def may_hold_table(text: str) -> bool:
     return False
 
 
-def locate(source: Source, record: _Record) -> tuple[list[tuple[int, Table]], list[Diagnostic]]:
-    """The recorded tables (with their index in the record) at their place in source, and near misses."""
+def locate(source: Source, record: _Record, *, lazy: bool = False) -> tuple[list[tuple[int, Table]], list[Diagnostic]]:
+    """The recorded tables (with their index in the record) at their place in source, and near misses;
+    lazy: body rows make their cells only when read."""
     locator = LineLocator(source, record.fenced_lines)
     located, diagnostics, cursor = [], [], 0
     for index, rows in enumerate(record.tables):
-        found = _locate_table(locator, rows, cursor, record.stash)
+        found = _locate_table(locator, rows, cursor, record.stash, lazy)
         if found is None:
             continue  # cannot happen for rows taken from this source; never guess a position
         table, cursor = found
@@ -365,7 +367,7 @@ def locate(source: Source, record: _Record) -> tuple[list[tuple[int, Table]], li
 
 
 def _locate_table(
-    locator: LineLocator, rows: list[str], cursor: int, stash: list[str]
+    locator: LineLocator, rows: list[str], cursor: int, stash: list[str], lazy: bool = False
 ) -> tuple[Table, int] | None:
     """The Table for recorded rows, built from the source lines they came from."""
     literal = [index for index, row in enumerate(rows) if _is_stashed(row) or not row.strip()]
@@ -375,7 +377,7 @@ def _locate_table(
     extents = _row_extents(locator, rows, first, stash)
     if extents is None:
         return None
-    return _build_table(locator, rows, extents), extents[-1][1] + 1
+    return _build_table(locator, rows, extents, lazy), extents[-1][1] + 1
 
 
 def _is_stashed(row: str) -> bool:
@@ -419,7 +421,7 @@ def _fence_end(lines: list[str], index: int) -> int:
     return len(lines) - 1
 
 
-def _build_table(locator: LineLocator, rows: list[str], extents: list[tuple[int, int]]) -> Table:
+def _build_table(locator: LineLocator, rows: list[str], extents: list[tuple[int, int]], lazy: bool = False) -> Table:
     """Cells with spans from the located lines; the header decides whether outer pipes are borders."""
     offsets = [
         None if _is_stashed(row) or not row.strip() else locator.offset(start, row)
@@ -427,7 +429,8 @@ def _build_table(locator: LineLocator, rows: list[str], extents: list[tuple[int,
     ]
     header_line = locator.lines[extents[0][0]]
     border = any(has_border(header_line[offsets[0]:]))
-    built = [_row(locator, start, end, offset, border) for (start, end), offset in zip(extents, offsets)]
+    built = [_row(locator, start, end, offset, border, lazy and k > 1)
+             for k, ((start, end), offset) in enumerate(zip(extents, offsets))]
     header, delimiter, body = built[0], built[1], tuple(built[2:])
     span = Span(header.span.start, body[-1].span.end if body else delimiter.span.end)
     align = tuple(alignment(cell.text) for cell in delimiter.cells)
@@ -435,7 +438,7 @@ def _build_table(locator: LineLocator, rows: list[str], extents: list[tuple[int,
     return Table(Dialect.PYTHON_MARKDOWN, header, delimiter, align, body, span, indent, empty_row=not body)
 
 
-def _row(locator: LineLocator, start: int, end: int, offset: int | None, border: bool) -> Row:
+def _row(locator: LineLocator, start: int, end: int, offset: int | None, border: bool, lazy: bool = False) -> Row:
     """One row: split on one line, or a stashed block spanning lines as a single cell."""
     if end < start:
         span = Span(Position(start + 1, 1), Position(start + 1, 0))
@@ -444,8 +447,12 @@ def _row(locator: LineLocator, start: int, end: int, offset: int | None, border:
         return _stashed_row(locator, start, end)
     line = locator.lines[start]
     bounds = split_row(line[offset:], border)
-    cells = [cell_at(start + 1, line, offset + a, offset + b) for a, b in bounds]
     row_start, row_end = _trimmed_bounds(line, offset)
+    if lazy:
+        span = Span(Position(start + 1, row_start + 1), Position(start + 1, row_end))
+        return LazyRow(span, len(bounds), lambda: tuple(cell_at(start + 1, line, offset + a, offset + b)
+                                                         for a, b in bounds))
+    cells = [cell_at(start + 1, line, offset + a, offset + b) for a, b in bounds]
     return row_of(cells, start + 1, line, row_start, row_end)
 
 
@@ -467,7 +474,9 @@ def _swallowed_rows(table: Table, source: Source) -> list[Diagnostic]:
     """HT006 for body rows that are really a heading, list item, fence, rule or quote."""
     found = []
     for row in table.body:
-        text = row.cells[0].text if row.cells else ""
+        if not row.count or _source_char(source, row.span.start) not in _BLOCK_START_CHARS:
+            continue  # the row starts with a pipe or text that opens no block: its cells need not be made
+        text = row.cells[0].text
         if not text.startswith("|") and _BLOCK_START.match(text) and row.span.start == row.cells[0].span.start:
             what = text.splitlines()[0] if text else text
             found.append(Diagnostic(
@@ -476,6 +485,12 @@ def _swallowed_rows(table: Table, source: Source) -> list[Diagnostic]:
                 "add a blank line between the table and this line",
             ))
     return found
+
+
+def _source_char(source: Source, position: Position) -> str:
+    """The character at a position of the source ("" past the end of its line)."""
+    line = source.lines[position.line - 1] if position.line <= len(source.lines) else ""
+    return line[position.column - 1 : position.column]
 
 
 def _near_misses(locator: LineLocator, blocks: list[list[str]], tables: list[Table]) -> list[Diagnostic]:
