@@ -803,6 +803,28 @@ def test_many_files_are_processed_in_a_process_pool(here, capsys, monkeypatch):
     assert parallel[1].splitlines()[-1] == "26 findings (26 pipe tables) in 40 files"
 
 
+def test_jobs_sets_the_pool_size_and_one_means_no_pool(here, capsys, monkeypatch):
+    """--jobs N makes a pool of N processes; --jobs 1 processes the files in this process; bad values: exit 2."""
+    for index in range(40):
+        write(here / "docs" / f"p{index:02}.md", TABLE)
+    used = []
+
+    class Pool(cli.ProcessPoolExecutor):
+        """Records the pool's size."""
+
+        def __init__(self, *args, **kwargs):
+            """Record, then make the real pool."""
+            used.append(kwargs.get("max_workers"))
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(cli, "ProcessPoolExecutor", Pool)
+    three = cli_run(capsys, "check", "--jobs", "3", "docs")
+    one = cli_run(capsys, "check", "-j", "1", "docs")
+    assert used == [3] and three == one and three[0] == 1
+    code, _, err = cli_run(capsys, "check", "--jobs", "0", "docs")
+    assert code == 2 and "argument --jobs/-j: expected a positive whole number, not '0'" in err
+
+
 def test_progress_bar_only_on_a_terminal_after_a_moment():
     """Nothing before the delay or on a non-terminal; a bar after it, erased at the end."""
 

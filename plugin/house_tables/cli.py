@@ -87,6 +87,8 @@ def parser() -> argparse.ArgumentParser:
                         help="pyproject.toml ([tool.house-tables]) or mkdocs.yml (the house-tables plugin entry)")
     common.add_argument("--exclude", action="append", default=[], metavar="GLOB",
                         help="skip files and directories matching GLOB (repeatable)")
+    common.add_argument("--jobs", "-j", type=_jobs, metavar="N",
+                        help="processes to use for more than a few files (default: one per core; 1: none)")
     top = argparse.ArgumentParser(prog="house-tables", description="Find Markdown pipe tables and convert them "
                                   "to the house table style.")
     top.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -100,6 +102,17 @@ def parser() -> argparse.ArgumentParser:
     fix.add_argument("--diff", action="store_true", help="print a unified diff and write nothing")
     fix.add_argument("--check", action="store_true", help="write nothing; exit 1 if fix would change a file")
     return top
+
+
+def _jobs(value: str) -> int:
+    """A positive number of processes (argparse type)."""
+    try:
+        jobs = int(value)
+    except ValueError:
+        jobs = 0
+    if jobs < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, not {value!r}")
+    return jobs
 
 
 def run(argv: Sequence[str] | None = None) -> int:
@@ -166,7 +179,7 @@ def execute(args: argparse.Namespace, settings: Settings) -> Run:
                   verify, cross, settings.extensions, settings.extension_configs) for path in found.files]
     progress = Progress(len(tasks), sys.stderr)
     try:
-        results = [leveled(result, settings) for result in process_all(tasks, progress)]
+        results = [leveled(result, settings) for result in process_all(tasks, progress, args.jobs)]
     finally:
         progress.close()
     return Run(args.command, results, found.problems, writes=writes, diff=diff)
@@ -179,13 +192,15 @@ def leveled(result: FileResult, settings: Settings) -> FileResult:
     return result
 
 
-def process_all(tasks: list[Task], progress: Progress) -> Iterator[FileResult]:
-    """Each task's result in order: serially for a few files, in a process pool for many."""
+def process_all(tasks: list[Task], progress: Progress, jobs: int | None = None) -> Iterator[FileResult]:
+    """Each task's result in order: serially for a few files (or jobs=1), in a pool of `jobs` processes
+    (default: one per core, at most 32) for many."""
     done = 0
-    if len(tasks) > PARALLEL_THRESHOLD and (os.cpu_count() or 1) > 1:
+    workers = jobs or min(os.cpu_count() or 1, 32)
+    if len(tasks) > PARALLEL_THRESHOLD and workers > 1:
         try:
-            with ProcessPoolExecutor(max_workers=min(os.cpu_count() or 1, 32)) as pool:
-                chunk = max(1, len(tasks) // ((os.cpu_count() or 1) * 8))
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                chunk = max(1, len(tasks) // (workers * 8))
                 for result in pool.map(process, tasks, chunksize=chunk):
                     done += 1
                     progress.advance()
