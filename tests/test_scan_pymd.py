@@ -2,14 +2,18 @@
 
 import json
 
+import markdown
 import pytest
+from hypothesis import HealthCheck, given, settings
 
-from house_tables.parsing import scan
+from house_tables.extension import HouseTablesExtension
+from house_tables.parsing import pymd, scan
 from house_tables.parsing.pymd import scan_pymd
 from house_tables.source import Source
 
 from engines import EXTENSION_CONFIGS, PYMD_MKDOCS_EXTENSIONS, pymd_html, pymd_tables, shared_dir
 from rebuild import multiline_cells, rebuild
+from strategies import documents
 
 CASES = json.loads((shared_dir() / "cases.json").read_text(encoding="utf-8"))["cases"]
 
@@ -114,3 +118,43 @@ def test_table_between_admonition_and_indented_block():
     """Found by the fuzzer: the table element must exist, or the admonition claims the indented block after it."""
     text = "text line\n!!! note\n    text line\n|  |  |  |\n---|---|---\ntext line\n- item\n\n    |  |\n    |---|\n"
     assert [t.start_line for t in scan(text).tables] == [4]
+
+
+@settings(max_examples=300, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@given(documents())
+def test_pre_check_never_skips_a_page_with_findings(text):
+    """Whenever the full block parse finds a table or a near miss, the pre-check lets the page be parsed."""
+    source = Source.parse(text)
+    record = pymd.block_parse(source.normalized(), PYMD_MKDOCS_EXTENSIONS, EXTENSION_CONFIGS)
+    located, near_misses = pymd.locate(source, record)
+    if located or near_misses:
+        assert pymd.may_hold_table(source.normalized())
+
+
+def test_pre_check_skips_pages_no_table_can_start_in():
+    """Alternating `|`/`-` lines (a setext heading each) and prose hold no delimiter row under a pipe."""
+    assert not pymd.may_hold_table("|\n-\n" * 1000)
+    assert not pymd.may_hold_table("text\n---\n\n- a\n- b\n")
+    assert pymd.may_hold_table("a | b\n|\n") and pymd.may_hold_table("text\n|---|---|\n")
+
+
+def test_block_start_pre_filter_is_sound():
+    """The HT006 pre-filter lets through every first character _BLOCK_START can match (all of the BMP tried,
+    after each a suffix completing one of its alternatives); Unicode digits open lists like ASCII ones."""
+    suffixes = ("", " x", ". x", ") x", "``", "~~", "  *  *", "div>", "  -  -")
+    for code in range(0x10000):
+        char = chr(code)
+        if any(pymd._BLOCK_START.match(char + suffix) for suffix in suffixes):
+            assert pymd._may_start_block(char), repr(char)
+    assert pymd._may_start_block("\u0663") and pymd._BLOCK_START.match("\u0663. item")
+
+
+def test_unicode_digit_list_item_after_a_table_is_reported_by_the_extension():
+    """HT006 for a row that is an Arabic-Indic numbered item, through the build-time extension too."""
+    text = "| a | b |\n|---|---|\n| 1 | 2 |\n\u0663. item\n"
+    findings: list[str] = []
+    extension = HouseTablesExtension()
+    extension.settings.sink = lambda level, message: findings.append(message)
+    markdown.Markdown(extensions=["tables", extension]).convert(text)
+    assert [d.code for d in scan(text).diagnostics if d.code == "HT006"] == ["HT006"]
+    assert any(" HT006 " in finding for finding in findings), findings

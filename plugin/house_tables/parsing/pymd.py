@@ -46,8 +46,8 @@ MKDOCS_EXTENSION_CONFIGS: dict[str, dict] = {"pymdownx.tabbed": {"alternate_styl
 _PLACEHOLDER = re.compile("\x02wzxhzdk:(\\d+)\x03")
 _SPLIT = re.compile(r"(\\\\)|(\\`+)|(`+)|(\\\|)|(\|)")
 _DELIMITER_CHARS = frozenset("|:- ")
-_DELIMITER_LINE = re.compile(r"^[ \t>]*([|:\- \t]+)$", re.MULTILINE)
-_BLOCK_START_CHARS = frozenset("#-*+0123456789>`~_<")  # what a _BLOCK_START match can begin with
+_DELIMITER_LINE = re.compile(r"[ \t>]*([|:\- \t]+)")
+_BLOCK_START_MARKS = frozenset("#-*+>`~_<")  # with any decimal digit (\d), what _BLOCK_START can begin with
 _BLOCK_START = re.compile(
     r"(?:#{1,6}(?:[ \t]|$)|[-*+][ \t]|\d{1,9}[.)](?:[ \t]|$)|>|```|~~~|([-*_])[ \t]*\1[ \t]*\1"
     r"|<(?:div|details|section|table|pre|ul|ol|blockquote|h[1-6]|hr|p)\b)",
@@ -340,13 +340,12 @@ def may_hold_table(text: str) -> bool:
     (HT004/HT005) needs a dash in the delimiter. Cheap and linear, it spares Python-Markdown's block parser
     (quadratic on some huge blocks) the pages that have neither.
     """
-    for match in _DELIMITER_LINE.finditer(text):
-        if "|" not in match.group(1):
-            continue
-        start = match.start()
-        previous = text[text.rfind("\n", 0, max(start - 1, 0)) + 1 : max(start - 1, 0)]
-        if "-" in match.group(1) or "|" in previous:
+    previous = ""
+    for line in text.split("\n"):
+        match = _DELIMITER_LINE.fullmatch(line)
+        if match and "|" in match.group(1) and ("-" in match.group(1) or "|" in previous):
             return True
+        previous = line
     return False
 
 
@@ -474,7 +473,7 @@ def _swallowed_rows(table: Table, source: Source) -> list[Diagnostic]:
     """HT006 for body rows that are really a heading, list item, fence, rule or quote."""
     found = []
     for row in table.body:
-        if not row.count or _source_char(source, row.span.start) not in _BLOCK_START_CHARS:
+        if not row.count or not _may_start_block(_source_char(source, row.span.start)):
             continue  # the row starts with a pipe or text that opens no block: its cells need not be made
         text = row.cells[0].text
         if not text.startswith("|") and _BLOCK_START.match(text) and row.span.start == row.cells[0].span.start:
@@ -485,6 +484,11 @@ def _swallowed_rows(table: Table, source: Source) -> list[Diagnostic]:
                 "add a blank line between the table and this line",
             ))
     return found
+
+
+def _may_start_block(char: str) -> bool:
+    """Whether a _BLOCK_START match can begin with this character (a digit of any script, as \\d matches)."""
+    return char in _BLOCK_START_MARKS or char.isdecimal()
 
 
 def _source_char(source: Source, position: Position) -> str:
