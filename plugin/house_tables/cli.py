@@ -226,11 +226,12 @@ def process(task: Task) -> FileResult:
 def check_file(task: Task) -> FileResult:
     """Every pipe table of a file and every finding fix would give (HT009 only with --verify); no rendering."""
     text = read_text(task.path).text
-    tables, diagnostics = planned_diagnostics(text, task.dialect, extensions=task.extensions,
-                                              configs=task.extension_configs, cross_check=task.cross_check)
     if task.verify:
         conversion = _convert(text, task)
-        diagnostics = sorted({*diagnostics, *conversion.diagnostics}, key=lambda d: (d.span.start, d.code))
+        tables, diagnostics = conversion.tables, conversion.diagnostics
+    else:
+        tables, diagnostics = planned_diagnostics(text, task.dialect, extensions=task.extensions,
+                                                  configs=task.extension_configs, cross_check=task.cross_check)
     return FileResult(task.path, [TableRecord.of(task.path, t) for t in tables],
                       [Finding.of(task.path, d) for d in diagnostics])
 
@@ -240,7 +241,7 @@ def _convert(text: str, task: Task):
     from .convert import convert
 
     return convert(text, task.dialect, task.config, form=task.form, extensions=task.extensions,
-                   configs=task.extension_configs)
+                   configs=task.extension_configs, cross_check=task.cross_check)
 
 
 def fix_file(task: Task) -> FileResult:

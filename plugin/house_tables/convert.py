@@ -80,11 +80,13 @@ class Engine:
 
 
 def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, form: str = "jsx",
-            extensions: tuple[str, ...] | None = None, configs: dict | None = None) -> Conversion:
-    """Every pipe table of text in the house style (form "jsx" or "html"); unverifiable tables stay."""
+            extensions: tuple[str, ...] | None = None, configs: dict | None = None,
+            cross_check: bool = False) -> Conversion:
+    """Every pipe table of text in the house style (form "jsx" or "html"); unverifiable tables stay.
+    cross_check adds HT007 where the other dialect reads a table differently."""
     config = config or Config()
     engine = Engine(Dialect(dialect), extensions, configs)
-    result = scan(text, engine.dialect, extensions=extensions, configs=configs)
+    result = scan(text, engine.dialect, extensions=extensions, configs=configs, cross_check=cross_check)
     source = Source.parse(text)
     findings, chosen = settle(result.tables, source.lines, result.diagnostics)
     conversion = Conversion(text, result.tables, diagnostics=findings)
