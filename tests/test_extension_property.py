@@ -1,5 +1,5 @@
 """Property: the `house_tables` extension changes nothing on a page but the style of its tables, and reports
-every table exactly where the stand-alone scanner finds it.
+exactly the findings the stand-alone scanner and plan give, at the same places.
 
 Random documents (tables, containers, ordinary blocks) are rendered by Python-Markdown with the MkDocs stack
 twice, without and with the extension. Once styles and colgroups are removed, the two pages must be equal
@@ -14,8 +14,8 @@ from bs4 import BeautifulSoup
 from hypothesis import HealthCheck, given, settings
 
 from house_tables.extension import HouseTablesExtension
-from house_tables.parsing import scan
 from house_tables.parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS
+from house_tables.plan import planned_diagnostics
 
 from strategies import documents
 
@@ -58,13 +58,15 @@ def test_extension_changes_only_table_styles(text):
 
 @SETTINGS
 @given(documents())
-def test_extension_reports_tables_where_the_scanner_finds_them(text):
-    """Each HT001 is at a table the scanner finds, and every table the scanner finds is reported once."""
+def test_extension_reports_what_the_scanner_and_plan_find(text):
+    """Every finding (code, line, column) the extension logs is one the stand-alone scan and plan give, and
+    vice versa (its rows make their cells lazily; the scan's eagerly); every table not refused is styled."""
     html, findings = render(text, house=True)
-    reported = sorted((int(m[1]), int(m[2])) for m in map(_FINDING.match, findings) if m and m[3] == "HT001")
-    result = scan(text, "python-markdown", configs=CONFIGS)
-    expected = sorted((t.span.start.line, t.span.start.column) for t in result.tables)
+    reported = sorted((int(m[1]), int(m[2]), m[3]) for m in map(_FINDING.match, findings) if m)
+    assert len(reported) == len(findings), findings
+    tables, diagnostics = planned_diagnostics(text, "python-markdown", configs=CONFIGS)
+    expected = sorted((d.span.start.line, d.span.start.column, d.code) for d in diagnostics)
     assert reported == expected
     styled = BeautifulSoup(html, "html.parser").find_all("table", style=re.compile("border-collapse"))
-    refused = sum(1 for f in findings if " HT010 " in f or " HT008 " in f)
-    assert len(styled) == len(expected) - refused
+    refused = sum(1 for _, _, code in reported if code in ("HT008", "HT010"))
+    assert len(styled) == len(tables) - refused
