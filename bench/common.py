@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import shutil
-import subprocess
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,7 +27,6 @@ class Context:
     adversarial_rounds: int
     tools: Tools
     log: Callable[[str], None] = print
-    serial_flag: list[str] = field(default_factory=list)  # CLI arguments for one process, see serial_command
 
     def corpus(self, pages: int, mdx: bool = False) -> Path:
         """The directory of a generated corpus of this many pages (written by run_all.prepare)."""
@@ -42,18 +40,8 @@ class Context:
         return path
 
     def cli(self, *args: str | Path, serial: bool = False) -> list[str | Path]:
-        """`python -m house_tables ARGS` (in one process when serial)."""
-        if not serial:
-            return [sys.executable, "-m", "house_tables", *args]
-        if self.serial_flag:
-            return [sys.executable, "-m", "house_tables", *args[:1], *self.serial_flag, *args[1:]]
-        return [sys.executable, str(BENCH / "serial_cli.py"), *args]
-
-
-def serial_flag() -> list[str]:
-    """`--jobs 1` when the CLI has it; otherwise [] and bench/serial_cli.py keeps it in one process."""
-    done = subprocess.run([sys.executable, "-m", "house_tables", "check", "--help"], capture_output=True, text=True)
-    return ["--jobs", "1"] if "--jobs" in done.stdout else []
+        """`python -m house_tables ARGS` (with `--jobs 1`, in one process, when serial)."""
+        return [sys.executable, "-m", "house_tables", *args[:1], *(["--jobs", "1"] if serial else []), *args[1:]]
 
 
 @dataclass

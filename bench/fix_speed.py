@@ -44,7 +44,6 @@ def run(ctx: Context) -> list[Table]:
         table.rows.append((side.name, seconds(side.median), seconds(side.median / ctx.pages),
                            seconds(side.cpu_median / ctx.pages), times(ratio(side, measured[0]))))
         table.data[side.name] = {"wall": side.times, "cpu": side.cpu}
-    mode = "--jobs 1" if ctx.serial_flag else "bench/serial_cli.py (the CLI has no --jobs yet: pool threshold raised)"
-    table.notes.append(f"one process: {mode}. all cores: the CLI's default process pool.")
+    table.notes.append("one process: --jobs 1. all cores: the CLI's default process pool.")
     table.notes.append(f"speed-up from all cores: {times(ratio(measured[1], measured[0]))}.")
     return [table]

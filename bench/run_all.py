@@ -27,7 +27,7 @@ import fix_speed
 import plugin_overhead
 import scaling
 import tools
-from common import BENCH, Context, Table, serial_flag
+from common import BENCH, Context, Table
 from corpus import write_corpus
 
 SUITES = {"plugin": plugin_overhead, "check": check_speed, "fix": fix_speed, "scaling": scaling,
@@ -171,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     prepare_corpora(out, {(pages, False) for pages in sizes} | {(args.pages, True)})
     found = tools.install(out / "tools", log)
     ctx = Context(out, args.pages, args.build_pages, scaling_sizes, args.pairs, args.timeout,
-                  args.adversarial_rounds, found, log, serial_flag())
+                  args.adversarial_rounds, found, log)
     facts = machine(found)
     log("warming up")
     warm_up(ctx)
