@@ -79,3 +79,14 @@ def test_mkdocs_quiet_strict_bug_and_the_cli_gate(tmp_path):
     check = subprocess.run([sys.executable, "-m", "house_tables", "check", str(site / "docs")],
                            capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
     assert check.returncode == 1
+
+
+def test_extension_levels_keep_error_codes_errors(caplog):
+    """`level: info` lowers HT001 to INFO, but HT008 (a bad directive, error severity) stays an ERROR; `levels`
+    sets one code's level, `ignore` drops it — the CLI's rule (config.reported_level)."""
+    text = "<!-- house-tables: widths=1 -->\n| a | b |\n|---|---|\n| 1 | 2 |\n\n| c | d |\n|---|---|\n| 3 |\n"
+    md = markdown.Markdown(extensions=["tables", HouseTablesExtension(level="info", levels={"HT003": "ignore"})])
+    with caplog.at_level(logging.INFO, logger="mkdocs"):
+        md.convert(text)
+    levels = sorted((r.getMessage().split()[1], r.levelname) for r in caplog.records)
+    assert levels == [("HT001", "INFO"), ("HT001", "INFO"), ("HT008", "ERROR")]

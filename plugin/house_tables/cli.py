@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from . import __version__
-from .config import LEVELS, Config, ConfigError
+from .config import LEVELS, Config, ConfigError, reported_level
 from .files import FileProblem, Selection, discover, read_text, write_atomic
 from .model import Dialect
 from .plan import planned_diagnostics
@@ -46,7 +46,7 @@ class Settings:
 
     def severity(self, code: str, severity: str) -> str:
         """The level a finding is reported at, as the plugin logs it (error-severity codes stay errors)."""
-        return self.levels.get(code, "error" if severity == "error" else self.level)
+        return reported_level(code, severity, self.level, self.levels)
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,11 @@ PRESETS = ("house", "plain")
 LEVELS = ("warning", "info", "error", "ignore")  # how findings are reported (plugin and CLI)
 
 
+def reported_level(code: str, severity: str, level: str, levels: dict[str, str]) -> str:
+    """The level a finding is reported at: its code's own level, else `level`, but error-severity codes stay errors."""
+    return levels.get(code, "error" if severity == "error" else level)
+
+
 class ConfigError(ValueError):
     """An option that does not exist or has a bad value; the message names the key."""
 

@@ -16,10 +16,9 @@ from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
-from .codes import CODES
-from .config import Config
+from .config import Config, reported_level
 from .mapping import line_map
-from .model import Diagnostic, Severity, Table
+from .model import Diagnostic, Table
 from .parsing import all_diagnostics
 from .parsing.pymd import locate, start_recording
 from .plan import column_widths, settle
@@ -142,14 +141,9 @@ def report(diagnostics: list[Diagnostic], page: PageContext | None, text: str, s
     """Log each finding as `path:line:col: CODE message`, positions in the file on disk."""
     mapped = line_map(page.original, text) if page else None
     for diagnostic in diagnostics:
-        level = _LEVELS[settings.levels.get(diagnostic.code, _default_level(diagnostic, settings))]
+        level = _LEVELS[reported_level(diagnostic.code, diagnostic.severity, settings.level, settings.levels)]
         if level is not None:
             settings.sink(level, format_finding(diagnostic, page, mapped))
-
-
-def _default_level(diagnostic: Diagnostic, settings: Settings) -> str:
-    """The configured level, raised to error for error-severity codes."""
-    return "error" if CODES[diagnostic.code].severity is Severity.ERROR else settings.level
 
 
 def format_finding(diagnostic: Diagnostic, page: PageContext | None, mapped: dict[int, int] | None) -> str:
