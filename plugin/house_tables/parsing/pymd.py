@@ -63,6 +63,7 @@ class _Record:
     elements: list = field(default_factory=list)  # the <table> element built for each recorded block
     near_misses: list[list[str]] = field(default_factory=list)
     fenced_lines: set[int] | None = None  # 0-based lines superfences stashed as top-level code
+    fences: dict[str, range] = field(default_factory=dict)  # superfences' placeholder -> the lines it stands for
     stash: list[str] = field(default_factory=list)  # Python-Markdown's stashed raw blocks, by placeholder
     build: bool = True  # build each table's cells (a scan only needs the blocks)
 
@@ -155,6 +156,7 @@ def start_recording(md: markdown.Markdown, *, build: bool = True) -> _Record:
         processor.record = record
     for preprocessor in md.preprocessors:
         _watch_fences(preprocessor, record)
+    _watch_reverted_fences(md, record)
     return record
 
 
@@ -210,10 +212,29 @@ def _watch_fences(preprocessor, record: _Record) -> None:
 
     def recording(lines):
         """Record then reassemble."""
-        record.fenced_lines = {index for _, start, end in preprocessor.stack for index in range(start, end)}
+        record.fences = {fenced.strip(): range(start, end) for fenced, start, end in preprocessor.stack}
+        record.fenced_lines = {index for lines in record.fences.values() for index in lines}
         return reassemble(preprocessor, lines)
 
     preprocessor.reassemble = recording
+
+
+def _watch_reverted_fences(md: markdown.Markdown, record: _Record) -> None:
+    """Give back the lines of fences superfences reverts to text (placeholders inside an indented code block,
+    which Python-Markdown then parses as plain lines, e.g. as table rows)."""
+    code = md.parser.blockprocessors["code"] if "code" in md.parser.blockprocessors else None  # noqa: SIM401
+    revert = getattr(type(code), "revert_greedy_fences", None)
+    if revert is None:
+        return
+
+    def recording(block):
+        """Un-note the reverted fences, then revert."""
+        for placeholder, lines in record.fences.items():
+            if placeholder in block and record.fenced_lines is not None:
+                record.fenced_lines -= set(lines)
+        return revert(code, block)
+
+    code.revert_greedy_fences = recording
 
 
 def split_row(row: str, border: bool) -> list[tuple[int, int]]:
