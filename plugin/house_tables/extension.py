@@ -8,18 +8,21 @@ from __future__ import annotations
 
 import html
 import logging
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from markdown import Extension, Markdown
+from markdown.blockprocessors import BlockProcessor
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
 from .config import Config, reported_level
-from .mapping import line_map
+from .mapping import line_map, line_origin, lines_of
 from .model import Diagnostic, Table
 from .parsing import all_diagnostics
+from .parsing.house_form import house_table_lines, is_house_table_opener
 from .parsing.pymd import locate, start_recording
 from .plan import column_widths, settle
 from .rendering.layout import Grid, table_styles
@@ -39,6 +42,7 @@ class PageContext:
     path: str  # as printed: relative to the directory of mkdocs.yml
     original: str  # the file's text on disk
     enabled: bool = True  # False when include/exclude globs leave the page out
+    root: str | None = None  # the directory paths are printed relative to (included files too)
 
 
 @dataclass
@@ -51,14 +55,42 @@ class Settings:
     sink: Callable[[int, str], None] = LOGGER.log  # the MkDocs plugin collects findings per page
 
 
+class HouseTablesIncludeWatch(Preprocessor):
+    """Before any text is included (pymdownx.snippets runs at 32): note each file an include reads, so a table
+    that comes from a snippet is reported at its line in that file."""
+
+    def __init__(self, md: Markdown, converter: HouseTablesPreprocessor):
+        super().__init__(md)
+        self.converter = converter
+
+    def run(self, lines: list[str]) -> list[str]:
+        """Start a fresh record of included files; wrap the snippet reader once."""
+        self.converter.included = {}
+        snippets = self.md.preprocessors["snippet"] if "snippet" in self.md.preprocessors else None  # noqa: SIM401
+        if snippets is not None and not getattr(snippets, "_house_tables_watched", False):
+            read_lines = snippets.read_lines
+
+            def reading(path):
+                """Read as snippets does, and keep the lines."""
+                lines = read_lines(path)
+                self.converter.included[path] = lines
+                return lines
+
+            snippets.read_lines = reading
+            snippets._house_tables_watched = True
+        return lines
+
+
 class HouseTablesPreprocessor(Preprocessor):
-    """Keep the text as written (before whitespace is normalised) and start recording the page's tables."""
+    """Keep the text the block parser will read (includes expanded, whitespace not yet normalised) and start
+    recording the page's tables."""
 
     def __init__(self, md: Markdown, extension: HouseTablesExtension):
         super().__init__(md)
         self.extension = extension
         self.text = ""
         self.record = None
+        self.included: dict[str, list[str]] = {}
 
     def page_enabled(self) -> bool:
         """False for a page the plugin's include/exclude globs leave out."""
@@ -72,26 +104,54 @@ class HouseTablesPreprocessor(Preprocessor):
         return lines
 
 
-class HouseTablesStasher(Preprocessor):
-    """After whitespace is normalised (line numbers unchanged), swap each hand-written JSX table for HTML."""
+class HouseTableProcessor(BlockProcessor):
+    """A block that is exactly a house JSX table (as written, or stashed whole as raw HTML at the top level)
+    becomes the house table's elements in the page's tree. Anything else, raw HTML tables and code included,
+    is left to the processors that own it."""
 
-    def __init__(self, md: Markdown, converter: HouseTablesPreprocessor):
-        super().__init__(md)
+    def __init__(self, parser, converter: HouseTablesPreprocessor):
+        super().__init__(parser)
         self.converter = converter
 
-    def run(self, lines: list[str]) -> list[str]:
-        """Each JSX table's lines become one placeholder line at the table's indentation."""
-        if not self.converter.page_enabled() or not any("<table" in line for line in lines):
-            return lines
-        from .rendering.jsx_html import jsx_table_html, jsx_tables  # the renderers: only for pages that need them
+    def test(self, parent, block: str) -> bool:
+        """A block whose first line opens a house table, or a raw HTML placeholder holding one."""
+        if not self.converter.page_enabled():
+            return False
+        return is_house_table_opener(block.lstrip("\n").split("\n", 1)[0]) or self._stashed(block) is not None
 
-        lines = list(lines)
-        for start, end, _ in reversed(jsx_tables(lines)):
-            first = lines[start]
-            indent = first[: len(first) - len(first.lstrip(" >"))]
-            html = jsx_table_html(lines[start : end + 1], indent)
-            lines[start : end + 1] = [indent + self.md.htmlStash.store("\n".join(html))]
-        return lines
+    def run(self, parent, blocks: list[str]) -> bool | None:
+        """Build the table; a table we cannot prove whole (no closing line) is left as it was."""
+        lines = self._stashed(blocks[0])
+        taken = 1
+        if lines is None:
+            lines, taken = _gathered(blocks)
+        if lines is None:
+            return False
+        from .rendering.house_element import house_table_element  # the renderers: only for pages that need them
+
+        del blocks[:taken]
+        parent.append(house_table_element(lines))
+        return None
+
+    def _stashed(self, block: str) -> list[str] | None:
+        """The lines of the house table a top-level raw HTML placeholder stands for."""
+        match = _STASHED.fullmatch(block.strip())
+        if match is None:
+            return None
+        stash = self.parser.md.htmlStash.rawHtmlBlocks
+        raw = stash[int(match.group(1))] if int(match.group(1)) < len(stash) else None
+        return house_table_lines(raw) if isinstance(raw, str) else None
+
+
+def _gathered(blocks: list[str]) -> tuple[list[str] | None, int]:
+    """The table's lines from the first block on, to the first block ending with `</table>` (blank lines
+    inside a table split it into blocks), and how many blocks that took."""
+    for count, block in enumerate(blocks, start=1):
+        if block.rstrip().endswith("</table>"):
+            return house_table_lines("\n\n".join(blocks[:count])), count
+        if "</table>" in block:
+            break
+    return None, 0
 
 
 class HouseTablesTreeprocessor(Treeprocessor):
@@ -115,7 +175,7 @@ class HouseTablesTreeprocessor(Treeprocessor):
         findings, chosen = settle(tables, source.lines, all_diagnostics(tables, found))
         for table, directive in chosen:
             self._style(elements[table.start_line], table, directive)
-        report(findings, self.converter.extension.page, self.converter.text, self.settings)
+        report(findings, self.converter.extension.page, self.converter.text, self.settings, self.converter.included)
 
     def _style(self, element, table: Table, directive) -> None:
         """The house style on one table element, widths from its cells' visible text."""
@@ -137,26 +197,57 @@ class HouseTablesTreeprocessor(Treeprocessor):
         return html.unescape(text) if "&" in text else text
 
 
-def report(diagnostics: list[Diagnostic], page: PageContext | None, text: str, settings: Settings) -> None:
-    """Log each finding as `path:line:col: CODE message`, positions in the file on disk."""
-    mapped = line_map(page.original, text) if page else None
+def report(diagnostics: list[Diagnostic], page: PageContext | None, text: str, settings: Settings,
+           included: dict[str, list[str]] | None = None) -> None:
+    """Log each finding as `path:line:col: CODE message`, positions in the file on disk (a snippet's own file for
+    a table that comes from one)."""
+    places = Places(page, text, included or {})
     for diagnostic in diagnostics:
         level = _LEVELS[reported_level(diagnostic.code, diagnostic.severity, settings.level, settings.levels)]
         if level is not None:
-            settings.sink(level, format_finding(diagnostic, page, mapped))
+            settings.sink(level, places.finding(diagnostic))
 
 
-def format_finding(diagnostic: Diagnostic, page: PageContext | None, mapped: dict[int, int] | None) -> str:
-    """`docs/page.md:12:5: HT001 pipe table ...` (or a note when the line cannot be mapped)."""
-    path = page.path if page else "<markdown>"
-    start = diagnostic.span.start
-    if mapped is None:
-        return f"{path}:{start.line}:{start.column}: {diagnostic.code} {diagnostic.message}"
-    line = mapped.get(start.line)
-    if line is None:
-        return (f"{path}: {diagnostic.code} {diagnostic.message} (line {start.line} of the page as an earlier "
-                "plugin changed it; no certain line in the file on disk)")
-    return f"{path}:{line}:{start.column}: {diagnostic.code} {diagnostic.message}"
+class Places:
+    """Where each line of the page's text is on disk, computed once per page and only when a finding needs it."""
+
+    def __init__(self, page: PageContext | None, text: str, included: dict[str, list[str]]):
+        self.page, self.text, self.included = page, text, included
+        self._mapped: dict[int, int] | None = None
+
+    def finding(self, diagnostic: Diagnostic) -> str:
+        """`docs/page.md:12:5: HT001 pipe table ...`, or the including line with a note."""
+        start = diagnostic.span.start
+        if self.page is None:
+            return format_finding("<markdown>", start.line, start.column, diagnostic)
+        if self._mapped is None:
+            self._mapped = line_map(self.page.original, self.text)
+        if start.line in self._mapped:
+            return format_finding(self.page.path, self._mapped[start.line], start.column, diagnostic)
+        origin = line_origin(start.line, self.text.split("\n"), self._mapped, lines_of(self.page.original),
+                             self.included)
+        if origin.path is not None:
+            return format_finding(self._shown(origin.path), origin.line, start.column - origin.shift, diagnostic)
+        if origin.line is not None:
+            return format_finding(self.page.path, origin.line, None, diagnostic, f"{origin.note}; line {start.line} "
+                                  "of the page as MkDocs read it")
+        return format_finding(self.page.path, None, None, diagnostic,
+                              f"line {start.line} of the page as an earlier plugin changed it; no certain line in "
+                              "the file on disk")
+
+    def _shown(self, path: str) -> str:
+        """An included file's path as page paths are printed (relative to the directory of mkdocs.yml)."""
+        root = self.page.root if self.page else None
+        if root is None:
+            return path.replace(os.sep, "/")
+        return os.path.relpath(os.path.abspath(path), root).replace(os.sep, "/")
+
+
+def format_finding(path: str, line: int | None, column: int | None, diagnostic: Diagnostic, note: str = "") -> str:
+    """`path:line:col: CODE message`, `path:line: ...` or `path: ...`, with a note in parentheses."""
+    where = path + (f":{line}" if line is not None else "") + (f":{column}" if line is not None and column else "")
+    suffix = f" ({note})" if note else ""
+    return f"{where}: {diagnostic.code} {diagnostic.message}{suffix}"
 
 
 class HouseTablesExtension(Extension):
@@ -180,10 +271,12 @@ class HouseTablesExtension(Extension):
         self.page: PageContext | None = None  # set by the MkDocs plugin before each page
 
     def extendMarkdown(self, md: Markdown) -> None:
-        """Record from the first preprocessor (the text as written); style the tables after every tree processor."""
+        """Record once includes are expanded (the text the block parser reads); build house JSX tables in the block
+        parser, so MkDocs resolves their links; style the pipe tables after every tree processor."""
         converter = HouseTablesPreprocessor(md, self)
-        md.preprocessors.register(converter, "house_tables", 40)
-        md.preprocessors.register(HouseTablesStasher(md, converter), "house_tables_stash", 29)
+        md.preprocessors.register(HouseTablesIncludeWatch(md, converter), "house_tables_includes", 33)
+        md.preprocessors.register(converter, "house_tables", 31)
+        md.parser.blockprocessors.register(HouseTableProcessor(md.parser, converter), "house_table", 76)
         md.treeprocessors.register(HouseTablesTreeprocessor(md, converter, self.settings), "house_tables", -10)
         md.registerExtension(self)
 

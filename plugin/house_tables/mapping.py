@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 
@@ -25,6 +26,90 @@ def line_map(original: str, derived: str) -> dict[int, int]:
     return mapped
 
 
+def lines_of(text: str) -> list[str]:
+    """The lines of a file's text, counted as positions count them (any line ending, no BOM)."""
+    return _lf(text).split("\n")
+
+
 def _lf(text: str) -> str:
     """Text with LF line endings and no BOM (positions count lines the same way)."""
     return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a line of the page's text comes from on disk: a file (None: the page's own), a line, a column shift;
+    or, when no line is certain, the page line that included it and why."""
+
+    path: str | None
+    line: int | None
+    shift: int = 0
+    note: str = ""
+
+
+def line_origin(line: int, derived: list[str], mapped: dict[int, int], original: list[str],
+                included: dict[str, list[str]]) -> Origin:
+    """The origin of 1-based derived line: the page's own line, else the one place in an included file (a
+    snippet) whose lines are the derived ones around it, else the including line of the page, with a note."""
+    if line in mapped:
+        return Origin(None, mapped[line])
+    first, last = line, line
+    while first - 1 >= 1 and first - 1 not in mapped:
+        first -= 1
+    while last + 1 <= len(derived) and last + 1 not in mapped:
+        last += 1
+    found = _included_at(line, first, last, derived, included)
+    if found is not None:
+        return found
+    return Origin(None, _including_line(first, last, mapped, original),
+                  note="from text included at this line (a snippet); its line in the included file is not certain")
+
+
+def _included_at(line: int, first: int, last: int, derived: list[str],
+                 included: dict[str, list[str]]) -> Origin | None:
+    """The single (file, line) whose lines end the derived lines first..last that overlap it, or None."""
+    text = derived[line - 1]
+    found = []
+    for path, lines in included.items():
+        for index in _line_index(lines).get(text.lstrip(" \t"), ()):
+            candidate = lines[index]
+            if text.endswith(candidate) and _run_matches(line, index, first, last, derived, lines):
+                found.append(Origin(path, index + 1, len(text) - len(candidate)))
+    return found[0] if len(found) == 1 else None
+
+
+_INDEXES: dict[int, tuple[list[str], dict[str, list[int]]]] = {}
+
+
+def _line_index(lines: list[str]) -> dict[str, list[int]]:
+    """Indices of each non-blank line by its text without indentation (built once per file's lines)."""
+    cached = _INDEXES.get(id(lines))
+    if cached is None or cached[0] is not lines:
+        index: dict[str, list[int]] = {}
+        for number, line in enumerate(lines):
+            if line.strip():
+                index.setdefault(line.lstrip(" \t"), []).append(number)
+        if len(_INDEXES) > 64:
+            _INDEXES.clear()
+        cached = _INDEXES[id(lines)] = (lines, index)
+    return cached[1]
+
+
+def _run_matches(line: int, index: int, first: int, last: int, derived: list[str], lines: list[str]) -> bool:
+    """Whether every derived line of first..last that falls inside the file ends with its counterpart."""
+    for k in range(first, last + 1):
+        j = index + k - line
+        if 0 <= j < len(lines) and not derived[k - 1].endswith(lines[j]):
+            return False
+    return True
+
+
+def _including_line(first: int, last: int, mapped: dict[int, int], original: list[str]) -> int | None:
+    """The page line that the derived lines first..last replaced: the first snippet marker between the mapped
+    lines around them, else the line after the previous mapped one."""
+    before = mapped.get(first - 1, 0)
+    after = mapped.get(last + 1, len(original) + 1)
+    for number in range(before + 1, after):
+        if "-8<-" in original[number - 1]:
+            return number
+    return before + 1 if before + 1 <= len(original) else None

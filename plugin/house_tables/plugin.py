@@ -104,8 +104,8 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
             return None
         src = page.file.src_uri
         enabled = _selected(src, self.config.include, self.config.exclude)
-        path = _display_path(page, config)
-        self.extension.page = PageContext(path, page.file.content_string, enabled)
+        root = _root(config)
+        self.extension.page = PageContext(_display_path(page, root), page.file.content_string, enabled, root)
         self.current = page.file.src_uri
         self.findings[self.current] = []
         self.rendered.add(self.current)
@@ -118,9 +118,13 @@ def _selected(src: str, include: list[str], exclude: list[str]) -> bool:
     return included and not any(fnmatch.fnmatch(src, pattern) for pattern in exclude)
 
 
-def _display_path(page: Page, config: MkDocsConfig) -> str:
+def _root(config: MkDocsConfig) -> str:
+    """The directory of mkdocs.yml: paths in findings are relative to it."""
+    return os.path.dirname(os.path.abspath(config.config_file_path or "mkdocs.yml"))
+
+
+def _display_path(page: Page, root: str) -> str:
     """The page's file relative to the directory of mkdocs.yml (docs/<path>)."""
     if page.file.abs_src_path is None:
         return page.file.src_uri
-    root = os.path.dirname(os.path.abspath(config.config_file_path or "mkdocs.yml"))
     return os.path.relpath(page.file.abs_src_path, root).replace(os.sep, "/")

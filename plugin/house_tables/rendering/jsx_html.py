@@ -12,6 +12,7 @@ import html
 import json
 import re
 
+from ..parsing.house_form import house_tables
 from .fragments import render_gfm
 from .jsx import REACT_HYPHENATED, REACT_NAMES
 from .layout import kebab_case
@@ -22,7 +23,6 @@ _STYLE = re.compile(r"style=\{\{(.*?)\}\}", re.DOTALL)
 _STYLE_ITEM = re.compile(r"\s*([A-Za-z_$][\w$]*|" + _JS_STRING + r")\s*:\s*(" + _JS_STRING + r"|-?[\d.]+)\s*,?")
 _ATTR_NAME = re.compile(r"(?<=\s)([A-Za-z][\w:-]*)(?==)")
 _TOKEN = re.compile("\ue002(\\d+)\ue003")
-_TABLE = re.compile(r"^([ \t>]*)<table\b[^\n]*>[ \t]*$")
 _HTML_NAMES = {
     "className": "class",
     "htmlFor": "for",
@@ -89,30 +89,13 @@ def jsx_tables_to_html(text: str) -> str:
 
 
 def jsx_tables(lines: list[str]) -> list[tuple[int, int, str]]:
-    """(first, last, prefix) line indices of each JSX table: a `<table ...>` line to its `</table>` line."""
-    found, index = [], 0
-    while index < len(lines):
-        match = _TABLE.match(lines[index])
-        end = _table_end(lines, index) if match else None
-        if end is None:
-            index += 1
-            continue
-        found.append((index, end, match.group(1)))
-        index = end + 1
-    return found
+    """(first, last, prefix) line indices of each house JSX table (see parsing.house_form)."""
+    return house_tables(lines)
 
 
 def jsx_table_html(lines: list[str], prefix: str) -> list[str]:
     """The HTML lines of one JSX table (prefix removed from each line)."""
     return [_line_to_html(line[len(prefix):] if line.startswith(prefix) else line.lstrip()) for line in lines]
-
-
-def _table_end(lines: list[str], start: int) -> int | None:
-    """Index of the `</table>` line closing the table opened at start."""
-    for index in range(start + 1, len(lines)):
-        if lines[index].strip().startswith("</table>"):
-            return index
-    return None
 
 
 _CELL = re.compile(r"^(\s*<t[dh]\b[^>]*>)(.*)(</t[dh]>\s*)$")

@@ -1,0 +1,50 @@
+"""Which text is a house JSX table: the form `fix` writes, and hand-written tables in that form.
+
+Light on purpose (no renderer imported): the extension asks this of every block that opens with `<table`.
+A house table opens with a JSX expression attribute (`style={{...}}`), which no HTML table has: a raw HTML
+table (`<table>`, `<table class="x">`, `style="..."`) is the author's HTML and never ours.
+"""
+
+from __future__ import annotations
+
+import re
+
+OPENER = re.compile(r"^([ \t>]*)<table\b[^\n>]*=\{[^\n]*>[ \t]*$")
+_CLOSER = re.compile(r"^[ \t>]*</table>[ \t]*$")
+
+
+def is_house_table_opener(line: str) -> bool:
+    """Whether a line opens a house JSX table: `<table` with a JSX expression attribute, alone on its line."""
+    return OPENER.match(line) is not None
+
+
+def house_table_lines(block: str) -> list[str] | None:
+    """The lines of a whole house JSX table when block is exactly one (its opener first, `</table>` last)."""
+    lines = block.strip("\n").split("\n")
+    if len(lines) < 2 or not is_house_table_opener(lines[0]) or not _CLOSER.match(lines[-1]):
+        return None
+    if any(_CLOSER.match(line) for line in lines[1:-1]):
+        return None  # two tables, or text after the first: not one table we can prove
+    return lines
+
+
+def house_tables(lines: list[str]) -> list[tuple[int, int, str]]:
+    """(first, last, prefix) line indices of each house JSX table: an opener line to its `</table>` line."""
+    found, index = [], 0
+    while index < len(lines):
+        match = OPENER.match(lines[index])
+        end = _table_end(lines, index) if match else None
+        if end is None:
+            index += 1
+            continue
+        found.append((index, end, match.group(1)))
+        index = end + 1
+    return found
+
+
+def _table_end(lines: list[str], start: int) -> int | None:
+    """Index of the `</table>` line closing the table opened at start."""
+    for index in range(start + 1, len(lines)):
+        if lines[index].strip().startswith("</table>"):
+            return index
+    return None
