@@ -17,6 +17,7 @@ from markdown import Extension, Markdown
 from markdown.blockprocessors import BlockProcessor
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
+from markdown.util import AtomicString
 
 from .config import Config, reported_level
 from .mapping import line_map, line_origin, lines_of
@@ -91,6 +92,7 @@ class HouseTablesPreprocessor(Preprocessor):
         self.text = ""
         self.record = None
         self.included: dict[str, list[str]] = {}
+        self.house_tables: list[tuple] = []  # (placeholder element, JSX lines) of each house table, in page order
 
     def page_enabled(self) -> bool:
         """False for a page the plugin's include/exclude globs leave out."""
@@ -101,6 +103,7 @@ class HouseTablesPreprocessor(Preprocessor):
         """The text is not changed: the page's own block parser finds (and builds) its tables."""
         self.text = "\n".join(lines)
         self.record = start_recording(self.md) if self.page_enabled() else None
+        self.house_tables = []
         return lines
 
 
@@ -127,10 +130,10 @@ class HouseTableProcessor(BlockProcessor):
             lines, taken = _gathered(blocks)
         if lines is None:
             return False
-        from .rendering.house_element import house_table_element  # the renderers: only for pages that need them
-
         del blocks[:taken]
-        parent.append(house_table_element(lines))
+        placeholder = parent.makeelement("table", {})
+        parent.append(placeholder)
+        self.converter.house_tables.append((placeholder, lines))
         return None
 
     def _stashed(self, block: str) -> list[str] | None:
@@ -152,6 +155,52 @@ def _gathered(blocks: list[str]) -> tuple[list[str] | None, int]:
         if "</table>" in block:
             break
     return None, 0
+
+
+class HouseTableRenderer(Treeprocessor):
+    """Once the whole page is parsed (every footnote defined) and before inline processing: each house table's
+    cells, read as MDX reads them, fill its placeholder; a footnote reference in a cell becomes the page's own."""
+
+    def __init__(self, md: Markdown, converter: HouseTablesPreprocessor):
+        super().__init__(md)
+        self.converter = converter
+
+    def run(self, root) -> None:
+        """Render every house table of the page into its place."""
+        tables, self.converter.house_tables = self.converter.house_tables, []
+        if not tables:
+            return
+        from .rendering.house_element import FOOTNOTE_MARK, house_table_element  # renderers: only when needed
+
+        footnotes = _footnotes(self.md)
+        labels = tuple(footnotes.footnotes) if footnotes is not None else ()
+        for placeholder, lines in tables:
+            built = house_table_element(lines, labels)
+            placeholder.attrib.update(built.attrib)
+            placeholder.text = built.text
+            placeholder.extend(list(built))
+            for mark in [element for element in placeholder.iter("sup") if FOOTNOTE_MARK in element.attrib]:
+                _footnote_reference(self.md, mark, mark.attrib.pop(FOOTNOTE_MARK))
+
+
+def _footnotes(md: Markdown):
+    """The page's footnotes extension (its definitions so far), if the page has one."""
+    processor = md.treeprocessors["footnote"] if "footnote" in md.treeprocessors else None  # noqa: SIM401
+    return getattr(processor, "footnotes", None)
+
+
+def _footnote_reference(md: Markdown, mark, label: str) -> None:
+    """Make mark the reference the footnotes extension itself makes for `[^label]` (ids and numbering its own)."""
+    pattern = md.inlinePatterns["footnote"]
+    text = f"[^{label}]"
+    reference, _, _ = pattern.handleMatch(pattern.compiled_re.match(text), text)
+    if reference is None:
+        mark.tag, mark.text = "span", AtomicString(text)
+        return
+    mark.tag = reference.tag
+    mark.attrib.update(reference.attrib)
+    mark.text = reference.text
+    mark.extend(list(reference))
 
 
 class HouseTablesTreeprocessor(Treeprocessor):
@@ -277,6 +326,7 @@ class HouseTablesExtension(Extension):
         md.preprocessors.register(HouseTablesIncludeWatch(md, converter), "house_tables_includes", 33)
         md.preprocessors.register(converter, "house_tables", 31)
         md.parser.blockprocessors.register(HouseTableProcessor(md.parser, converter), "house_table", 76)
+        md.treeprocessors.register(HouseTableRenderer(md, converter), "house_tables_jsx", 21)
         md.treeprocessors.register(HouseTablesTreeprocessor(md, converter, self.settings), "house_tables", -10)
         md.registerExtension(self)
 

@@ -49,6 +49,12 @@ def render_gfm(source: str) -> str:
     return cmarkgfm.github_flavored_markdown_to_html(source, options=Options.CMARK_OPT_UNSAFE)
 
 
+def render_gfm_footnotes(source: str) -> str:
+    """As render_gfm, with GFM footnotes (references become `<sup class="footnote-ref">`)."""
+    return cmarkgfm.github_flavored_markdown_to_html(source, options=Options.CMARK_OPT_UNSAFE
+                                                     | Options.CMARK_OPT_FOOTNOTES)
+
+
 def first_table_cells(html: str) -> list[list[str]] | None:
     """Inner HTML of each cell of the first table, header row first; None when there is no table."""
     soup = BeautifulSoup(html, "html.parser")

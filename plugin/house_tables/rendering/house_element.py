@@ -4,29 +4,35 @@ The table's HTML comes from `jsx_html` (cells read as MDX reads a `<td>` line); 
 ElementTree elements so that MkDocs' own tree processors see it like any Markdown content: links and
 images are resolved and validated, ids are anchors. Every text node is an `AtomicString`, so no later
 inline processor reads Markdown into what is already rendered (an escaped `\\*` stays a literal star).
+A footnote reference is left as `<sup data-house-footnote="label">` for the page's footnotes to number.
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as etree
+from urllib.parse import unquote
 
 from bs4 import BeautifulSoup, Comment, NavigableString, Tag
 from markdown.util import AtomicString
 
 from .jsx_html import jsx_table_html
 
+FOOTNOTE_MARK = "data-house-footnote"
 
-def house_table_element(lines: list[str]) -> etree.Element:
-    """The `<table>` element of a house JSX table, cells rendered as MDX reads them."""
+
+def house_table_element(lines: list[str], footnotes: tuple[str, ...] = ()) -> etree.Element:
+    """The `<table>` element of a house JSX table, cells rendered as MDX reads them; footnotes: the page's labels."""
     indent = lines[0][: len(lines[0]) - len(lines[0].lstrip(" \t"))]
-    html = "\n".join(jsx_table_html(lines, indent))
-    soup = BeautifulSoup(html, "html.parser")
-    table = soup.find("table")
-    return _element(table)
+    html = "\n".join(jsx_table_html(lines, indent, footnotes))
+    table = BeautifulSoup(html, "html.parser").find("table")
+    return _element(table, {label: label for label in footnotes})
 
 
-def _element(tag: Tag) -> etree.Element:
+def _element(tag: Tag, labels: dict[str, str]) -> etree.Element:
     """An ElementTree copy of a bs4 tag; text as AtomicString, comments as comments."""
+    label = _footnote_label(tag, labels)
+    if label is not None:
+        return etree.Element("sup", {FOOTNOTE_MARK: label})
     element = etree.Element(tag.name, {k: " ".join(v) if isinstance(v, list) else v for k, v in tag.attrs.items()})
     last = None
     for child in tag.children:
@@ -36,10 +42,19 @@ def _element(tag: Tag) -> etree.Element:
             _append_text(element, last, str(child))
             continue
         else:
-            node = _element(child)
+            node = _element(child, labels)
         element.append(node)
         last = node
     return element
+
+
+def _footnote_label(tag: Tag, labels: dict[str, str]) -> str | None:
+    """The page's footnote label a cmark-gfm footnote reference (`<sup class="footnote-ref">`) points at."""
+    if tag.name != "sup" or "footnote-ref" not in (tag.get("class") or ()):
+        return None
+    link = tag.find("a")
+    href = link.get("href", "") if link is not None else ""
+    return labels.get(unquote(href[len("#fn-"):])) if href.startswith("#fn-") else None
 
 
 def _append_text(element: etree.Element, last, text: str) -> None:

@@ -13,7 +13,7 @@ import json
 import re
 
 from ..parsing.house_form import house_tables
-from .fragments import render_gfm
+from .fragments import render_gfm, render_gfm_footnotes
 from .jsx import REACT_HYPHENATED, REACT_NAMES
 from .layout import kebab_case
 
@@ -22,6 +22,7 @@ _BRACED = re.compile(r"\{/\*.*?\*/\}|\{\s*(" + _JS_STRING + r")\s*\}", re.DOTALL
 _STYLE = re.compile(r"style=\{\{(.*?)\}\}", re.DOTALL)
 _STYLE_ITEM = re.compile(r"\s*([A-Za-z_$][\w$]*|" + _JS_STRING + r")\s*:\s*(" + _JS_STRING + r"|-?[\d.]+)\s*,?")
 _ATTR_NAME = re.compile(r"(?<=\s)([A-Za-z][\w:-]*)(?==)")
+_FOOTNOTES_SECTION = '<section class="footnotes"'
 _TOKEN = re.compile("\ue002(\\d+)\ue003")
 _HTML_NAMES = {
     "className": "class",
@@ -31,8 +32,8 @@ _HTML_NAMES = {
 }
 
 
-def jsx_to_html(jsx: str) -> str:
-    """One line of cell JSX as the HTML MDX renders for it."""
+def jsx_to_html(jsx: str, footnotes: tuple[str, ...] = ()) -> str:
+    """One line of cell JSX as the HTML MDX renders for it; `[^label]` of the page's footnotes are references."""
     texts: list[str] = []
 
     def keep(match: re.Match) -> str:
@@ -45,7 +46,9 @@ def jsx_to_html(jsx: str) -> str:
     markup = _attributes(_BRACED.sub(keep, jsx))
     # A leading private-use character keeps cmark from reading `1. x`, `# x` or `> x` as blocks: on a
     # `<td>` line MDX parses inline Markdown only.
-    rendered = _inline(render_gfm("\ue004" + markup)).replace("\ue004", "", 1)
+    source = "\ue004" + markup + "".join(f"\n\n[^{label}]: note" for label in footnotes)
+    rendered = render_gfm_footnotes(source) if footnotes else render_gfm(source)
+    rendered = _inline(rendered.split(_FOOTNOTES_SECTION, 1)[0]).replace("\ue004", "", 1)
     return _TOKEN.sub(lambda m: texts[int(m.group(1))], rendered)
 
 
@@ -93,17 +96,18 @@ def jsx_tables(lines: list[str]) -> list[tuple[int, int, str]]:
     return house_tables(lines)
 
 
-def jsx_table_html(lines: list[str], prefix: str) -> list[str]:
-    """The HTML lines of one JSX table (prefix removed from each line)."""
-    return [_line_to_html(line[len(prefix):] if line.startswith(prefix) else line.lstrip()) for line in lines]
+def jsx_table_html(lines: list[str], prefix: str, footnotes: tuple[str, ...] = ()) -> list[str]:
+    """The HTML lines of one JSX table (prefix removed from each line); footnotes: the page's labels."""
+    return [_line_to_html(line[len(prefix):] if line.startswith(prefix) else line.lstrip(), footnotes)
+            for line in lines]
 
 
 _CELL = re.compile(r"^(\s*<t[dh]\b[^>]*>)(.*)(</t[dh]>\s*)$")
 
 
-def _line_to_html(line: str) -> str:
+def _line_to_html(line: str, footnotes: tuple[str, ...] = ()) -> str:
     """One line of a JSX table: structure tags get HTML attributes, cell contents are read as MDX."""
     cell = _CELL.match(line)
     if cell:
-        return _attributes(cell.group(1)) + jsx_to_html(cell.group(2)) + cell.group(3)
+        return _attributes(cell.group(1)) + jsx_to_html(cell.group(2), footnotes) + cell.group(3)
     return _attributes(line).replace(" />", ">")
