@@ -92,3 +92,56 @@ def documents(draw) -> str:
             lines.append("")
     newline = draw(st.sampled_from(["\n", "\n", "\r\n"]))
     return newline.join(lines) + newline
+
+
+RAW_TABLES = [
+    "<table>\n<tr><td><code>__fields__</code></td><td><kbd>\\</kbd></td><td>a \\- b \\*c\\*</td></tr>\n</table>",
+    '<table style="color: red">\n<tr><td>**not md**</td><td>[x](page.md)</td></tr>\n</table>',
+]
+HOUSE_TABLE_EXAMPLE = (
+    '<table style={{width: "100%"}}>\n  <tbody>\n    <tr>\n      <td style={{padding: "9px"}}>a\\*b [l](page.md)</td>\n'
+    "    </tr>\n  </tbody>\n</table>"
+)
+FENCE_OPENERS = ["```", "```html", '```html title="x.html"', '```yaml hl_lines="1"', '```md linenums="1"', "~~~"]
+LINKS = [
+    "See [the page](sub/page.md#anchor).", "![an image](img/x.png)", "[broken](missing.md)", "A note[^n].",
+    "Back [home](../index.md).", "*[HTML]: Hyper Text", "Some HTML here.",
+]
+
+
+@st.composite
+def code_example(draw) -> list[str]:
+    """A fence (with options) or an indented block showing tables, HTML or a snippet: code, never live."""
+    shown = draw(st.sampled_from(["table", "raw", "house", "snippet"]))
+    inner = {"table": lambda: draw(table()), "raw": lambda: draw(st.sampled_from(RAW_TABLES)).split("\n"),
+             "house": lambda: HOUSE_TABLE_EXAMPLE.split("\n"), "snippet": lambda: ['--8<-- "code.py"']}[shown]()
+    if draw(st.integers(0, 3)) == 0:
+        return ["", *["    " + line if line else "" for line in inner], ""]
+    opener = draw(st.sampled_from(FENCE_OPENERS))
+    return [opener, *inner, "~~~" if opener == "~~~" else "```"]
+
+
+@st.composite
+def site_page(draw) -> str:
+    """A page of a small MkDocs site: pipe tables, containers, raw HTML tables, code examples, snippets, links."""
+    piece = st.one_of(
+        table(), container(), code_example(),
+        st.sampled_from(RAW_TABLES).map(lambda t: t.split("\n")),
+        st.sampled_from(['--8<-- "table.md"', "!!! note\n\n    " + LINKS[0]]).map(lambda t: t.split("\n")),
+        st.sampled_from(LINKS).map(lambda b: [b]),
+        st.sampled_from(BLOCKS).map(lambda b: [b]),
+    )
+    lines = ["# Page", ""]
+    for part in draw(st.lists(piece, min_size=1, max_size=6)):
+        lines.extend(part)
+        if draw(st.integers(0, 3)):
+            lines.append("")
+    return "\n".join(lines) + "\n\n[^n]: the note\n"
+
+
+@st.composite
+def snippet_files(draw) -> dict[str, str]:
+    """The files pages include: code of a random length, and a page part holding a table."""
+    code = "".join(f"value_{n} = {n}\n" for n in range(draw(st.integers(1, 30))))
+    inner = draw(table())
+    return {"snippets/code.py": code, "snippets/table.md": "Included text.\n\n" + "\n".join(inner) + "\n"}

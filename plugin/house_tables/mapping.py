@@ -21,6 +21,8 @@ def line_map(original: str, derived: str) -> dict[int, int]:
     matcher = SequenceMatcher(None, ours, theirs, autojunk=False)
     mapped = {}
     for block in matcher.get_matching_blocks():
+        if not any(theirs[block.b + k].strip() for k in range(block.size)):
+            continue  # blank lines alone match anywhere: no certain counterpart
         for k in range(block.size):
             mapped[block.b + k + 1] = block.a + k + 1
     return mapped
@@ -61,8 +63,10 @@ def line_origin(line: int, derived: list[str], mapped: dict[int, int], original:
     found = _included_at(line, first, last, derived, included)
     if found is not None:
         return found
-    return Origin(None, _including_line(first, last, mapped, original),
-                  note="from text included at this line (a snippet); its line in the included file is not certain")
+    including = _including_lines(first, last, mapped, original)
+    where = f"by one of the lines {', '.join(map(str, including))}" if len(including) > 1 else "at this line"
+    return Origin(None, including[0] if including else None,
+                  note=f"from text included {where} (a snippet); its line in the included file is not certain")
 
 
 def _included_at(line: int, first: int, last: int, derived: list[str],
@@ -104,12 +108,12 @@ def _run_matches(line: int, index: int, first: int, last: int, derived: list[str
     return True
 
 
-def _including_line(first: int, last: int, mapped: dict[int, int], original: list[str]) -> int | None:
-    """The page line that the derived lines first..last replaced: the first snippet marker between the mapped
-    lines around them, else the line after the previous mapped one."""
+def _including_lines(first: int, last: int, mapped: dict[int, int], original: list[str]) -> list[int]:
+    """The page lines that the derived lines first..last replaced: the snippet markers between the mapped lines
+    around them, else the line after the previous mapped one."""
     before = mapped.get(first - 1, 0)
     after = mapped.get(last + 1, len(original) + 1)
-    for number in range(before + 1, after):
-        if "-8<-" in original[number - 1]:
-            return number
-    return before + 1 if before + 1 <= len(original) else None
+    markers = [number for number in range(before + 1, after) if "-8<-" in original[number - 1]]
+    if markers:
+        return markers
+    return [before + 1] if before + 1 <= len(original) else []

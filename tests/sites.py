@@ -1,0 +1,116 @@
+"""Small MkDocs sites written to a directory and built in-process by MkDocs itself (a real build: the site's
+extensions, the theme, link resolution and validation, search), with and without the house-tables plugin."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+from bs4 import BeautifulSoup
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+
+_BUILD_DATE = re.compile(r"Build Date UTC : [^\n]*")  # the one line that differs between two builds
+EXTENSIONS = [
+    "admonition", "footnotes", "abbr", "attr_list", "md_in_html", "pymdownx.details", "pymdownx.highlight",
+    "pymdownx.superfences", {"pymdownx.tabbed": {"alternate_style": True}}, {"toc": {"permalink": True}},
+]
+
+
+@dataclass
+class Build:
+    """One build's pages (path under site_dir -> HTML), its log lines and its search index."""
+
+    pages: dict[str, str]
+    log: list[str]
+    search: str
+
+    def warnings(self, prefix: str = "") -> list[str]:
+        """WARNING lines (without the level), those starting with prefix."""
+        return [line[len("WARNING:"):] for line in self.log if line.startswith("WARNING:" + prefix)]
+
+    def findings(self) -> list[str]:
+        """The plugin's findings, as logged (any level)."""
+        return [line.split(":", 1)[1] for line in self.log if line.split(":", 1)[1].startswith("house_tables: ")]
+
+    def main(self, page: str) -> BeautifulSoup:
+        """The content area of a built page."""
+        soup = BeautifulSoup(self.pages[page], "html.parser")
+        return soup.select_one("div[role=main]") or soup.select_one("article") or soup.body
+
+
+def write_site(root: Path, pages: dict[str, str], *, files: dict[str, str] | None = None, plugin: bool = True,
+               extensions: list | None = None, snippets: bool = True, theme: str = "mkdocs",
+               use_directory_urls: bool = True, plugin_options: dict | None = None) -> Path:
+    """A site directory: docs/<page> for each page, other files (snippets, images) as given, and mkdocs.yml."""
+    for name, text in {**{f"docs/{k}": v for k, v in pages.items()}, **(files or {})}.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    stack = list(EXTENSIONS if extensions is None else extensions)
+    if snippets:
+        stack.append({"pymdownx.snippets": {"base_path": [str(root / "snippets"), str(root / "docs")]}})
+    config = {
+        "site_name": "t", "docs_dir": "docs", "site_dir": "site", "theme": {"name": theme},
+        "use_directory_urls": use_directory_urls, "markdown_extensions": stack,
+        "plugins": ["search", *([{"house-tables": plugin_options or {}}] if plugin else [])],
+        "validation": {"links": {"not_found": "warn", "anchors": "warn"}},
+    }
+    (root / "mkdocs.yml").write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
+    return root / "mkdocs.yml"
+
+
+def build_site(config_file: Path, site_dir: Path) -> Build:
+    """Build with MkDocs (in this process) and collect every page, the log and the search index."""
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(logging.Formatter("%(levelname)s:%(message)s"))
+    logger = logging.getLogger("mkdocs")
+    logger.addHandler(handler)
+    try:
+        build(load_config(str(config_file), site_dir=str(site_dir)))
+    finally:
+        logger.removeHandler(handler)
+    pages = {str(p.relative_to(site_dir)): _BUILD_DATE.sub("", p.read_text(encoding="utf-8"))
+             for p in site_dir.rglob("*.html")}
+    index = site_dir / "search" / "search_index.json"
+    search = index.read_text(encoding="utf-8") if index.exists() else ""
+    log = [line for line in stream.getvalue().splitlines() if not line.startswith(("INFO:", "DEBUG:"))]
+    return Build(pages, log, search)
+
+
+def build_both(root: Path, pages: dict[str, str], **options) -> tuple[Build, Build]:
+    """The same site built without and with the plugin."""
+    without = build_site(write_site(root / "plain", pages, plugin=False, **options),
+                         root / "plain" / "site")
+    with_plugin = build_site(write_site(root / "house", pages, plugin=True, **options),
+                             root / "house" / "site")
+    return without, with_plugin
+
+
+
+
+def unstyled(html: str) -> str:
+    """A page without what the house style adds to pipe tables (colgroups and table/row/cell styles)."""
+    soup = BeautifulSoup(html, "html.parser")
+    for group in soup.find_all("colgroup"):
+        group.decompose()
+    for element in soup.find_all(["table", "tr", "th", "td"]):
+        element.attrs.pop("style", None)
+    return re.sub(r">\s+<", "><", str(soup))
+
+
+def search_texts(search: str) -> list[tuple[str, str]]:
+    """(location, text) of every search index entry, whitespace collapsed."""
+    docs = json.loads(search)["docs"] if search else []
+    return [(d["location"], " ".join(d["text"].split())) for d in docs]
+
+
+def house_styled(soup) -> list:
+    """The tables in the house style."""
+    return [t for t in soup.find_all("table") if "border-collapse: collapse" in (t.get("style") or "")]

@@ -1,0 +1,48 @@
+"""Property over generated MkDocs sites: `mkdocs build` with the plugin equals the build without it, except the
+styles and colgroups of pipe tables, and every pipe table of the build without it is styled and reported once.
+
+Pages mix pipe tables, containers, raw HTML tables, code examples (fences with options, indented code) that show
+tables, HTML, house JSX tables and snippets, snippets of random length under a real `snippets/` directory, and
+links between pages. Each example is two real in-process builds; `make fuzz` raises the number of examples.
+"""
+
+import os
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+
+from sites import build_both, search_texts, unstyled
+from strategies import site_page, snippet_files
+
+EXAMPLES = max(40, int(os.environ.get("HOUSE_TABLES_FUZZ", "40")) // 50)
+SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def _pipe_tables(build, page: str) -> int:
+    """Tables Python-Markdown built from pipes (a thead; not Pygments' line-number tables, not raw HTML)."""
+    return sum(1 for t in build.main(page).find_all("table")
+               if t.find("thead") is not None and "highlighttable" not in (t.get("class") or ()))
+
+
+@SETTINGS
+@given(site_page(), site_page(), snippet_files())
+def test_the_plugin_changes_only_pipe_table_styles_and_reports_every_table(index, sub, files):
+    """Whole sites: pages, link warnings and search index equal once pipe-table styles are removed; every pipe
+    table of the plain build is reported (HT001) and styled unless refused (HT010)."""
+    pages = {"index.md": index, "sub/page.md": sub.replace("# Page", "# Sub\n\n## Anchor", 1)}
+    with tempfile.TemporaryDirectory() as directory:
+        root = Path(directory)
+        without, with_plugin = build_both(root, pages, files={**files, "docs/img/x.png": "png"})
+    for page in ("index.html", "sub/page/index.html"):
+        assert unstyled(str(with_plugin.main(page))) == unstyled(str(without.main(page)))
+    assert search_texts(with_plugin.search) == search_texts(without.search)
+    assert with_plugin.warnings(" Doc file") == without.warnings(" Doc file")
+    tables = sum(_pipe_tables(without, page) for page in ("index.html", "sub/page/index.html"))
+    findings = with_plugin.findings()
+    assert sum(" HT001 " in f for f in findings) == tables
+    refused = sum(" HT010 " in f for f in findings)
+    styled = sum(1 for page in ("index.html", "sub/page/index.html") for t in with_plugin.main(page).find_all("table")
+                 if "border-collapse" in (t.get("style") or ""))
+    assert styled == tables - refused
