@@ -16,9 +16,25 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
 _BUILD_DATE = re.compile(r"Build Date UTC : [^\n]*")  # the one line that differs between two builds
+
+
+class PythonName(str):
+    """A `!!python/name:` value in mkdocs.yml (as sites write `emoji_index`)."""
+
+
+class _Dumper(yaml.SafeDumper):
+    """yaml's safe dumper, writing PythonName values as `!!python/name:` tags."""
+
+
+_Dumper.add_representer(PythonName, lambda dumper, value: dumper.represent_scalar(
+    f"tag:yaml.org,2002:python/name:{value}", ""))
+
 EXTENSIONS = [
     "admonition", "footnotes", "abbr", "attr_list", "md_in_html", "pymdownx.details", "pymdownx.highlight",
     "pymdownx.superfences", {"pymdownx.tabbed": {"alternate_style": True}}, {"toc": {"permalink": True}},
+    {"pymdownx.emoji": {"emoji_index": PythonName("material.extensions.emoji.twemoji"),
+                        "emoji_generator": PythonName("material.extensions.emoji.to_svg")}},
+    "pymdownx.inlinehilite",
 ]
 
 
@@ -61,7 +77,7 @@ def write_site(root: Path, pages: dict[str, str], *, files: dict[str, str] | Non
         "plugins": ["search", *([{"house-tables": plugin_options or {}}] if plugin else [])],
         "validation": {"links": {"not_found": "warn", "anchors": "warn"}},
     }
-    (root / "mkdocs.yml").write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
+    (root / "mkdocs.yml").write_text(yaml.dump(config, Dumper=_Dumper, sort_keys=False), encoding="utf-8")
     return root / "mkdocs.yml"
 
 

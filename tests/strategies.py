@@ -105,7 +105,7 @@ HOUSE_TABLE_EXAMPLE = (
 FENCE_OPENERS = ["```", "```html", '```html title="x.html"', '```yaml hl_lines="1"', '```md linenums="1"', "~~~"]
 LINKS = [
     "See [the page](sub/page.md#anchor).", "![an image](img/x.png)", "[broken](missing.md)", "A note[^n].",
-    "Back [home](../index.md).", "*[HTML]: Hyper Text", "Some HTML here.",
+    "Back [home](../index.md).", "*[HTML]: Hyper Text", "Some HTML here.", ":material-check: done", "`#!py x = 1`",
 ]
 
 

@@ -11,6 +11,7 @@ import tempfile
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from sites import build_both, search_texts, unstyled
 from strategies import site_page, snippet_files
@@ -27,22 +28,24 @@ def _pipe_tables(build, page: str) -> int:
 
 
 @SETTINGS
-@given(site_page(), site_page(), snippet_files())
-def test_the_plugin_changes_only_pipe_table_styles_and_reports_every_table(index, sub, files):
+@given(site_page(), site_page(), snippet_files(), st.sampled_from(["mkdocs", "material"]), st.booleans())
+def test_the_plugin_changes_only_pipe_table_styles_and_reports_every_table(index, sub, files, theme, directory_urls):
     """Whole sites: pages, link warnings and search index equal once pipe-table styles are removed; every pipe
     table of the plain build is reported (HT001) and styled unless refused (HT010)."""
     pages = {"index.md": index, "sub/page.md": sub.replace("# Page", "# Sub\n\n## Anchor", 1)}
     with tempfile.TemporaryDirectory() as directory:
         root = Path(directory)
-        without, with_plugin = build_both(root, pages, files={**files, "docs/img/x.png": "png"})
-    for page in ("index.html", "sub/page/index.html"):
+        without, with_plugin = build_both(root, pages, files={**files, "docs/img/x.png": "png"}, theme=theme,
+                                          use_directory_urls=directory_urls)
+    names = ("index.html", "sub/page/index.html" if directory_urls else "sub/page.html")
+    for page in names:
         assert unstyled(str(with_plugin.main(page))) == unstyled(str(without.main(page)))
     assert search_texts(with_plugin.search) == search_texts(without.search)
     assert with_plugin.warnings(" Doc file") == without.warnings(" Doc file")
-    tables = sum(_pipe_tables(without, page) for page in ("index.html", "sub/page/index.html"))
+    tables = sum(_pipe_tables(without, page) for page in names)
     findings = with_plugin.findings()
     assert sum(" HT001 " in f for f in findings) == tables
     refused = sum(" HT010 " in f for f in findings)
-    styled = sum(1 for page in ("index.html", "sub/page/index.html") for t in with_plugin.main(page).find_all("table")
+    styled = sum(1 for page in names for t in with_plugin.main(page).find_all("table")
                  if "border-collapse" in (t.get("style") or ""))
     assert styled == tables - refused
