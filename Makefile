@@ -36,7 +36,7 @@ test: install lint
 
 fuzz: install
 	HOUSE_TABLES_FUZZ=20000 $(PY) -m pytest -q -p no:cacheprovider tests/test_differential.py tests/test_convert_property.py \
-		tests/test_extension_property.py
+		tests/test_extension_property.py tests/test_plugin_site_property.py
 
 demo: install
 	$(VENV)/bin/mkdocs build -f mkdocs.yml 2>&1 | { grep -v '^INFO' || true; }

@@ -194,6 +194,9 @@ def md_tables(h: str) -> list[dict]:
 PYMD_MKDOCS_EXTENSIONS = ("toc", "tables", "fenced_code", "admonition", "pymdownx.details", "pymdownx.superfences",
                           "pymdownx.tabbed", "attr_list", "md_in_html", "pymdownx.highlight")
 EXTENSION_CONFIGS = {"pymdownx.tabbed": {"alternate_style": True}, "pymdownx.highlight": {"use_pygments": False}}
+# What a site writes (Pygments on, MkDocs' default): superfences accepts fence options (hl_lines=, linenums=,
+# title=) only then, so a scanner that turned Pygments off would read such a fence's contents as Markdown.
+SITE_EXTENSION_CONFIGS = {"pymdownx.tabbed": {"alternate_style": True}}
 
 
 class _MarkTables(Treeprocessor):
@@ -213,16 +216,16 @@ class MarkTablesExt(Extension):
         md.treeprocessors.register(_MarkTables(md), "mark_tables", 1)
 
 
-def pymd_html(md: str) -> str:
+def pymd_html(md: str, configs: dict | None = None) -> str:
     """HTML from a fresh Python-Markdown with the MkDocs-like stack, markdown tables marked data-md."""
     conv = markdown.Markdown(extensions=[*PYMD_MKDOCS_EXTENSIONS, MarkTablesExt()],
-                             extension_configs=EXTENSION_CONFIGS)
+                             extension_configs=EXTENSION_CONFIGS if configs is None else configs)
     return conv.convert(md)
 
 
-def pymd_tables(md: str) -> list[dict]:
+def pymd_tables(md: str, configs: dict | None = None) -> list[dict]:
     """The markdown tables Python-Markdown (MkDocs stack) finds; lines are always None."""
-    return md_tables(pymd_html(md))
+    return md_tables(pymd_html(md, configs))
 
 
 # ------------------------------------------------------------------ MDX 3 + remark-gfm

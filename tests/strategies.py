@@ -74,8 +74,9 @@ def container(draw) -> list[str]:
                 "</Tabs>"]
     if kind == "blocks":
         return ["/// note", *blank, *inner, *blank, "///"]
-    fence = draw(st.sampled_from(["```", "~~~", "````", "```markdown"]))
-    closing = [fence.rstrip("markdown")] if draw(st.integers(0, 4)) else []
+    fence = draw(st.sampled_from(["```", "~~~", "````", "```markdown", '```yaml hl_lines="1"', '```md title="x.md"',
+                                  '```py linenums="1"']))
+    closing = [fence[: len(fence) - len(fence.lstrip(fence[0]))]] if draw(st.integers(0, 4)) else []
     return [fence, *inner, *closing]
 
 

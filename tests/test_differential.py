@@ -11,7 +11,7 @@ from house_tables.parsing import scan
 from house_tables.parsing.pymd import scan_pymd
 from house_tables.source import Source
 
-from engines import EXTENSION_CONFIGS, PYMD_MKDOCS_EXTENSIONS, pymd_tables
+from engines import EXTENSION_CONFIGS, PYMD_MKDOCS_EXTENSIONS, SITE_EXTENSION_CONFIGS, pymd_tables
 from rebuild import multiline_cells, rebuild
 from strategies import documents
 
@@ -49,16 +49,23 @@ def test_mdx_dialect_equals_mdx(mdx_engine, text):
     check_mdx(mdx_engine, text)
 
 
-def check_python_markdown(text: str) -> None:
+@SETTINGS
+@given(documents())
+def test_python_markdown_dialect_equals_python_markdown_with_pygments(text):
+    """The same with Pygments on, as sites run it (fences with options are fences only then)."""
+    check_python_markdown(text, SITE_EXTENSION_CONFIGS)
+
+
+def check_python_markdown(text: str, configs: dict = EXTENSION_CONFIGS) -> None:
     """Our python-markdown reading of text equals Python-Markdown's."""
-    expected = pymd_tables(text)
-    ours, _ = scan_pymd(Source.parse(text), PYMD_MKDOCS_EXTENSIONS, EXTENSION_CONFIGS)
+    expected = pymd_tables(text, configs)
+    ours, _ = scan_pymd(Source.parse(text), PYMD_MKDOCS_EXTENSIONS, configs)
     assert len(ours) == len(expected)
     for table, want in zip(ours, expected):
         assert list(table.align) == want["align"]
         assert len(table.grid()) == len(want["rows"])
         if not multiline_cells(table):
-            (rendered,) = pymd_tables(rebuild(table))
+            (rendered,) = pymd_tables(rebuild(table), configs)
             assert (rendered["header"], rendered["rows"]) == (want["header"], want["rows"])
     _assert_spans(text, ours)
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from engines import EXTENSION_CONFIGS, SITE_EXTENSION_CONFIGS
 from test_differential import check_mdx, check_python_markdown
 
 FILES = sorted((Path(__file__).resolve().parent / "fixtures" / "regressions").glob("*.md*"))
@@ -18,5 +19,6 @@ def test_regression_agrees_with_its_engine(mdx_engine, path):
     text = path.read_text(encoding="utf-8")
     if path.suffix == ".mdx":
         check_mdx(mdx_engine, text)
-    else:
-        check_python_markdown(text)
+    else:  # as cases.json was recorded (no Pygments) and as sites run it (Pygments on)
+        check_python_markdown(text, EXTENSION_CONFIGS)
+        check_python_markdown(text, SITE_EXTENSION_CONFIGS)

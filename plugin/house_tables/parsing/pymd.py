@@ -40,7 +40,6 @@ MKDOCS_EXTENSIONS: tuple[str, ...] = (
     "attr_list",
     "md_in_html",
 )
-_HIGHLIGHT = "pymdownx.highlight"
 MKDOCS_EXTENSION_CONFIGS: dict[str, dict] = {"pymdownx.tabbed": {"alternate_style": True}}
 
 _PLACEHOLDER = re.compile("\x02wzxhzdk:(\\d+)\x03")
@@ -172,23 +171,26 @@ def markdown_for(extensions: tuple[str, ...], configs: dict, *, recording: bool 
             _INSTANCES.clear()
         names = list(extensions)
         if recording:
-            names, configs = _without_highlighting(names, configs)
             names = [*names, *(() if "tables" in names else ("tables",)), _RecordTables()]
         md = _INSTANCES[key] = markdown.Markdown(extensions=names, extension_configs=configs)
+        if recording:
+            _without_highlighting(md)
     md.reset()
     return md
 
 
-def _without_highlighting(names: list, configs: dict) -> tuple[list, dict]:
-    """The stack with code highlighting off: fences are stashed all the same, without paying for Pygments."""
-    configs = dict(configs)
-    for name in (_HIGHLIGHT, "codehilite", "markdown.extensions.codehilite"):
-        if name in names:
-            configs[name] = {**configs.get(name, {}), "use_pygments": False}
-    if "pymdownx.superfences" in names and _HIGHLIGHT not in names:
-        names = [*names, _HIGHLIGHT]
-        configs[_HIGHLIGHT] = {"use_pygments": False}
-    return names, configs
+def _without_highlighting(md: markdown.Markdown) -> None:
+    """Fences are stashed all the same, without paying for Pygments: superfences' highlighter returns an empty
+    block. The configuration stays as the site wrote it: with `use_pygments: false` superfences would refuse
+    fences with options (`hl_lines=`, `linenums=`, `title=`) and read their contents as Markdown."""
+    fences = md.preprocessors["fenced_code_block"] if "fenced_code_block" in md.preprocessors else None  # noqa: SIM401
+    if fences is not None and hasattr(fences, "search_nested") and hasattr(fences, "highlight"):
+        fences.highlight = _no_highlight
+
+
+def _no_highlight(*_args, **_kwargs) -> str:
+    """What a scan stashes for a fence's code (nothing reads it)."""
+    return "<pre><code></code></pre>"
 
 
 def block_parse(text: str, extensions: tuple[str, ...], configs: dict) -> _Record:
