@@ -13,16 +13,16 @@ from pathlib import Path
 
 from . import __version__
 from .config import LEVELS, Config, ConfigError, reported_level
-from .files import FileProblem, Selection, discover, read_text, write_atomic
+from .files import FileProblem, Selection, discover, page_selected, read_text, write_atomic
 from .model import Dialect
 from .plan import planned_diagnostics
 from .report import FORMATS, FileResult, Finding, Progress, Run, TableRecord, emit, unified_diff
+from .site import Site, Sites
 
 PARALLEL_THRESHOLD = 32  # more files than this are processed in a pool of processes
 CONFIG_KEYS = ("style", "widths", "custom_style")  # validated by Config.from_mapping, as in the plugin
 PLUGIN_KEYS = ("enabled", "level", "levels", "include", "exclude")  # the plugin's other options, validated here
 CLI_KEYS = ("dialect",)  # pyproject.toml only
-MKDOCS_BUILTIN_EXTENSIONS = ("toc", "tables", "fenced_code")  # MkDocs adds these to every site's stack
 PLUGIN_NAME = "house-tables"
 
 
@@ -43,6 +43,8 @@ class Settings:
     bases: tuple[Path, ...] = ()  # globs also match paths relative to these (the configuration's directories)
     extensions: tuple[str, ...] | None = None  # an mkdocs.yml's Markdown stack (None: MkDocs' usual stack)
     extension_configs: dict | None = None
+    source: str = "defaults"  # which files these settings come from, as the summary names them
+    site: Site | None = None  # the mkdocs.yml whose pages these settings read
 
     def severity(self, code: str, severity: str) -> str:
         """The level a finding is reported at, as the plugin logs it (error-severity codes stay errors)."""
@@ -168,21 +170,66 @@ def main() -> None:
 
 
 def execute(args: argparse.Namespace, settings: Settings) -> Run:
-    """Find the files, process each (in parallel for many), and collect what happened."""
+    """Find the files, read each with its site's configuration, process each (in parallel for many), and collect
+    what happened."""
     selection = Selection(settings.include, (*settings.exclude, *args.exclude), (*settings.bases, Path.cwd()))
     found = discover(args.paths, selection)
-    forced = Dialect(args.dialect) if args.dialect else settings.dialect
     diff = bool(getattr(args, "diff", False))
     writes = args.command == "fix" and not (diff or args.check)
     verify, cross = bool(getattr(args, "verify", False)), bool(getattr(args, "cross_check", False))
-    tasks = [Task(str(path), forced or dialect_for(path), args.command, args.form, settings.config, writes, diff,
-                  verify, cross, settings.extensions, settings.extension_configs) for path in found.files]
+    problems = list(found.problems)
+    tasks, chosen, sites = [], {}, SiteSettings(settings)
+    for path in found.files:
+        try:
+            own = settings if args.config else sites.settings_for(path)
+        except (ConfigError, UsageError) as error:
+            problems.append((str(path), str(error)))
+            continue
+        if not _site_selects(own, path):
+            continue
+        forced = Dialect(args.dialect) if args.dialect else own.dialect
+        tasks.append(Task(str(path), forced or dialect_for(path), args.command, args.form, own.config, writes, diff,
+                          verify, cross, own.extensions, own.extension_configs))
+        chosen[str(path)] = own
     progress = Progress(len(tasks), sys.stderr)
     try:
-        results = [leveled(result, settings) for result in process_all(tasks, progress, args.jobs)]
+        results = [leveled(result, chosen[result.path]) for result in process_all(tasks, progress, args.jobs)]
     finally:
         progress.close()
-    return Run(args.command, results, found.problems, writes=writes, diff=diff)
+    sources = sorted({own.source for own in chosen.values()}) or [settings.source]
+    return Run(args.command, results, problems, writes=writes, diff=diff, configuration=", ".join(sources))
+
+
+class SiteSettings:
+    """The settings each file of one run is read with: its nearest mkdocs.yml's Markdown stack, and the options
+    of that site's house-tables plugin entry, else the base settings (pyproject.toml, or the defaults)."""
+
+    def __init__(self, base: Settings):
+        self.base = base
+        self.sites = Sites()
+        self._settings: dict[Path, Settings] = {}
+
+    def settings_for(self, path: Path) -> Settings:
+        """A file's settings (computed once per site)."""
+        site_file = self.sites.nearest(path.parent)
+        if site_file is None:
+            return self.base
+        if site_file not in self._settings:
+            self._settings[site_file] = _from_site(site_file, self.base, self.sites)
+        return self._settings[site_file]
+
+
+def _site_selects(settings: Settings, path: Path) -> bool:
+    """Whether the site's plugin entry checks this page (its include/exclude globs over the path under docs_dir,
+    as the plugin matches them); a file outside docs_dir is no page of the site and is always read."""
+    site = settings.site
+    if site is None or site.plugin_options is None:
+        return True
+    try:
+        src = path.resolve().relative_to(site.docs_dir).as_posix()
+    except ValueError:
+        return True
+    return page_selected(src, list(settings.include), list(settings.exclude))
 
 
 def leveled(result: FileResult, settings: Settings) -> FileResult:
@@ -265,13 +312,14 @@ def fix_file(task: Task) -> FileResult:
 
 
 def load_settings(explicit: str | None, cwd: Path) -> Settings:
-    """Settings from --config (pyproject.toml or mkdocs.yml), else the nearest pyproject.toml that has them."""
+    """Settings from --config (pyproject.toml or mkdocs.yml), else the nearest pyproject.toml that has them (the
+    mkdocs.yml nearest each file then adds its Markdown stack and plugin entry, see settings_for)."""
     if explicit:
         path = Path(explicit)
         if not path.is_file():
             raise UsageError(f"{explicit}: no such configuration file")
         if path.suffix.lower() in (".yml", ".yaml"):
-            return _from_mkdocs(path)
+            return _from_site(path, Settings())
         return _from_pyproject(path, required=True) or Settings()
     for directory in (cwd, *cwd.parents):
         candidate = directory / "pyproject.toml"
@@ -299,7 +347,8 @@ def _from_pyproject(path: Path, required: bool) -> Settings | None:
             raise UsageError(f"{shown}: no [tool.{PLUGIN_NAME}] table")
         return None
     where = f"{shown} [tool.{PLUGIN_NAME}]"
-    return settings_from(options, where, (path.parent.resolve(),), (*CONFIG_KEYS, *PLUGIN_KEYS, *CLI_KEYS))
+    settings = settings_from(options, where, (path.parent.resolve(),), (*CONFIG_KEYS, *PLUGIN_KEYS, *CLI_KEYS))
+    return replace(settings, source=f"{shown} [tool.{PLUGIN_NAME}]")
 
 
 def _toml_module(shown: str):
@@ -318,56 +367,20 @@ def _toml_module(shown: str):
                              "(pip install tomli), or pass the options on the command line") from None
 
 
-def _from_mkdocs(path: Path) -> Settings:
-    """The options of the house-tables entry under `plugins:` in an mkdocs.yml (globs relative to docs_dir)."""
-    import yaml
-
+def _from_site(path: Path, base: Settings, sites: Sites | None = None) -> Settings:
+    """The settings of an mkdocs.yml: its Markdown stack always; its house-tables plugin entry's options when it
+    has one (globs relative to docs_dir), else the base settings' options."""
     shown = _shown(path)
-    try:
-        document = yaml.load(_read_config(path), Loader=_mkdocs_loader())
-    except yaml.YAMLError as error:
-        raise UsageError(f"{shown}: invalid YAML: {error}") from None
-    document = document if isinstance(document, dict) else {}
-    for name, options in _plugin_entries(document.get("plugins")):
-        if name == PLUGIN_NAME:
-            root = path.parent.resolve()
-            bases = (root / str(document.get("docs_dir") or "docs"), root)
-            settings = settings_from({} if options is None else options, f"{shown} (plugins: {PLUGIN_NAME})", bases,
-                                     (*CONFIG_KEYS, *PLUGIN_KEYS))
-            names, configs = _markdown_stack(document.get("markdown_extensions"), shown)
-            return replace(settings, extensions=names, extension_configs=configs)
-    raise UsageError(f"{shown}: no {PLUGIN_NAME} entry under plugins:")
-
-
-def _markdown_stack(entries, shown: str) -> tuple[tuple[str, ...], dict]:
-    """The site's Markdown extensions as MkDocs loads them (its built-ins first), checked to load here."""
-    names, configs = list(MKDOCS_BUILTIN_EXTENSIONS), {}
-    for entry in entries or []:
-        name, options = next(iter(entry.items())) if isinstance(entry, dict) and len(entry) == 1 else (entry, None)
-        if not isinstance(name, str):
-            raise UsageError(f"{shown}: markdown_extensions: cannot read the entry {entry!r}")
-        names += [] if name in names else [name]
-        if options:
-            configs[name] = dict(options)
-    try:
-        import markdown
-
-        markdown.Markdown(extensions=names, extension_configs=configs)
-    except Exception as error:  # an extension that is not installed here, or options it refuses
-        raise UsageError(f"{shown}: markdown_extensions: {type(error).__name__}: {error}") from None
-    return tuple(names), configs
-
-
-def _plugin_entries(plugins) -> Iterator[tuple[str, object]]:
-    """(name, options) of each plugin: a list of names or one-key mappings (or one mapping of all)."""
-    if isinstance(plugins, dict):
-        yield from plugins.items()
-        return
-    for entry in plugins if isinstance(plugins, list) else ():
-        if isinstance(entry, str):
-            yield entry, None
-        elif isinstance(entry, dict):
-            yield from entry.items()
+    site = (sites or Sites()).load(path, shown)
+    if site.plugin_options is None:
+        settings = base
+        source = f"{shown} (Markdown stack)" + (f", {base.source}" if base.source != "defaults" else "")
+    else:
+        settings = settings_from(site.plugin_options, f"{shown} (plugins: {PLUGIN_NAME})",
+                                 (site.docs_dir, site.config_file.parent), (*CONFIG_KEYS, *PLUGIN_KEYS))
+        source = shown
+    return replace(settings, extensions=site.extensions, extension_configs=site.extension_configs, source=source,
+                   site=site)
 
 
 def settings_from(options, where: str, bases: tuple[Path, ...], known: tuple[str, ...]) -> Settings:
@@ -452,52 +465,3 @@ def _shown(path: Path) -> str:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
-
-
-def _mkdocs_loader():
-    """yaml.SafeLoader that reads MkDocs' tags (`!ENV`, `!!python/name:...`) instead of refusing the file."""
-    import yaml
-
-    class Loader(yaml.SafeLoader):
-        """Safe loading; unknown tags are read as plain values, `!ENV` as the environment variable."""
-
-    Loader.add_multi_constructor("tag:yaml.org,2002:python/name:", _python_name)  # before "": first match wins
-    Loader.add_multi_constructor("", _plain)
-    Loader.add_constructor("!ENV", _environment)
-    return Loader
-
-
-def _plain(loader, _suffix, node):
-    """A node with an unknown tag, read as if it had none."""
-    import yaml
-
-    if isinstance(node, yaml.ScalarNode):
-        return loader.construct_scalar(node)
-    if isinstance(node, yaml.SequenceNode):
-        return loader.construct_sequence(node, deep=True)
-    return loader.construct_mapping(node, deep=True)
-
-
-def _python_name(loader, suffix: str, node):
-    """`!!python/name:module.attr` (e.g. a superfences format function), imported as MkDocs does."""
-    import importlib
-
-    import yaml
-
-    module, _, attribute = suffix.rpartition(".")
-    try:
-        return getattr(importlib.import_module(module), attribute)
-    except (ImportError, AttributeError, ValueError) as error:
-        raise yaml.YAMLError(f"cannot import {suffix!r}: {error}") from None
-
-
-def _environment(loader, node):
-    """MkDocs' `!ENV NAME` or `!ENV [NAME, OTHER, default]`."""
-    import yaml
-
-    names = [loader.construct_scalar(node)] if isinstance(node, yaml.ScalarNode) else loader.construct_sequence(node)
-    default = names.pop() if len(names) > 1 else None
-    for name in names:
-        if str(name) in os.environ:
-            return yaml.safe_load(os.environ[str(name)])
-    return default

@@ -31,6 +31,13 @@ class Loaded:
     stat: os.stat_result
 
 
+def page_selected(src: str, include: list[str], exclude: list[str]) -> bool:
+    """Whether a page (its path under docs_dir) is checked by the plugin: in include (or no include), not in
+    exclude. The command line applies the same test to the pages of a site whose plugin entry has globs."""
+    included = not include or any(fnmatch.fnmatch(src, pattern) for pattern in include)
+    return included and not any(fnmatch.fnmatch(src, pattern) for pattern in exclude)
+
+
 @dataclass(frozen=True)
 class Selection:
     """Include and exclude globs, matched against a name, the path as shown, and the path relative to each base."""

@@ -3,7 +3,6 @@ being rendered, so findings point at the file on disk (`docs/page.md:12:5: HT001
 
 from __future__ import annotations
 
-import fnmatch
 import logging
 import os
 
@@ -16,6 +15,7 @@ from mkdocs.structure.pages import Page
 
 from .config import LEVELS, ConfigError
 from .extension import HouseTablesExtension, PageContext
+from .files import page_selected
 
 log = get_plugin_logger(__name__)
 
@@ -103,19 +103,13 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
         if self.extension is None:
             return None
         src = page.file.src_uri
-        enabled = _selected(src, self.config.include, self.config.exclude)
+        enabled = page_selected(src, self.config.include, self.config.exclude)
         root = _root(config)
         self.extension.page = PageContext(_display_path(page, root), page.file.content_string, enabled, root)
         self.current = page.file.src_uri
         self.findings[self.current] = []
         self.rendered.add(self.current)
         return None
-
-
-def _selected(src: str, include: list[str], exclude: list[str]) -> bool:
-    """Whether a page (its path under docs_dir) is checked: in include (or no include), not in exclude."""
-    included = not include or any(fnmatch.fnmatch(src, pattern) for pattern in include)
-    return included and not any(fnmatch.fnmatch(src, pattern) for pattern in exclude)
 
 
 def _root(config: MkDocsConfig) -> str:

@@ -91,6 +91,7 @@ class Run:
     problems: list[tuple[str, str]] = field(default_factory=list)  # (path, message) outside any file result
     writes: bool = True  # fix without --diff/--check
     diff: bool = False
+    configuration: str = "defaults"  # the configuration files the pages were read with
 
     @property
     def errors(self) -> list[tuple[str, str]]:
@@ -153,7 +154,7 @@ def summary(run: Run) -> str:
     errors = len(run.errors)
     if errors:
         text += f"; {_count(errors, 'path')} could not be {'read or written' if run.command == 'fix' else 'read'}"
-    return text
+    return f"{text}; configuration: {run.configuration}"
 
 
 def _count(number: int, noun: str) -> str:

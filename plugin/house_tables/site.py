@@ -1,0 +1,111 @@
+"""An MkDocs site as the command line needs it: the Markdown stack its pages are rendered with, where its pages
+live, and the house-tables plugin entry (if any), read with MkDocs' own YAML loader (`INHERIT`, `!ENV`,
+`!!python/name:`) and MkDocs' own `markdown_extensions` option type (its built-ins first, each extension loaded).
+
+The site's plugins are not loaded: a page's Markdown does not depend on them, and a plugin that is not installed
+here must not stop `house-tables check`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .config import ConfigError
+
+SITE_FILES = ("mkdocs.yml", "mkdocs.yaml")
+PLUGIN_NAME = "house-tables"
+
+
+@dataclass(frozen=True)
+class Site:
+    """What an mkdocs.yml says about reading its pages."""
+
+    config_file: Path
+    extensions: tuple  # in MkDocs' order: toc, tables, fenced_code, then the site's
+    extension_configs: dict
+    docs_dir: Path
+    use_directory_urls: bool
+    plugin_options: object  # the house-tables entry's options; None when the site has no such entry
+
+    def __hash__(self) -> int:
+        return hash(self.config_file)
+
+
+class Sites:
+    """The sites of one run: each directory's nearest mkdocs.yml and each mkdocs.yml read once (a run walks many
+    files of few sites; a new run reads the files again)."""
+
+    def __init__(self):
+        self._nearest: dict[Path, Path | None] = {}
+        self._loaded: dict[Path, Site] = {}
+
+    def nearest(self, directory: Path) -> Path | None:
+        """The mkdocs.yml (or mkdocs.yaml) in directory or the nearest directory above it."""
+        directory = directory.resolve()
+        if directory not in self._nearest:
+            here = next((directory / name for name in SITE_FILES if (directory / name).is_file()), None)
+            if here is None and directory.parent != directory:
+                here = self.nearest(directory.parent)
+            self._nearest[directory] = here
+        return self._nearest[directory]
+
+    def load(self, config_file: Path, shown: str) -> Site:
+        """The site of an mkdocs.yml, read once per run."""
+        config_file = config_file.resolve()
+        if config_file not in self._loaded:
+            self._loaded[config_file] = load_site(config_file, shown)
+        return self._loaded[config_file]
+
+
+def load_site(config_file: Path, shown: str | None = None) -> Site:
+    """The site of an mkdocs.yml; a file MkDocs would refuse is a ConfigError of one line naming it."""
+    from mkdocs import exceptions
+    from mkdocs.config import config_options
+    from mkdocs.utils.yaml import get_yaml_loader, yaml_load
+
+    shown = shown or str(config_file)
+    try:
+        with open(config_file, "rb") as stream:
+            raw = yaml_load(stream, get_yaml_loader())
+    except OSError as error:
+        raise ConfigError(f"{shown}: cannot read: {error.strerror or error}") from None
+    except exceptions.ConfigurationError as error:  # MkDocs wraps YAML errors (and a missing INHERIT file)
+        message = str(error).replace("MkDocs encountered an error parsing the configuration file: ", "invalid YAML: ")
+        raise ConfigError(f"{shown}: {_one_line(message)}") from None
+    except Exception as error:  # YAML errors (and the tags' own failures) span several lines
+        raise ConfigError(f"{shown}: invalid YAML: {_one_line(str(error))}") from None
+    raw = raw if isinstance(raw, dict) else {}
+    option = config_options.MarkdownExtensions(builtins=["toc", "tables", "fenced_code"], configkey="mdx_configs")
+    try:
+        names = option.validate(raw.get("markdown_extensions") or [])
+    except config_options.ValidationError as error:
+        raise ConfigError(f"{shown}: markdown_extensions: {_one_line(str(error))}") from None
+    root = config_file.parent
+    return Site(
+        config_file=config_file,
+        extensions=tuple(names),
+        extension_configs=dict(option.configdata),
+        docs_dir=(root / str(raw.get("docs_dir") or "docs")).resolve(),
+        use_directory_urls=bool(raw.get("use_directory_urls", True)),
+        plugin_options=_plugin_options(raw.get("plugins")),
+    )
+
+
+def _plugin_options(plugins) -> object:
+    """The options of the house-tables entry under `plugins:` ({} for a bare name), or None without one."""
+    entries = plugins.items() if isinstance(plugins, dict) else (
+        (entry, None) if isinstance(entry, str) else next(iter(entry.items()), (None, None))
+        for entry in (plugins if isinstance(plugins, list) else ()) if isinstance(entry, (str, dict)))
+    for name, options in entries:
+        if name == PLUGIN_NAME:  # validated with the other option sources (a list here is reported there)
+            return {} if options is None else options
+    return None
+
+
+def _one_line(message: str) -> str:
+    """The first and last lines of a multi-line message (what failed, and why), as one line."""
+    lines = [line.strip() for line in message.strip().splitlines() if line.strip()]
+    if len(lines) <= 1:
+        return lines[0] if lines else message
+    return f"{lines[0]} {lines[-1]}"
