@@ -6,10 +6,11 @@ import re
 from dataclasses import dataclass, field
 
 from .config import Config
+from .decisions import finding, settle
 from .directives import Directive
 from .model import Diagnostic, Dialect, Span, Table
 from .parsing import scan
-from .plan import column_widths, finding, settle
+from .plan import column_widths
 from .rendering.fragments import (
     canonical,
     first_table_cells,
@@ -81,12 +82,13 @@ class Engine:
 
 def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, form: str = "jsx",
             extensions: tuple[str, ...] | None = None, configs: dict | None = None,
-            cross_check: bool = False) -> Conversion:
+            cross_check: bool = False, front_matter: bool = False) -> Conversion:
     """Every pipe table of text in the house style (form "jsx" or "html"); unverifiable tables stay.
     cross_check adds HT007 where the other dialect reads a table differently."""
     config = config or Config()
     engine = Engine(Dialect(dialect), extensions, configs)
-    result = scan(text, engine.dialect, extensions=extensions, configs=configs, cross_check=cross_check)
+    result = scan(text, engine.dialect, extensions=extensions, configs=configs, cross_check=cross_check,
+                  front_matter=front_matter)
     source = Source.parse(text)
     findings, chosen = settle(result.tables, source.lines, result.diagnostics)
     conversion = Conversion(text, result.tables, diagnostics=findings)
@@ -96,7 +98,7 @@ def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, 
         if lines is not None:
             replacements.append((table, lines))
     conversion.text = _splice(source, replacements) if replacements else text
-    conversion.diagnostics.sort(key=lambda d: (d.span.start, d.code))
+    conversion.diagnostics.sort(key=Diagnostic.order)
     return conversion
 
 

@@ -20,12 +20,13 @@ from markdown.treeprocessors import Treeprocessor
 from markdown.util import AtomicString
 
 from .config import Config, reported_level
+from .decisions import settle
 from .mapping import line_map, line_origin, lines_of
 from .model import Diagnostic, Table
 from .parsing import all_diagnostics
 from .parsing.house_form import house_table_lines, is_house_table_opener
-from .parsing.pymd import locate, start_recording
-from .plan import column_widths, settle
+from .parsing.pymd import locate, start_recording, watch_includes
+from .plan import column_widths
 from .rendering.layout import Grid, table_styles
 from .rendering.restyle import restyle
 from .source import Source
@@ -65,20 +66,9 @@ class HouseTablesIncludeWatch(Preprocessor):
         self.converter = converter
 
     def run(self, lines: list[str]) -> list[str]:
-        """Start a fresh record of included files; wrap the snippet reader once."""
+        """Start a fresh record of included files."""
         self.converter.included = {}
-        snippets = self.md.preprocessors["snippet"] if "snippet" in self.md.preprocessors else None  # noqa: SIM401
-        if snippets is not None and not getattr(snippets, "_house_tables_watched", False):
-            read_lines = snippets.read_lines
-
-            def reading(path):
-                """Read as snippets does, and keep the lines."""
-                lines = read_lines(path)
-                self.converter.included[path] = lines
-                return lines
-
-            snippets.read_lines = reading
-            snippets._house_tables_watched = True
+        watch_includes(self.md, self.converter.included.__setitem__)
         return lines
 
 
