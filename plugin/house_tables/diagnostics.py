@@ -25,6 +25,16 @@ def pipe_table(table: Table) -> Diagnostic:
     return _diagnostic("HT001", table.span, message, FIX_HINT)
 
 
+def delimiter_mismatch(span: Span, widths: int, columns: int, engine: str) -> Diagnostic:
+    """HT004: a delimiter row whose cell count differs from the header row's (the line above it), in either dialect.
+
+    The message names no line number: positions are mapped to the file (front matter, includes), messages are not.
+    """
+    message = (f"delimiter row has {widths} cell{'s' * (widths != 1)} but the header row above it has {columns}: "
+               f"{engine} renders no table")
+    return _diagnostic("HT004", span, message, "give the delimiter row one cell per header cell")
+
+
 def ragged_rows(table: Table, skip_lines: set[int]) -> list[Diagnostic]:
     """HT002 for rows longer than the header, HT003 for shorter ones."""
     found = []

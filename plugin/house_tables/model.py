@@ -154,11 +154,17 @@ class Diagnostic:
     span: Span
     message: str
     hint: str = ""
+    path: str | None = None  # another file the finding is in (a table included from a snippet); None: this one
+    note: str = ""  # why the position is not the usual one (e.g. only the including line is certain)
 
     @property
     def position(self) -> Position:
         """Where the finding starts."""
         return self.span.start
+
+    def order(self) -> tuple:
+        """How findings are listed: this file's first, by position and code; then other files', by file."""
+        return (self.path is not None, self.path or "", self.span.start, self.code)
 
 
 @dataclass(frozen=True)

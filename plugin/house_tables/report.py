@@ -40,6 +40,14 @@ class TableRecord:
         return cls(path, table.start_line, table.end_line, table.columns, len(table.body), table.dialect.value)
 
 
+def _shown(path: str) -> str:
+    """Another file's path (an included snippet) relative to the current directory when it is under it."""
+    try:
+        return os.path.relpath(path).replace(os.sep, "/") if os.path.isabs(path) else path
+    except ValueError:  # another drive
+        return path
+
+
 @dataclass(frozen=True)
 class Finding:
     """A diagnostic as reported, with its file."""
@@ -58,8 +66,9 @@ class Finding:
     def of(cls, path: str, diagnostic: Diagnostic) -> Finding:
         """The record of a diagnostic."""
         start, end = diagnostic.span.start, diagnostic.span.end
-        return cls(path, start.line, start.column, end.line, end.column, diagnostic.code,
-                   diagnostic.severity.value, diagnostic.message, diagnostic.hint)
+        message = f"{diagnostic.message} ({diagnostic.note})" if diagnostic.note else diagnostic.message
+        return cls(_shown(diagnostic.path) if diagnostic.path else path, start.line, start.column, end.line,
+                   end.column, diagnostic.code, diagnostic.severity.value, message, diagnostic.hint)
 
     def public(self) -> dict:
         """The JSON form: path, line, column, code, severity, message."""

@@ -42,7 +42,7 @@ from collections.abc import Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from ..codes import CODES
+from ..diagnostics import delimiter_mismatch
 from ..model import Cell, Diagnostic, Dialect, Position, Row, Span, Table
 from ..source import Source
 from .cells import alignment, cell_at, row_of
@@ -618,10 +618,7 @@ class _Findings:
             return
         end = _row_end(delimiter.text, delimiter.first)
         span = Span(Position(delimiter.number, delimiter.first + 1), Position(delimiter.number, end))
-        message = (f"delimiter row has {widths} cell{'s' * (widths != 1)} but the header row (line "
-                   f"{header.number}) has {columns}: MDX renders no table")
-        hint = "give the delimiter row one cell per header cell"
-        self.diagnostics[delimiter.number] = Diagnostic("HT004", CODES["HT004"].severity, span, message, hint)
+        self.diagnostics[delimiter.number] = delimiter_mismatch(span, widths, columns, "MDX")
 
 
 # ---------------------------------------------------------------------- flow
