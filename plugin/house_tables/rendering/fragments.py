@@ -62,7 +62,15 @@ def first_table_cells(html: str) -> list[list[str]] | None:
     if table is None:
         return None
     return [[cell.decode_contents().strip() for cell in tr.find_all(["th", "td"], recursive=False)]
-            for tr in table.find_all("tr")]
+            for tr in _own_rows(table)]
+
+
+def _own_rows(table) -> list:
+    """The table's own rows, in order (a table nested in a cell keeps its rows to itself)."""
+    rows = []
+    for child in table.find_all(["thead", "tbody", "tfoot", "tr"], recursive=False):
+        rows.extend([child] if child.name == "tr" else child.find_all("tr", recursive=False))
+    return rows
 
 
 @lru_cache(maxsize=8192)
