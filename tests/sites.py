@@ -130,3 +130,21 @@ def search_texts(search: str) -> list[tuple[str, str]]:
 def house_styled(soup) -> list:
     """The tables in the house style."""
     return [t for t in soup.find_all("table") if "border-collapse: collapse" in (t.get("style") or "")]
+
+
+def check_site(root: Path, *paths: str) -> tuple[int, list[str]]:
+    """`house-tables check` run (in this process) from the site's directory: exit code and output lines."""
+    import contextlib
+    import os
+
+    from house_tables.cli import run
+
+    out, err = io.StringIO(), io.StringIO()
+    before = os.getcwd()
+    os.chdir(root)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = run(["check", "--jobs", "1", *(paths or ("docs",))])
+    finally:
+        os.chdir(before)
+    return code, out.getvalue().splitlines()

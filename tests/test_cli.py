@@ -614,7 +614,7 @@ def test_fix_leaves_unverifiable_tables_with_a_diagnostic(here, capsys):
         "a.md: 1 table, 4 cells verified",
         "a.md:1:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown pipe tables",
         "a.md:1:1: HT010 not converted: a row has more cells than the header; the engine drops the extra cells "
-        "(line 3)",
+        "(line 3 of the table)",
         "a.md:3:11: HT002 row has 3 cells but the header has 2: the extra cells are dropped ('lost')",
         "1 file fixed (1 table, 4 cells verified), 0 unchanged; 3 findings (1 pipe table) left in 1 file; "
         "configuration: defaults",

@@ -10,10 +10,10 @@ import os
 import tempfile
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from sites import build_both, search_texts, unstyled
+from sites import build_both, build_site, check_site, search_texts, unstyled, write_site
 from strategies import site_page, snippet_files
 
 EXAMPLES = max(40, int(os.environ.get("HOUSE_TABLES_FUZZ", "40")) // 50)
@@ -27,6 +27,11 @@ def _pipe_tables(build, page: str) -> int:
                if t.find("thead") is not None and "highlighttable" not in (t.get("class") or ()))
 
 
+def _live_house_table(build, page: str) -> bool:
+    """A JSX house table outside code in the plain build: HTML parsers read `style={{...}}` as odd attributes."""
+    return any("{" in name or "}" in name for t in build.main(page).find_all("table") for name in t.attrs)
+
+
 @SETTINGS
 @given(site_page(), site_page(), snippet_files(), st.sampled_from(["mkdocs", "material"]), st.booleans())
 def test_the_plugin_changes_only_pipe_table_styles_and_reports_every_table(index, sub, files, theme, directory_urls):
@@ -38,6 +43,9 @@ def test_the_plugin_changes_only_pipe_table_styles_and_reports_every_table(index
         without, with_plugin = build_both(root, pages, files={**files, "docs/img/x.png": "png"}, theme=theme,
                                           use_directory_urls=directory_urls)
     names = ("index.html", "sub/page/index.html" if directory_urls else "sub/page.html")
+    # A generated page can break its own code block (an unclosed fence in a list ends it early); a house JSX
+    # example then is live HTML in the plain build, and rendering it is the plugin's job, not a change.
+    assume(not any(_live_house_table(without, page) for page in names))
     for page in names:
         assert unstyled(str(with_plugin.main(page))) == unstyled(str(without.main(page)))
     assert search_texts(with_plugin.search) == search_texts(without.search)
@@ -49,3 +57,17 @@ def test_the_plugin_changes_only_pipe_table_styles_and_reports_every_table(index
     styled = sum(1 for page in names for t in with_plugin.main(page).find_all("table")
                  if "border-collapse" in (t.get("style") or ""))
     assert styled == tables - refused
+
+
+@SETTINGS
+@given(site_page(), site_page(), snippet_files())
+def test_check_reports_exactly_what_the_build_reports(index, sub, files):
+    """`house-tables check docs` (finding its mkdocs.yml itself) gives the findings the build logs: same codes,
+    same files (a snippet's own file included), same lines and columns."""
+    pages = {"index.md": index, "sub/page.md": sub}
+    with tempfile.TemporaryDirectory() as directory:
+        root = Path(directory)
+        built = build_site(write_site(root, pages, files=files), root / "site")
+        _, lines = check_site(root)
+    logged = sorted(finding.removeprefix("house_tables: ") for finding in built.findings())
+    assert sorted(lines[:-1]) == logged

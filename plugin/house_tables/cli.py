@@ -66,6 +66,7 @@ class Task:
     cross_check: bool = False  # check: also scan in the other dialect (finds HT007)
     extensions: tuple[str, ...] | None = None  # the site's Markdown stack, from --config mkdocs.yml
     extension_configs: dict | None = None
+    front_matter: bool = False  # a page of an MkDocs site: read without its front matter, as MkDocs does
 
 
 def dialect_for(path: Path | str) -> Dialect:
@@ -189,7 +190,7 @@ def execute(args: argparse.Namespace, settings: Settings) -> Run:
             continue
         forced = Dialect(args.dialect) if args.dialect else own.dialect
         tasks.append(Task(str(path), forced or dialect_for(path), args.command, args.form, own.config, writes, diff,
-                          verify, cross, own.extensions, own.extension_configs))
+                          verify, cross, own.extensions, own.extension_configs, own.site is not None))
         chosen[str(path)] = own
     progress = Progress(len(tasks), sys.stderr)
     try:
@@ -278,7 +279,8 @@ def check_file(task: Task) -> FileResult:
         tables, diagnostics = conversion.tables, conversion.diagnostics
     else:
         tables, diagnostics = planned_diagnostics(text, task.dialect, extensions=task.extensions,
-                                                  configs=task.extension_configs, cross_check=task.cross_check)
+                                                  configs=task.extension_configs, cross_check=task.cross_check,
+                                                  front_matter=task.front_matter)
     return FileResult(task.path, [TableRecord.of(task.path, t) for t in tables],
                       [Finding.of(task.path, d) for d in diagnostics])
 
@@ -288,7 +290,7 @@ def _convert(text: str, task: Task):
     from .convert import convert
 
     return convert(text, task.dialect, task.config, form=task.form, extensions=task.extensions,
-                   configs=task.extension_configs, cross_check=task.cross_check)
+                   configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter)
 
 
 def fix_file(task: Task) -> FileResult:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
+_INCLUDE_MARK = "-8<-"  # pymdownx.snippets' marker (a line that includes another file)
+
 
 def line_map(original: str, derived: str) -> dict[int, int]:
     """1-based derived line -> 1-based original line, for every line that can be mapped with certainty.
@@ -113,7 +115,7 @@ def _including_lines(first: int, last: int, mapped: dict[int, int], original: li
     around them, else the line after the previous mapped one."""
     before = mapped.get(first - 1, 0)
     after = mapped.get(last + 1, len(original) + 1)
-    markers = [number for number in range(before + 1, after) if "-8<-" in original[number - 1]]
+    markers = [number for number in range(before + 1, after) if _INCLUDE_MARK in original[number - 1]]
     if markers:
         return markers
     return [before + 1] if before + 1 <= len(original) else []

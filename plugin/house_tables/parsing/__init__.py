@@ -14,18 +14,20 @@ def scan(
     extensions: tuple[str, ...] | None = None,
     configs: dict | None = None,
     cross_check: bool = False,
+    front_matter: bool = False,
 ) -> ScanResult:
-    """Every pipe table of text as the dialect's engine renders it, with all diagnostics, in source order."""
+    """Every pipe table of text as the dialect's engine renders it, with all diagnostics, in source order;
+    front_matter: a page of an MkDocs site (Python-Markdown reads it without its front matter)."""
     source = Source.parse(text)
     dialect = Dialect(dialect)
-    tables, diagnostics = _scan_dialect(source, dialect, extensions, configs)
+    tables, diagnostics = _scan_dialect(source, dialect, extensions, configs, front_matter)
     diagnostics = all_diagnostics(tables, diagnostics)
     if cross_check:
         other = Dialect.MDX if dialect is Dialect.PYTHON_MARKDOWN else Dialect.PYTHON_MARKDOWN
-        other_tables, _ = _scan_dialect(source, other, extensions, configs)
+        other_tables, _ = _scan_dialect(source, other, extensions, configs, front_matter)
         pair = (tables, other_tables) if dialect is Dialect.PYTHON_MARKDOWN else (other_tables, tables)
         diagnostics.extend(divergences(*pair))
-    diagnostics.sort(key=lambda d: (d.span.start, d.code))
+    diagnostics.sort(key=Diagnostic.order)
     return ScanResult(tuple(tables), tuple(diagnostics))
 
 
@@ -39,7 +41,7 @@ def all_diagnostics(tables: list[Table], found: list[Diagnostic]) -> list[Diagno
     return diagnostics
 
 
-def _scan_dialect(source: Source, dialect: Dialect, extensions, configs):
+def _scan_dialect(source: Source, dialect: Dialect, extensions, configs, front_matter: bool = False):
     """Tables and dialect-specific diagnostics from one dialect's scanner."""
     if dialect is Dialect.MDX:
         from .mdx import scan_mdx
@@ -47,4 +49,4 @@ def _scan_dialect(source: Source, dialect: Dialect, extensions, configs):
         return scan_mdx(source)
     from .pymd import MKDOCS_EXTENSIONS, scan_pymd
 
-    return scan_pymd(source, extensions or MKDOCS_EXTENSIONS, configs)
+    return scan_pymd(source, extensions or MKDOCS_EXTENSIONS, configs, front_matter=front_matter)

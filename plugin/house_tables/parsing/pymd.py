@@ -12,15 +12,17 @@ cell gets its exact span.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 import markdown
 from markdown.blockprocessors import ParagraphProcessor
 from markdown.extensions import Extension
 from markdown.extensions.tables import PIPE_LEFT, PIPE_RIGHT, TableProcessor
+from markdown.preprocessors import Preprocessor
 
 from ..codes import CODES
+from ..diagnostics import delimiter_mismatch
 from ..model import Cell, Diagnostic, Dialect, LazyRow, Position, Row, Span, Table
 from ..source import Source
 from .cells import alignment, cell_at, row_of
@@ -42,6 +44,7 @@ MKDOCS_EXTENSIONS: tuple[str, ...] = (
 )
 MKDOCS_EXTENSION_CONFIGS: dict[str, dict] = {"pymdownx.tabbed": {"alternate_style": True}}
 
+INCLUDE_MARK = "-8<-"  # pymdownx.snippets' marker: text from other files may hold tables
 _PLACEHOLDER = re.compile("\x02wzxhzdk:(\\d+)\x03")
 _SPLIT = re.compile(r"(\\\\)|(\\`+)|(`+)|(\\\|)|(\|)")
 _DELIMITER_CHARS = frozenset("|:- ")
@@ -65,6 +68,8 @@ class _Record:
     fences: dict[str, range] = field(default_factory=dict)  # superfences' placeholder -> the lines it stands for
     stash: list[str] = field(default_factory=list)  # Python-Markdown's stashed raw blocks, by placeholder
     build: bool = True  # build each table's cells (a scan only needs the blocks)
+    text: str | None = None  # the text the block parser reads: includes expanded, whitespace not yet normalised
+    included: dict[str, list[str]] = field(default_factory=dict)  # the files an include read, by path
 
 
 class _RecordingTableProcessor(TableProcessor):
@@ -125,6 +130,45 @@ class _RecordingParagraphProcessor(ParagraphProcessor):
         super().run(parent, blocks)
 
 
+class _CaptureText(Preprocessor):
+    """Keeps the text the block parser will read (after includes such as pymdownx.snippets, at 32)."""
+
+    record: _Record
+
+    def run(self, lines: list[str]) -> list[str]:
+        """Record the lines as they are now; change nothing."""
+        self.record.text = "\n".join(lines)
+        return lines
+
+
+class _WatchIncludes(Preprocessor):
+    """Before includes run: each file pymdownx.snippets reads is noted in the record (path -> lines)."""
+
+    record: _Record
+
+    def run(self, lines: list[str]) -> list[str]:
+        """Wrap the snippet reader once; the record of this parse collects what it reads."""
+        watch_includes(self.md, lambda path, read: self.record.included.__setitem__(path, read))
+        return lines
+
+
+def watch_includes(md: markdown.Markdown, sink) -> None:
+    """Make md's snippet preprocessor (if any) call sink(path, lines) for every file it reads."""
+    snippets = md.preprocessors["snippet"] if "snippet" in md.preprocessors else None  # noqa: SIM401
+    if snippets is None or not hasattr(snippets, "read_lines"):
+        return
+    read_lines = getattr(snippets, "_house_tables_read_lines", None) or snippets.read_lines
+    snippets._house_tables_read_lines = read_lines
+
+    def reading(path):
+        """Read as snippets does, and tell the sink."""
+        lines = read_lines(path)
+        sink(path, lines)
+        return lines
+
+    snippets.read_lines = reading
+
+
 class _RecordTables(Extension):
     """Swap the table and paragraph processors for the recording ones."""
 
@@ -145,6 +189,11 @@ def install_recorder(md: markdown.Markdown) -> None:
     md.parser.blockprocessors.register(table, "table", 75)
     md.parser.blockprocessors.register(paragraph, "paragraph", 10)
     md.house_tables_processors = (table, paragraph)
+    if "house_tables" not in md.preprocessors:  # the extension captures the text itself
+        capture, watch = _CaptureText(md), _WatchIncludes(md)
+        md.preprocessors.register(watch, "house_tables_includes", 33)
+        md.preprocessors.register(capture, "house_tables_capture", 31)
+        md.house_tables_processors = (table, paragraph, capture, watch)
 
 
 def start_recording(md: markdown.Markdown, *, build: bool = True) -> _Record:
@@ -344,15 +393,101 @@ def scan_pymd(
     source: Source,
     extensions: tuple[str, ...] = MKDOCS_EXTENSIONS,
     configs: dict | None = None,
+    *,
+    front_matter: bool = False,
 ) -> tuple[list[Table], list[Diagnostic]]:
-    """Tables and near-miss diagnostics of a source as Python-Markdown's block parser sees it."""
+    """Tables and near-miss diagnostics of a source as Python-Markdown's block parser sees it; front_matter:
+    the page as MkDocs gives it to Python-Markdown (YAML or MultiMarkdown front matter removed)."""
     configs = MKDOCS_EXTENSION_CONFIGS if configs is None else configs
     text = source.normalized()
-    if not may_hold_table(text):
+    if not may_hold_table(text) and INCLUDE_MARK not in text:  # nothing here, and nothing included from elsewhere
         return [], []
-    record = block_parse(text, extensions, configs)
-    located, diagnostics = locate(source, record)
-    return [table for _, table in located], diagnostics
+    page = page_markdown(text) if front_matter else text
+    record = block_parse(page, extensions, configs)
+    if record.text is None or record.text == text:
+        located, diagnostics = locate(source, record)
+        return [table for _, table in located], diagnostics
+    return _in_file(source, record)
+
+
+def page_markdown(text: str) -> str:
+    """The Markdown MkDocs renders for a page's file: front matter and the blank lines after it removed."""
+    from mkdocs.utils.meta import get_data
+
+    return get_data(text)[0]
+
+
+def _in_file(source: Source, record: _Record) -> tuple[list[Table], list[Diagnostic]]:
+    """Tables located in the text the parser read (front matter removed, includes expanded), moved back to the
+    file's lines; a table from an included file is reported there (or at the including line), never converted."""
+    from ..decisions import settle
+    from ..diagnostics import pipe_table, ragged_rows
+    from ..mapping import line_map, line_origin, lines_of
+
+    derived = record.text or ""
+    located, found = locate(Source.parse(derived), record)
+    mapped = line_map(source.normalized(), derived)
+    tables, diagnostics, elsewhere = [], [], []
+    for _, table in located:
+        delta = _constant_delta(table, mapped)
+        if delta is None:
+            elsewhere.append(table)
+        else:
+            tables.append(_moved_table(table, delta))
+    inside = {line for table in elsewhere for line in range(table.start_line, table.end_line + 1)}
+    swallowed = {d.span.start.line for d in found if d.code == "HT006"}
+    included = [d for table in elsewhere for d in (pipe_table(table), *ragged_rows(table, swallowed))]
+    settled, _ = settle(elsewhere, tuple(derived.split("\n")), [*included, *(d for d in found
+                                                                           if d.span.start.line in inside)])
+    placed = [*(d for d in found if d.span.start.line not in inside), *settled]  # as the build settles them
+    lines, original = derived.split("\n"), lines_of(source.normalized())
+    for diagnostic in placed:
+        line = diagnostic.span.start.line
+        if line in mapped and line not in inside:
+            diagnostics.append(_moved(diagnostic, mapped[line] - line))
+        else:  # included text: its own file's line, or the including line with a note
+            diagnostics.append(_placed(diagnostic, line_origin(line, lines, mapped, original, record.included)))
+    return tables, diagnostics
+
+
+def _constant_delta(table: Table, mapped: dict[int, int]) -> int | None:
+    """The line offset that takes every line of the table to the file, if all of them map with the same one."""
+    deltas = {mapped.get(line, 0) - line if line in mapped else None
+              for line in range(table.start_line, table.end_line + 1)}
+    return next(iter(deltas)) if len(deltas) == 1 and None not in deltas else None
+
+
+def _shifted(span: Span, delta: int) -> Span:
+    """A span delta lines further down."""
+    return Span(Position(span.start.line + delta, span.start.column), Position(span.end.line + delta, span.end.column))
+
+
+def _moved_table(table: Table, delta: int) -> Table:
+    """The table delta lines further down (every row and cell span)."""
+    if not delta:
+        return table
+
+    def row(r: Row) -> Row:
+        return Row(tuple(replace(c, span=_shifted(c.span, delta)) for c in r.cells), _shifted(r.span, delta))
+
+    return replace(table, header=row(table.header), delimiter=row(table.delimiter),
+                   body=tuple(row(r) for r in table.body), span=_shifted(table.span, delta))
+
+
+def _moved(diagnostic: Diagnostic, delta: int) -> Diagnostic:
+    """A diagnostic delta lines further down."""
+    return replace(diagnostic, span=_shifted(diagnostic.span, delta)) if delta else diagnostic
+
+
+def _placed(diagnostic: Diagnostic, origin) -> Diagnostic:
+    """A diagnostic of included text at its origin: the included file's line, or the including line with a note."""
+    start = diagnostic.span.start
+    if origin.path is not None:
+        column = start.column - origin.shift
+        span = Span(Position(origin.line, column), Position(origin.line, column))
+        return replace(diagnostic, span=span, path=origin.path)
+    line = origin.line or 1
+    return replace(diagnostic, span=Span(Position(line, 1), Position(line, 1)), note=origin.note)
 
 
 def may_hold_table(text: str) -> bool:
@@ -556,12 +691,8 @@ def _near_miss(locator: LineLocator, block: list[str], k: int, index: int) -> Di
         below = locator.lines[index + 1]
         start = locator.offset(index + 1, block[k + 1])
         start, end = _trimmed_bounds(below, start)
-        return Diagnostic(
-            "HT004", CODES["HT004"].severity, Span(Position(index + 2, start + 1), Position(index + 2, end)),
-            f"delimiter row has {widths} cells but the header row (line {index + 1}) has {columns}: "
-            "Python-Markdown renders no table",
-            "give the delimiter row one cell per header cell",
-        )
+        return delimiter_mismatch(Span(Position(index + 2, start + 1), Position(index + 2, end)), widths, columns,
+                                  "Python-Markdown")
     if k == 0 or "|" not in header:
         return None
     start, end = _trimmed_bounds(line, locator.offset(index, block[k]))

@@ -1,0 +1,66 @@
+"""The command line reads each page with its own site's configuration: the nearest mkdocs.yml above it (no plugin
+entry needed), its Markdown stack with options, INHERIT, front matter removed as MkDocs does, and text that
+pymdownx.snippets includes; and `check` then says what the build says."""
+
+from pathlib import Path
+
+from sites import build_site, check_site, write_site
+
+TABLE = "| a | b |\n|---|---|\n| 1 | 2 |\n"
+FENCED = '# T\n\n```yaml hl_lines="1"\n| p | q |\n|---|---|\n```\n\n' + TABLE
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def test_fence_options_are_fences_and_the_summary_names_the_configuration(tmp_path):
+    """A fence with options hides nothing after it and shows no table inside it; no mkdocs.yml: the defaults."""
+    _write(tmp_path / "a.md", FENCED)
+    code, lines = check_site(tmp_path, "a.md")
+    assert code == 1
+    assert lines == ["a.md:8:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown pipe tables",
+                     "1 finding (1 pipe table) in 1 file; configuration: defaults"]
+
+
+def test_each_page_is_read_with_its_nearest_site(tmp_path):
+    """Two sites in one repository: an indented table under `!!! note` is a table where admonition is loaded and
+    code where it is not; a site without a house-tables plugin entry is fine."""
+    page = "# P\n\n!!! note\n\n    " + TABLE.replace("\n", "\n    ").rstrip() + "\n"
+    _write(tmp_path / "one" / "mkdocs.yml", "site_name: one\nmarkdown_extensions: [admonition]\n")
+    _write(tmp_path / "two" / "mkdocs.yml", "site_name: two\n")
+    _write(tmp_path / "one" / "docs" / "p.md", page)
+    _write(tmp_path / "two" / "docs" / "p.md", page)
+    _, lines = check_site(tmp_path, ".")
+    assert lines[:-1] == ["one/docs/p.md:5:5: HT001 pipe table (2 columns, 1 row) — the house style forbids "
+                          "Markdown pipe tables"]
+    assert lines[-1].endswith("configuration: one/mkdocs.yml (Markdown stack), two/mkdocs.yml (Markdown stack)")
+
+
+def test_inherited_markdown_extensions_are_read(tmp_path):
+    """INHERIT: the parent's markdown_extensions apply, as MkDocs merges them."""
+    _write(tmp_path / "base.yml", "markdown_extensions: [admonition]\n")
+    _write(tmp_path / "site" / "mkdocs.yml", "INHERIT: ../base.yml\nsite_name: s\n")
+    _write(tmp_path / "site" / "docs" / "p.md", "!!! note\n\n    " + TABLE.replace("\n", "\n    ").rstrip() + "\n")
+    _, lines = check_site(tmp_path / "site", "docs")
+    assert lines[0].startswith("docs/p.md:3:5: HT001 ")
+
+
+def test_front_matter_is_removed_as_mkdocs_does(tmp_path):
+    """Positions in the file, front matter counted; a table glued to the front matter is still a table."""
+    _write(tmp_path / "mkdocs.yml", "site_name: s\n")
+    _write(tmp_path / "docs" / "p.md", "---\ntitle: T\n---\n" + TABLE)
+    _, lines = check_site(tmp_path)
+    assert lines[0].startswith("docs/p.md:4:1: HT001 ")
+
+
+def test_tables_from_snippets_are_reported_where_the_build_reports_them(tmp_path):
+    """A snippet inside a fence hides no table; a snippet's table is reported at its own file, like the build."""
+    page = '# P\n\n```python\n--8<-- "long.py"\n```\n\n' + TABLE + '\n--8<-- "part.md"\n'
+    files = {"snippets/long.py": "x = 1\n" * 30, "snippets/part.md": "Text.\n\n  " + TABLE.replace("\n", "\n  ")}
+    site = write_site(tmp_path, {"index.md": page}, files=files)
+    built = build_site(site, tmp_path / "site")
+    _, lines = check_site(tmp_path)
+    assert lines[:-1] == [f.removeprefix("house_tables: ") for f in built.findings()]
+    assert [line.split(" HT")[0] for line in lines[:-1]] == ["docs/index.md:7:1:", "snippets/part.md:3:3:"]
