@@ -1,21 +1,26 @@
 """Which text is a house JSX table: the form `fix` writes, and hand-written tables in that form.
 
 Light on purpose (no renderer imported): the extension asks this of every block that opens with `<table`.
-A house table opens with a JSX expression attribute (`style={{...}}`), which no HTML table has: a raw HTML
-table (`<table>`, `<table class="x">`, `style="..."`) is the author's HTML and never ours.
+A house table is a `<table>` block (its opening and closing tags alone on their lines) in which some tag has a
+JSX expression attribute (`style={{...}}`), which no HTML table has: a raw HTML table (`<table>`,
+`<table class="x">`, `style="..."`) is the author's HTML and never ours. (The `plain` preset writes one only
+for alignment; a plain table without it is HTML, and `fix` verifies the page reads it the same.)
 """
 
 from __future__ import annotations
 
 import re
 
-OPENER = re.compile(r"^([ \t>]*)<table\b[^\n>]*=\{[^\n]*>[ \t]*$")
+OPENER = re.compile(r"^([ \t>]*)<table\b[^\n]*>[ \t]*$")
+_BLOCK_OPENER = re.compile(r"^[ \t]*<table\b[^\n]*>[ \t]*$")  # in a block the parser gives: `>` is a blockquote's
+_JSX_ATTRIBUTE = re.compile(r"<[A-Za-z][^<>]*?\s[\w:.-]+=\{")
 _CLOSER = re.compile(r"^[ \t>]*</table>[ \t]*$")
 
 
 def is_house_table_opener(line: str) -> bool:
-    """Whether a line opens a house JSX table: `<table` with a JSX expression attribute, alone on its line."""
-    return OPENER.match(line) is not None
+    """Whether a line of a block may open a house JSX table: a `<table ...>` tag alone on its line (a `> `
+    prefix is a blockquote's, to be removed by the blockquote before the table is read)."""
+    return _BLOCK_OPENER.match(line) is not None
 
 
 def house_table_lines(block: str) -> list[str] | None:
@@ -25,7 +30,12 @@ def house_table_lines(block: str) -> list[str] | None:
         return None
     if any(_CLOSER.match(line) for line in lines[1:-1]):
         return None  # two tables, or text after the first: not one table we can prove
-    return lines
+    return lines if _has_jsx_attribute(lines) else None
+
+
+def _has_jsx_attribute(lines: list[str]) -> bool:
+    """Whether some tag of the lines has a JSX expression attribute."""
+    return any(_JSX_ATTRIBUTE.search(line) for line in lines)
 
 
 def house_tables(lines: list[str]) -> list[tuple[int, int, str]]:
@@ -34,6 +44,8 @@ def house_tables(lines: list[str]) -> list[tuple[int, int, str]]:
     while index < len(lines):
         match = OPENER.match(lines[index])
         end = _table_end(lines, index) if match else None
+        if end is not None and not _has_jsx_attribute(lines[index : end + 1]):
+            end = None
         if end is None:
             index += 1
             continue
