@@ -134,6 +134,11 @@ def house_styled(soup) -> list:
 
 def check_site(root: Path, *paths: str) -> tuple[int, list[str]]:
     """`house-tables check` run (in this process) from the site's directory: exit code and output lines."""
+    return run_cli(root, "check", *(paths or ("docs",)))
+
+
+def run_cli(root: Path, *arguments: str) -> tuple[int, list[str]]:
+    """`house-tables <arguments>` run (in this process, one job) from root: exit code and output lines."""
     import contextlib
     import os
 
@@ -144,7 +149,7 @@ def check_site(root: Path, *paths: str) -> tuple[int, list[str]]:
     os.chdir(root)
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            code = run(["check", "--jobs", "1", *(paths or ("docs",))])
+            code = run([arguments[0], "--jobs", "1", *arguments[1:]])
     finally:
         os.chdir(before)
     return code, out.getvalue().splitlines()

@@ -13,7 +13,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from sites import build_both, build_site, check_site, search_texts, unstyled, write_site
+from sites import build_both, build_site, check_site, run_cli, search_texts, unstyled, write_site
 from strategies import site_page, snippet_files
 
 EXAMPLES = max(40, int(os.environ.get("HOUSE_TABLES_FUZZ", "40")) // 50)
@@ -71,3 +71,25 @@ def test_check_reports_exactly_what_the_build_reports(index, sub, files):
         _, lines = check_site(root)
     logged = sorted(finding.removeprefix("house_tables: ") for finding in built.findings())
     assert sorted(lines[:-1]) == logged
+
+
+@SETTINGS
+@given(site_page(), site_page(), snippet_files(), st.sampled_from(["jsx", "html"]))
+def test_fix_then_build_shows_what_the_build_showed(index, sub, files, form):
+    """`house-tables fix docs` (the site's own configuration found by itself), then `mkdocs build`: every page,
+    the link warnings and the search index are what the build showed before, house-table styles aside; and what
+    fix reports is what `check --verify` then says."""
+    pages = {"index.md": index, "sub/page.md": sub.replace("# Page", "# Sub\n\n## Anchor", 1)}
+    with tempfile.TemporaryDirectory() as directory:
+        root = Path(directory)
+        config = write_site(root, pages, files={**files, "docs/img/x.png": "png"})
+        before = build_site(config, root / "before")
+        code, fixed = run_cli(root, "fix", "--form", form, "docs")
+        after = build_site(config, root / "after")
+        _, checked = run_cli(root, "check", "--verify", "--form", form, "docs")
+    assert code in (0, 1), fixed
+    for page in ("index.html", "sub/page/index.html"):
+        assert unstyled(str(after.main(page))) == unstyled(str(before.main(page)))
+    assert search_texts(after.search) == search_texts(before.search)
+    assert after.warnings(" Doc file") == before.warnings(" Doc file")
+    assert [line for line in fixed if " HT" in line] == [line for line in checked if " HT" in line]

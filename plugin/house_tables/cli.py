@@ -14,7 +14,7 @@ from pathlib import Path
 from . import __version__
 from .config import LEVELS, Config, ConfigError, reported_level
 from .files import FileProblem, Selection, discover, page_selected, read_text, write_atomic
-from .model import Dialect
+from .model import Diagnostic, Dialect
 from .plan import planned_diagnostics
 from .report import FORMATS, FileResult, Finding, Progress, Run, TableRecord, emit, unified_diff
 from .site import Site, Sites
@@ -87,7 +87,7 @@ def parser() -> argparse.ArgumentParser:
     common.add_argument("--form", choices=("jsx", "html"), default="jsx",
                         help="what fix writes (check uses it to predict which tables fix can convert)")
     common.add_argument("--config", metavar="FILE",
-                        help="pyproject.toml ([tool.house-tables]) or mkdocs.yml (the house-tables plugin entry)")
+                        help="pyproject.toml ([tool.house-tables]) or mkdocs.yml (its Markdown stack and plugin entry)")
     common.add_argument("--exclude", action="append", default=[], metavar="GLOB",
                         help="skip files and directories matching GLOB (repeatable)")
     common.add_argument("--jobs", "-j", type=_jobs, metavar="N",
@@ -294,18 +294,25 @@ def _convert(text: str, task: Task):
 
 
 def fix_file(task: Task) -> FileResult:
-    """Convert every verifiable table of a file; write it atomically (or diff it) when it changes."""
+    """Convert every verifiable table of a file; write it atomically (or diff it) when it changes. The findings
+    are what `check --verify` says of the new text: its tables re-scanned, and each declined table's HT009 moved
+    to where that table now is."""
     loaded = read_text(task.path)
     conversion = _convert(loaded.text, task)
-    tables = conversion.tables
-    done = [(item.table.start_line, item.table.end_line) for item in conversion.converted]
-    remaining = [d for d in conversion.diagnostics if not any(a <= d.span.start.line <= b for a, b in done)]
+    tables, diagnostics = conversion.tables, conversion.diagnostics
+    changed = conversion.text != loaded.text
+    if changed:
+        tables, rechecked = planned_diagnostics(conversion.text, task.dialect, extensions=task.extensions,
+                                                configs=task.extension_configs, cross_check=task.cross_check,
+                                                front_matter=task.front_matter)
+        declined = [conversion.in_new_text(d) for d in diagnostics if d.code == "HT009"]
+        diagnostics = sorted([*rechecked, *declined], key=Diagnostic.order)
     result = FileResult(task.path, [TableRecord.of(task.path, t) for t in tables],
-                        [Finding.of(task.path, d) for d in remaining], converted=len(conversion.converted),
-                        cells=conversion.cells, changed=conversion.text != loaded.text, summary=conversion.summary())
-    if result.changed and task.diff:
+                        [Finding.of(task.path, d) for d in diagnostics], converted=len(conversion.converted),
+                        cells=conversion.cells, changed=changed, summary=conversion.summary())
+    if changed and task.diff:
         result.diff = unified_diff(task.path, loaded.text, conversion.text)
-    if result.changed and task.write:
+    if changed and task.write:
         write_atomic(task.path, conversion.text.encode("utf-8"), loaded.stat)
     return result
 

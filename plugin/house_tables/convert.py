@@ -21,6 +21,7 @@ from .rendering.fragments import (
 )
 from .rendering.jsx_html import jsx_to_html
 from .rendering.layout import Grid, render_lines
+from .rendering.page import first_difference, page_view, render_md_page
 from .rendering.protect import protect, restore
 from .source import BOM, Source
 from .widths import visible_text
@@ -56,6 +57,13 @@ class Conversion:
         """Cells verified in all converted tables."""
         return sum(item.cells for item in self.converted)
 
+    def in_new_text(self, diagnostic: Diagnostic) -> Diagnostic:
+        """A finding about the original text, at its place in the converted text (converted tables above it
+        changed the number of lines)."""
+        line = diagnostic.span.start.line
+        return diagnostic.down(sum(item.lines - (item.table.end_line - item.table.start_line + 1)
+                                   for item in self.converted if item.table.end_line < line))
+
     def summary(self) -> str:
         """`8 tables, 116 cells verified`."""
         tables = len(self.converted)
@@ -79,6 +87,24 @@ class Engine:
         configs = MKDOCS_EXTENSION_CONFIGS if self.configs is None else self.configs
         return render_python_markdown(source, self.extensions or MKDOCS_EXTENSIONS, configs)
 
+    def page(self, text: str, front_matter: bool) -> str:
+        """What a reader sees of a whole `.md` page as the site (with the plugin) builds it, comparable."""
+        return page_view(self._page(text, front_matter).html)
+
+    def definitions(self, text: str, front_matter: bool) -> str:
+        """The page's definitions a table's cells need when rendered on their own (references; for `.md` also
+        abbreviations and footnotes), each as its own paragraph."""
+        if self.dialect is Dialect.MDX:
+            return reference_definitions(text)
+        return self._page(text, front_matter).definitions
+
+    def _page(self, text: str, front_matter: bool):
+        from .parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS
+
+        configs = MKDOCS_EXTENSION_CONFIGS if self.configs is None else self.configs
+        return render_md_page(text.removeprefix(BOM), self.extensions or MKDOCS_EXTENSIONS, configs,
+                              front_matter=front_matter)
+
 
 def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, form: str = "jsx",
             extensions: tuple[str, ...] | None = None, configs: dict | None = None,
@@ -93,22 +119,49 @@ def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, 
     findings, chosen = settle(result.tables, source.lines, result.diagnostics)
     conversion = Conversion(text, result.tables, diagnostics=findings)
     replacements: list[tuple[Table, list[str]]] = []
+    definitions = engine.definitions(text, front_matter) if chosen else ""
     for table, directive in chosen:
-        lines = _convert_table(table, directive, source, text, engine, config, form, conversion)
+        lines = _convert_table(table, directive, source, definitions, engine, config, form, conversion)
         if lines is not None:
             replacements.append((table, lines))
+    replacements = _page_verified(replacements, source, engine, front_matter, conversion)
     conversion.text = _splice(source, replacements) if replacements else text
     conversion.diagnostics.sort(key=Diagnostic.order)
     return conversion
 
 
-def _convert_table(table, directive, source, text, engine, config, form, conversion) -> list[str] | None:
+def _page_verified(replacements, source: Source, engine: Engine, front_matter: bool,
+                   conversion: Conversion) -> list[tuple[Table, list[str]]]:
+    """The replacements under which the whole `.md` page, rendered as the site renders it, shows what it showed
+    (house styles aside). When all of them together change the page, each table is tried in turn and the ones
+    that change it are left as written, with HT009 naming the first difference."""
+    if engine.dialect is Dialect.MDX or not replacements:
+        return replacements
+    before = engine.page(_splice(source, []), front_matter)
+    if engine.page(_splice(source, replacements), front_matter) == before:
+        return replacements
+    accepted: list[tuple[Table, list[str]]] = []
+    for table, lines in replacements:
+        after = engine.page(_splice(source, [*accepted, (table, lines)]), front_matter)
+        if after == before:
+            accepted.append((table, lines))
+            continue
+        difference = first_difference(before, after)
+        conversion.diagnostics.append(finding("HT009", table.span, f"the page would change: {difference}",
+                                              "convert this table by hand"))
+        conversion.converted = [item for item in conversion.converted if item.table is not table]
+    return accepted
+
+
+def _convert_table(table, directive, source, definitions, engine, config, form, conversion) -> list[str] | None:
     """The house-style lines for one table, or None (with an HT009 diagnostic) when it does not verify."""
     if engine.dialect is Dialect.MDX:  # cells rebuilt with MDX syntax kept aside, compared with cmark-gfm's
-        fragments = _fragments(table, text, engine)
-        problem = _verify(table, source, text, engine, fragments)
+        fragments = _fragments(table, definitions, engine)
+        problem = _verify(table, source, definitions, engine, fragments)
     else:  # Python-Markdown's own cells of the table as written: the output is the reference itself
-        fragments, problem = _engine_fragments(table, source, text, engine)
+        fragments, problem = _engine_fragments(table, source, definitions, engine)
+        if fragments is not None and form == "jsx":
+            fragments = fragments.with_footnote_references()
     if problem:
         conversion.diagnostics.append(finding("HT009", problem[0], problem[1], "convert this table by hand"))
         return None
@@ -126,15 +179,25 @@ def _convert_table(table, directive, source, text, engine, config, form, convers
     return lines
 
 
-def _fragments(table: Table, text: str, engine: Engine) -> Fragments | None:
+def _fragments(table: Table, definitions: str, engine: Engine) -> Fragments | None:
     """Each cell's HTML as the engine renders it in a table rebuilt from our cells (MDX syntax kept aside)."""
     rows = [[cell.text for cell in table.header.cells], *table.grid_texts()]
     protected = [[protect(cell) if engine.dialect is Dialect.MDX else (cell, []) for cell in row] for row in rows]
     texts = [[cell for cell, _ in row] for row in protected]
-    html = first_table_cells(engine.render(rebuilt_source(texts, table.align, text)))
+    html = first_table_cells(engine.render(rebuilt_source(texts, table.align, definitions)))
     if html is None:
         return None
     return Fragments(html, [[kept for _, kept in row] for row in protected])
+
+
+_FOOTNOTE_REFERENCE = re.compile(r'<sup id="fnref\d*[:-][^"]*"><a class="footnote-ref" href="#fn[:-]([^"]+)">'
+                                 r"[^<]*</a></sup>")
+
+
+def _kept(pieces: list[str], piece: str) -> str:
+    """The token that stands for piece (added to pieces) until the cell is written."""
+    pieces.append(piece)
+    return f"\ue000{len(pieces) - 1}\ue001"
 
 
 @dataclass(frozen=True)
@@ -148,6 +211,19 @@ class Fragments:
         """The HTML with MDX pieces put back (what the cell shows, for comparison)."""
         return [[restore(cell, kept) for cell, kept in zip(row, kepts)] for row, kepts in zip(self.html, self.kept)]
 
+    def with_footnote_references(self) -> Fragments:
+        """Python-Markdown's footnote references kept as `[^label]`, which the house table makes the page's own
+        reference again (numbered and linked back by the footnotes extension, however often it is cited)."""
+        html, kept = [], []
+        for row, kept_row in zip(self.html, self.kept):
+            html.append([])
+            kept.append([])
+            for cell, pieces in zip(row, kept_row):
+                pieces = list(pieces)
+                html[-1].append(_FOOTNOTE_REFERENCE.sub(lambda m, p=pieces: _kept(p, f"[^{m.group(1)}]"), cell))
+                kept[-1].append(pieces)
+        return Fragments(html, kept)
+
     def jsx(self) -> list[list[str]]:
         """Each cell as JSX, MDX pieces verbatim."""
         from .rendering.jsx import html_to_jsx
@@ -156,31 +232,39 @@ class Fragments:
                 for row, kepts in zip(self.html, self.kept)]
 
 
-def _engine_fragments(table, source, text, engine) -> tuple[Fragments | None, tuple[Span, str] | None]:
+def _engine_fragments(table, source, definitions, engine) -> tuple[Fragments | None, tuple[Span, str] | None]:
     """The engine's cells for the original table lines, if they have the shape of our table."""
-    reference = _reference(table, source, text, engine)
+    reference = _reference(table, source, definitions, engine)
     if reference is None:
         return None, (table.span, "the engine renders no table from these lines on their own")
     fragments = Fragments(reference, [[[] for _ in row] for row in reference])
-    return fragments, _shape_problem(table, [[""] * table.columns for _ in range(len(table.body) + 1)], reference)
+    rows = _shown_rows(table, engine)
+    return fragments, _shape_problem(table, [[""] * table.columns for _ in range(rows)], reference)
 
 
-def _reference(table, source, text, engine) -> list[list[str]] | None:
+def _reference(table, source, definitions, engine) -> list[list[str]] | None:
     """Cells of the engine's rendering of the original table lines on their own (header row first)."""
-    cells = first_table_cells(engine.render(_original_rows(table, source) + reference_definitions(text)))
-    return None if cells is None else cells[: len(table.body) + 1]
+    cells = first_table_cells(engine.render(_original_rows(table, source) + definitions))
+    return None if cells is None else cells[: _shown_rows(table, engine)]
+
+
+def _shown_rows(table: Table, engine: Engine) -> int:
+    """Rows the engine shows for the table, header included: Python-Markdown gives a table without body rows
+    one empty row, which the converted table keeps."""
+    return max(len(table.body), 1 if engine.dialect is Dialect.PYTHON_MARKDOWN else 0) + 1
 
 
 def _shape_problem(table, ours: list[list[str]], theirs: list[list[str]]) -> tuple[Span, str] | None:
     """A difference in rows or cells per row between our table and the engine's, or None."""
     if len(ours) != len(theirs) or [len(row) for row in ours] != [len(row) for row in theirs]:
-        return table.span, f"shape differs: ours {len(ours)} rows, the engine's {len(theirs)}"
+        return table.span, (f"shape differs: ours {len(ours)} rows of {[len(row) for row in ours]} cells, "
+                            f"the engine's {len(theirs)} of {[len(row) for row in theirs]}")
     return None
 
 
-def _verify(table, source, text, engine, rendered: Fragments | None) -> tuple[Span, str] | None:
+def _verify(table, source, definitions, engine, rendered: Fragments | None) -> tuple[Span, str] | None:
     """Compare our cells with the engine's rendering of the original table lines; a difference or None."""
-    reference = _reference(table, source, text, engine)
+    reference = _reference(table, source, definitions, engine)
     if rendered is None or reference is None:
         return table.span, "the engine renders no table from these lines on their own"
     fragments = rendered.restored()

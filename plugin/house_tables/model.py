@@ -10,7 +10,7 @@ an empty cell has a zero-width span whose end column is its start column - 1.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import NamedTuple
 
@@ -45,6 +45,11 @@ class Span(NamedTuple):
 
     start: Position
     end: Position
+
+    def down(self, lines: int) -> Span:
+        """The same span that many lines further down."""
+        return Span(Position(self.start.line + lines, self.start.column),
+                    Position(self.end.line + lines, self.end.column))
 
 
 @dataclass(frozen=True)
@@ -161,6 +166,10 @@ class Diagnostic:
     def position(self) -> Position:
         """Where the finding starts."""
         return self.span.start
+
+    def down(self, lines: int) -> Diagnostic:
+        """The same finding that many lines further down."""
+        return replace(self, span=self.span.down(lines)) if lines else self
 
     def order(self) -> tuple:
         """How findings are listed: this file's first, by position and code; then other files', by file."""

@@ -444,7 +444,7 @@ def _in_file(source: Source, record: _Record) -> tuple[list[Table], list[Diagnos
     for diagnostic in placed:
         line = diagnostic.span.start.line
         if line in mapped and line not in inside:
-            diagnostics.append(_moved(diagnostic, mapped[line] - line))
+            diagnostics.append(diagnostic.down(mapped[line] - line))
         else:  # included text: its own file's line, or the including line with a note
             diagnostics.append(_placed(diagnostic, line_origin(line, lines, mapped, original, record.included)))
     return tables, diagnostics
@@ -457,26 +457,16 @@ def _constant_delta(table: Table, mapped: dict[int, int]) -> int | None:
     return next(iter(deltas)) if len(deltas) == 1 and None not in deltas else None
 
 
-def _shifted(span: Span, delta: int) -> Span:
-    """A span delta lines further down."""
-    return Span(Position(span.start.line + delta, span.start.column), Position(span.end.line + delta, span.end.column))
-
-
 def _moved_table(table: Table, delta: int) -> Table:
     """The table delta lines further down (every row and cell span)."""
     if not delta:
         return table
 
     def row(r: Row) -> Row:
-        return Row(tuple(replace(c, span=_shifted(c.span, delta)) for c in r.cells), _shifted(r.span, delta))
+        return Row(tuple(replace(c, span=c.span.down(delta)) for c in r.cells), r.span.down(delta))
 
     return replace(table, header=row(table.header), delimiter=row(table.delimiter),
-                   body=tuple(row(r) for r in table.body), span=_shifted(table.span, delta))
-
-
-def _moved(diagnostic: Diagnostic, delta: int) -> Diagnostic:
-    """A diagnostic delta lines further down."""
-    return replace(diagnostic, span=_shifted(diagnostic.span, delta)) if delta else diagnostic
+                   body=tuple(row(r) for r in table.body), span=table.span.down(delta))
 
 
 def _placed(diagnostic: Diagnostic, origin) -> Diagnostic:

@@ -22,11 +22,11 @@ _DELIMITER = {None: "---", "left": ":--", "center": ":-:", "right": "--:"}
 _WHITESPACE = re.compile(r"[ \t\n\r\f]+")
 
 
-def rebuilt_source(rows: list[list[str]], align: tuple[str | None, ...], document: str) -> str:
-    """A pipe table of the given cell texts, plus the document's link reference definitions."""
+def rebuilt_source(rows: list[list[str]], align: tuple[str | None, ...], definitions: str) -> str:
+    """A pipe table of the given cell texts, plus the document's definitions (see reference_definitions)."""
     lines = [_pipe_row(rows[0]), _pipe_row([_DELIMITER[a] for a in align])]
     lines += [_pipe_row(row) for row in rows[1:]]
-    return "\n".join(lines) + "\n" + reference_definitions(document)
+    return "\n".join(lines) + "\n" + definitions
 
 
 def reference_definitions(document: str) -> str:

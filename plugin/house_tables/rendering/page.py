@@ -3,27 +3,55 @@ original showed: every cell and everything outside the tables, house-table style
 
 A `.md` page is rendered by Python-Markdown with the site's extensions (footnotes, emoji, snippets, ...) and the
 package's own `house_tables` extension, which builds house JSX tables exactly as the MkDocs plugin does. MkDocs'
-link and image resolution is not run: it rewrites `<a href>` and `<img src>` of the element tree, the same way on
-both sides, so two pages whose trees are equal before it are equal after it.
+link and image resolution rewrites `<a href>` and `<img src>` of the element tree only (raw HTML keeps what was
+written): the links of the tree are marked, so a link moved into raw HTML is a difference, and two pages whose
+marked trees are equal are equal once MkDocs resolved them.
 """
 
 from __future__ import annotations
 
-import difflib
+import os
 import re
+from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 import markdown
-from bs4 import BeautifulSoup, Comment
+from bs4 import BeautifulSoup, Comment, NavigableString
+from markdown.treeprocessors import Treeprocessor
 
 _TABLE_PARTS = ("table", "thead", "tbody", "tfoot", "tr", "th", "td")
 _BETWEEN_TAGS = re.compile(r">\s+<")
+_WHITESPACE = re.compile(r"[ \t\n\r\f]+")
+_BLOCKS = frozenset(("td", "th", "p", "li", "dd", "dt", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "div"))
 _INSTANCES: dict[tuple, markdown.Markdown] = {}
 
 
-def render_md_page(text: str, extensions: tuple, configs: dict, *, front_matter: bool = False) -> str:
-    """The HTML of a `.md` page as the site (with the house-tables plugin) renders it."""
+@dataclass(frozen=True)
+class RenderedPage:
+    """A `.md` page as the site renders it, and the definitions Python-Markdown collected from it."""
+
+    html: str
+    definitions: str  # reference, abbreviation and footnote definitions, one per paragraph, in Markdown
+
+
+_LAST: list[tuple[tuple, RenderedPage]] = []  # the page rendered last (convert asks for it twice)
+
+
+def render_md_page(text: str, extensions: tuple, configs: dict, *, front_matter: bool = False) -> RenderedPage:
+    """A `.md` page as the site (with the house-tables plugin) renders it."""
+    key = (text, tuple(map(str, extensions)), repr(sorted(configs.items())), front_matter)
+    if _LAST and _LAST[0][0] == key:
+        return _LAST[0][1]
+    md = _page_markdown(extensions, configs)
+    html = md.convert(_page_text(text) if front_matter else text)
+    rendered = RenderedPage(html, _definitions(md))
+    _LAST[:] = [(key, rendered)]
+    return rendered
+
+
+def _page_markdown(extensions: tuple, configs: dict) -> markdown.Markdown:
+    """The reset Markdown instance for a stack plus the house_tables extension, built once."""
     from ..extension import HouseTablesExtension
-    from ..parsing.pymd import page_markdown
 
     key = (tuple(map(str, extensions)), repr(sorted(configs.items())))
     md = _INSTANCES.get(key)
@@ -33,8 +61,57 @@ def render_md_page(text: str, extensions: tuple, configs: dict, *, front_matter:
         extension = HouseTablesExtension()
         extension.settings.sink = lambda level, message: None  # findings are the scan's business here
         md = _INSTANCES[key] = markdown.Markdown(extensions=[*extensions, extension], extension_configs=configs)
+        md.treeprocessors.register(_TreeLinks(md), "house_tables_tree_links", 0)
     md.reset()
-    return md.convert(page_markdown(text) if front_matter else text)
+    return md
+
+
+class _TreeLinks(Treeprocessor):
+    """Marks the links and images of the element tree, which MkDocs resolves and validates (`page.md` becomes
+    `page/`), unlike those in raw HTML, which it leaves as written: a link that moves from Markdown into raw
+    HTML shows as a difference."""
+
+    def run(self, root) -> None:
+        for element in root.iter():
+            attribute = {"a": "href", "img": "src"}.get(element.tag)
+            if attribute in element.attrib and _resolved_by_mkdocs(element.get(attribute)):
+                element.set(attribute, TREE_LINK + element.get(attribute))
+
+
+def _resolved_by_mkdocs(url: str) -> bool:
+    """Whether MkDocs rewrites (and validates) a URL of the tree: a relative path, not `https:`, `//host`,
+    `/absolute` or a bare `#anchor` (see mkdocs.structure.pages._RelativePathTreeprocessor)."""
+    parts = urlsplit(url)
+    return not (parts.scheme or parts.netloc or not parts.path or parts.path.startswith("/"))
+
+
+TREE_LINK = "mkdocs-resolves:"
+
+
+def _page_text(text: str) -> str:
+    """The Markdown MkDocs renders for a page's file (front matter removed)."""
+    from ..parsing.pymd import page_markdown
+
+    return page_markdown(text)
+
+
+def _definitions(md: markdown.Markdown) -> str:
+    """What a cell rendered on its own needs from its page, as Python-Markdown itself read it: link reference
+    definitions (from anywhere: blockquotes, list items, titles on the next line), abbreviations, footnotes."""
+    lines = [f"[{label}]: {url}{_title(title)}" for label, (url, title) in md.references.items()]
+    for extension in md.registeredExtensions:
+        lines += [f"*[{abbr}]: {title}" for abbr, title in getattr(extension, "abbrs", {}).items()]
+        if type(extension).__name__ == "FootnoteExtension":
+            lines += [f"[^{label}]: ." for label in extension.footnotes]
+    return "".join(f"\n{line}\n" for line in lines)
+
+
+def _title(title: str | None) -> str:
+    """A reference definition's title, quoted with a character it does not hold."""
+    if not title:
+        return ""
+    quote = next((q for q in ('"', "'") if q not in title), None)
+    return f" {quote}{title}{quote}" if quote else f" ({title})"
 
 
 def page_view(html: str) -> str:
@@ -48,17 +125,40 @@ def page_view(html: str) -> str:
     for element in soup.find_all(_TABLE_PARTS):
         element.attrs.pop("style", None)
         element.attrs.pop("align", None)
+    soup.smooth()  # text on both sides of a removed comment is one text
+    for text in soup.find_all(string=True):
+        if text.find_parent("pre") is None:
+            text.replace_with(_collapsed(text))
     flat = _BETWEEN_TAGS.sub("><", str(soup)).strip()
     return re.sub(r"(</(?:p|h[1-6]|table|tr|li|pre|div|blockquote)>)", r"\1\n", flat)
 
 
-def first_difference(before: str, after: str, context: int = 60) -> str:
-    """The first place two page views differ: `before '…x…', after '…y…'` (readable, never two equal strings)."""
-    matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
-    for tag, a1, a2, b1, b2 in matcher.get_opcodes():
-        if tag != "equal":
-            start = max(0, min(a1, b1) - context)
-            return (f"before {before[start:a2 + context]!r}, after {after[start:b2 + context]!r}"
-                    if a1 == b1 else f"before {before[max(0, a1 - context):a2 + context]!r}, "
-                                     f"after {after[max(0, b1 - context):b2 + context]!r}")
-    return "no difference"
+def _collapsed(text: NavigableString) -> str:
+    """A text's whitespace as a browser shows it: runs as one space, none after a line break or at the start or
+    end of a block (cells, paragraphs, list items)."""
+    shown = _WHITESPACE.sub(" ", str(text))
+    before, parent = text.previous_sibling, text.parent
+    if (before is None and parent is not None and parent.name in _BLOCKS) or getattr(before, "name", "") == "br":
+        shown = shown.lstrip(" ")
+    if text.next_sibling is None and parent is not None and parent.name in _BLOCKS:
+        shown = shown.rstrip(" ")
+    return shown
+
+
+def first_difference(before: str, after: str, context: int = 40) -> str:
+    """Where two page views first differ: `before '…x…', after '…y…'` with a little context on each side (found
+    in linear time: the common prefix and suffix, never a diff of two whole pages)."""
+    start = len(os.path.commonprefix([before, after]))  # noqa: RUF071 (characters, not paths)
+    if start == len(before) == len(after):
+        return "no difference"
+    tail = len(os.path.commonprefix([before[start:][::-1], after[start:][::-1]]))  # noqa: RUF071
+    first = max(0, start - context)
+    return (f"before {_excerpt(before, first, start, len(before) - tail, context)!r}, "
+            f"after {_excerpt(after, first, start, len(after) - tail, context)!r}")
+
+
+def _excerpt(text: str, first: int, start: int, end: int, context: int) -> str:
+    """text from first to a little after the differing part [start, end) (a long part is cut, marked `…`)."""
+    if end - start > 3 * context:
+        return text[first : start + 3 * context] + "…"
+    return text[first : end + context]

@@ -1,0 +1,47 @@
+"""`fix` on whole pages of a real MkDocs site: the site built after `fix` shows what it showed before (every page,
+house-table styles aside: cells, links as MkDocs resolves them, footnotes, anchors, abbreviations, search), and
+what `fix` reports is exactly what `check --verify` says of the files it wrote.
+
+A case is a file in fixtures/fix_pages/ (each written from a failure seen on real sites); both output forms.
+"""
+
+from pathlib import Path
+
+import pytest
+
+from sites import build_site, run_cli, search_texts, unstyled, write_site
+
+PAGES = sorted((Path(__file__).parent / "fixtures" / "fix_pages").glob("*.md"))
+OTHER = "# Other\n\n## Top\n\nText.\n"
+
+
+def _site(root: Path, page: str) -> Path:
+    return write_site(root, {"index.md": page, "other.md": OTHER}, files={"docs/img/x.png": "png"})
+
+
+@pytest.mark.parametrize("form", ["jsx", "html"])
+@pytest.mark.parametrize("page", PAGES, ids=[p.stem for p in PAGES])
+def test_the_site_shows_the_same_after_fix(tmp_path, page, form):
+    config = _site(tmp_path, page.read_text(encoding="utf-8"))
+    before = build_site(config, tmp_path / "before")
+    code, fixed = run_cli(tmp_path, "fix", "--form", form, "docs")
+    assert code in (0, 1), fixed
+    after = build_site(config, tmp_path / "after")
+    assert unstyled(str(after.main("index.html"))) == unstyled(str(before.main("index.html")))
+    assert search_texts(after.search) == search_texts(before.search)
+    assert after.warnings(" Doc file") == before.warnings(" Doc file")
+    _, checked = run_cli(tmp_path, "check", "--verify", "--form", form, "docs")
+    assert [line for line in fixed if " HT" in line] == [line for line in checked if " HT" in line]
+
+
+def test_a_table_that_would_change_the_page_is_left_with_a_readable_ht009(tmp_path):
+    """HTML written into a list item is not a raw HTML block there (Python-Markdown wraps it in a paragraph and
+    reads the cells' escaped text again): the table stays as written, and HT009 shows the first difference."""
+    page = Path(__file__).parent / "fixtures" / "fix_pages" / "escapes-in-list-and-blockquote.md"
+    _site(tmp_path, page.read_text(encoding="utf-8"))
+    code, lines = run_cli(tmp_path, "fix", "--form", "html", "docs")
+    assert code == 1
+    assert (tmp_path / "docs" / "index.md").read_text(encoding="utf-8") == page.read_text(encoding="utf-8")
+    declined = [line for line in lines if " HT009 " in line]
+    assert declined[0].startswith("docs/index.md:3:5: HT009 the page would change: before '")
+    assert r"<li><p>item</p>\n<table>" in declined[0] and r"<li><p>item</p>\n<p><table>" in declined[0]
