@@ -1,4 +1,4 @@
-// Long-lived MDX 3 + remark-gfm renderer for the differential tests (see tests/engines.py).
+// Long-lived MDX 3 + remark-gfm + remark-directive (Docusaurus' `:::note` containers) renderer for the differential tests (see tests/engines.py).
 // Protocol: one JSON request per stdin line, {"id": n, "md": "..."}; one JSON response per stdout line, in order:
 //   {"id": n, "ok": true, "html": "..."}  or  {"id": n, "ok": false, "error": "...", "phase": "compile"|"render"}
 // The pipeline is the `mdx` engine of shared/engines/mdx_engine.mjs, except that React is loaded once.
@@ -8,6 +8,7 @@ import React from 'react'
 import * as runtime from 'react/jsx-runtime'
 import {renderToStaticMarkup} from 'react-dom/server'
 import remarkGfm from 'remark-gfm'
+import remarkDirective from 'remark-directive'
 
 // stdout carries only responses: anything else that writes to it (console.log, code in a document) goes to stderr.
 const respond = process.stdout.write.bind(process.stdout)
@@ -40,7 +41,7 @@ function componentsFor(src) {
   return comps
 }
 
-const options = {...runtime, format: 'mdx', remarkPlugins: [remarkGfm], rehypePlugins: [annotateTables]}
+const options = {...runtime, format: 'mdx', remarkPlugins: [remarkGfm, remarkDirective], rehypePlugins: [annotateTables]}
 
 async function render(id, src) {
   let phase = 'compile'

@@ -55,7 +55,8 @@ def container(draw) -> list[str]:
     """A table inside one of the containers MkDocs or MDX pages use."""
     inner = draw(table())
     blank = [""] if draw(st.booleans()) else []
-    kind = draw(st.sampled_from(["admonition", "details", "tab", "list", "quote", "div", "jsx", "fence", "blocks"]))
+    kind = draw(st.sampled_from(["admonition", "details", "tab", "list", "quote", "div", "jsx", "fence", "blocks",
+                                 "directive"]))
     if kind == "admonition":
         return ["!!! note", *blank, *_indented(inner, "    ")]
     if kind == "details":
@@ -74,6 +75,10 @@ def container(draw) -> list[str]:
                 "</Tabs>"]
     if kind == "blocks":
         return ["/// note", *blank, *inner, *blank, "///"]
+    if kind == "directive":  # Docusaurus admonitions (remark-directive); the closing fence may be missing
+        colons = draw(st.sampled_from([":::", "::::"]))
+        closing = [draw(st.sampled_from([colons, ":::", "::::"]))] if draw(st.integers(0, 4)) else []
+        return [f"{colons}note", *blank, *inner, *closing]
     fence = draw(st.sampled_from(["```", "~~~", "````", "```markdown", '```yaml hl_lines="1"', '```md title="x.md"',
                                   '```py linenums="1"']))
     closing = [fence[: len(fence) - len(fence.lstrip(fence[0]))]] if draw(st.integers(0, 4)) else []

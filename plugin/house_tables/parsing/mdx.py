@@ -61,6 +61,8 @@ _CONTAINER_START = frozenset(">*+-[0123456789")
 _FOOTNOTE_CALL = re.compile(r"\[\^([^\][ \t]+)\]")
 _HEADING = re.compile(r"#{1,6}(?:[ \t]|$)")
 _ESM = re.compile(r"(?:import|export) ")
+_DIRECTIVE_OPEN = re.compile(r"(:{3,})[A-Za-z]")  # `:::note`, `::::tip[Title]{.x}` (remark-directive, Docusaurus)
+_DIRECTIVE_CLOSE = re.compile(r"(:{3,})[ \t]*$")
 _CODE_SPECIAL = re.compile(r"[{}'\"`/]")
 _TEMPLATE_SPECIAL = re.compile(r"[\\`$]")
 # JavaScript's \s without line endings: what may separate the parts of a JSX tag.
@@ -647,6 +649,7 @@ class _Flow:
         self._recorded: list[_Line | None] | None = None
         self._table: _TableBuilder | None = None
         self._after_paragraph: list[_Line] | None = None  # the lines of a paragraph the next line interrupted
+        self._directives: list[int] = []  # colons of each open directive container (`:::note` ... `:::`)
         self._steps = self._flow()
         next(self._steps)
 
@@ -710,6 +713,9 @@ class _Flow:
             return None
         if line.text[line.first] in "<{":
             return self._tagged(line)
+        if self._directive_fence(line, enter=True):
+            self._end_table()
+            return None
         # A setext underline needs a paragraph above, not just link reference definitions.
         underlines = paragraph is not None and line.text[line.first] in "-="
         kind = _line_construct(line, underlines and not _definitions_only(paragraph), False)
@@ -729,6 +735,9 @@ class _Flow:
         if line.lazy:  # a lazy line never continues a table (nor starts one right after it)
             self._end_table()
             return self._paragraph(line)
+        if self._directive_fence(line, enter=False):
+            self._end_table()
+            return self._block(line)
         self._table.body.append(_row(line, True))
         self.findings.text(line)
         return None
@@ -766,9 +775,27 @@ class _Flow:
         if line.text[line.first] in "<{":
             if (yield from self._tags(line, True, since)):
                 return True
-        elif _line_construct(line, True, True):
+        elif _line_construct(line, True, True) or self._directive_fence(line, enter=False):
             return True
         return (yield from self._header(line, True, since))
+
+    def _directive_fence(self, line: _Line, *, enter: bool) -> bool:
+        """Whether the line opens a directive container (`:::note`, as Docusaurus admonitions are written) or
+        closes the innermost open one; either ends a table and interrupts a paragraph (remark-directive, measured
+        with the real compiler). enter: the line is being read, so the container opens or closes."""
+        if line.text[line.first] != ":" or line.first - line.start > 3:
+            return False
+        opening = _DIRECTIVE_OPEN.match(line.text, line.first)
+        if opening is not None:
+            if enter:
+                self._directives.append(len(opening.group(1)))
+            return True
+        closing = _DIRECTIVE_CLOSE.match(line.text, line.first)
+        if closing is None or not self._directives or len(closing.group(1)) < self._directives[-1]:
+            return False
+        if enter:
+            self._directives.pop()
+        return True
 
     def _fence(self, line: _Line) -> _Steps:
         """Fenced code from its opening line to its closing fence, a lazy line or the end of the flow."""
