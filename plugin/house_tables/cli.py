@@ -91,7 +91,8 @@ def parser() -> argparse.ArgumentParser:
     common.add_argument("--exclude", action="append", default=[], metavar="GLOB",
                         help="skip files and directories matching GLOB (repeatable)")
     common.add_argument("--jobs", "-j", type=_jobs, metavar="N",
-                        help="processes to use for more than a few files (default: one per core; 1: none)")
+                        help="processes to use for more than a few files (default: one per CPU; never more than "
+                        "the CPUs or the files; 1: none)")
     top = argparse.ArgumentParser(prog="house-tables", description="Find Markdown pipe tables and convert them "
                                   "to the house table style.")
     top.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -136,7 +137,10 @@ def run(argv: Sequence[str] | None = None) -> int:
 
 
 def _check_options(args: argparse.Namespace) -> None:
-    """Combinations the formats cannot express."""
+    """Combinations the formats cannot express, and an empty PATH (which Path("") would read as the current
+    directory: `house-tables fix "$DOCS"` with DOCS unset must not rewrite every page under `.`)."""
+    if any(path == "" for path in args.paths):
+        raise UsageError("an empty PATH argument (an unset variable?); pass . for the current directory")
     if getattr(args, "diff", False) and args.format in ("json", "sarif"):
         raise UsageError(f"--diff cannot be combined with --format {args.format}")
 
@@ -242,9 +246,9 @@ def leveled(result: FileResult, settings: Settings) -> FileResult:
 
 def process_all(tasks: list[Task], progress: Progress, jobs: int | None = None) -> Iterator[FileResult]:
     """Each task's result in order: serially for a few files (or jobs=1), in a pool of `jobs` processes
-    (default: one per core, at most 32) for many."""
+    (see pool_size) for many."""
     done = 0
-    workers = jobs or min(os.cpu_count() or 1, 32)
+    workers = pool_size(len(tasks), jobs)
     if len(tasks) > PARALLEL_THRESHOLD and workers > 1:
         try:
             with ProcessPoolExecutor(max_workers=workers) as pool:
@@ -259,6 +263,19 @@ def process_all(tasks: list[Task], progress: Progress, jobs: int | None = None) 
         result = process(task)
         progress.advance()
         yield result
+
+
+def pool_size(files: int, jobs: int | None) -> int:
+    """Processes for a pool: as asked (default 32), but no more than the files and the CPUs this process may use
+    (more would only cost memory and start-up time)."""
+    return max(1, min(jobs or 32, files, available_cpus()))
+
+
+def available_cpus() -> int:
+    """The CPUs this process may run on (its affinity mask where the platform has one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
 
 
 def process(task: Task) -> FileResult:
