@@ -89,6 +89,7 @@ class FileResult:
     changed: bool = False
     diff: str = ""
     summary: str = ""
+    pending: object = None  # fix: (bytes, Loaded) the main process still has to write (see cli.commit)
 
 
 @dataclass(frozen=True)
@@ -101,6 +102,8 @@ class Run:
     writes: bool = True  # fix without --diff/--check
     diff: bool = False
     configuration: str = "defaults"  # the configuration files the pages were read with
+    interrupted: str = ""  # what an interrupted run did and did not do (SIGINT, SIGTERM)
+    interrupted_by: int = 0  # the signal's number
 
     @property
     def errors(self) -> list[tuple[str, str]]:
