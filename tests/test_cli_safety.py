@@ -5,13 +5,21 @@ from __future__ import annotations
 
 import os
 import pwd
+import random
 import shutil
+import signal
 import stat
+import subprocess
+import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
-from test_cli import TABLE, cli, cli_process, cli_run, write
+from test_cli import ROOT, TABLE, TEMP_NAME, cli, cli_process, cli_run, write
+
+from house_tables import files
+from house_tables.config import Config
 
 
 @pytest.fixture
@@ -109,3 +117,180 @@ def test_a_read_only_file_is_not_replaced_as_a_normal_user(shared):
     assert locked.read_text(encoding="utf-8") == TABLE and "<table" in other.read_text(encoding="utf-8")
     assert locked.stat().st_uid == other.stat().st_uid == (pwd.getpwnam("nobody").pw_uid if os.geteuid() == 0
                                                             else os.geteuid())
+
+
+# ------------------------------------------------------------------ concurrent runs, edits, signals, kills
+
+
+def start_fix(directory: Path, *paths: str, marker: Path | None = None) -> subprocess.Popen:
+    """`house-tables fix PATHS` as a process of its own session (so that its workers can be found), optionally
+    pausing between its first temporary file and the rename until `marker` is removed (files.PAUSE_HOOK)."""
+    environment = {**os.environ, "PYTHONPATH": str(ROOT / "plugin"), "PYTHONDONTWRITEBYTECODE": "1"}
+    if marker is not None:
+        environment[files.PAUSE_HOOK] = str(marker)
+    return subprocess.Popen([sys.executable, "-m", "house_tables", "fix", *paths], cwd=directory, env=environment,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+
+
+def wait_for(condition, process: subprocess.Popen, what: str) -> None:
+    """Poll until condition() holds (the process must still be running); fail after a minute."""
+    deadline = time.monotonic() + 60
+    while not condition():
+        assert process.poll() is None, f"{what}: the process ended: {process.communicate()}"
+        assert time.monotonic() < deadline, f"{what}: still waiting after 60 s"
+        time.sleep(0.01)
+
+
+def paused(marker: Path) -> bool:
+    """Whether a run paused by the test hook has named its temporary file in the marker."""
+    return marker.exists() and bool(marker.read_text(encoding="utf-8"))
+
+
+def waiting_for_a_lock(pid: int) -> bool:
+    """Whether a process is blocked on a file lock (/proc/locks lists waiters after `->`)."""
+    return any("->" in line and f" {pid} " in line for line in Path("/proc/locks").read_text().splitlines())
+
+
+def converted(text: str) -> str:
+    """What fix makes of a page (computed in this process)."""
+    from house_tables.convert import convert
+    from house_tables.model import Dialect
+
+    return convert(text, Dialect.PYTHON_MARKDOWN, Config()).text
+
+
+def test_an_edit_between_the_last_check_and_the_rename_is_kept(tmp_path):
+    """The user saves the file while fix has written its temporary file: same size, mtime put back, so only the
+    content hash can tell. fix must not rename its file over the edit; it reports it; no temporary file stays."""
+    page = write(tmp_path / "a.md", TABLE)
+    before = page.stat()
+    edited = TABLE.replace("| 1 | 2 |", "| 3 | 4 |")
+    marker = tmp_path.parent / f"{tmp_path.name}-marker"
+    process = start_fix(tmp_path, "a.md", marker=marker)
+    try:
+        wait_for(lambda: paused(marker), process, "the pause before the rename")
+        page.write_text(edited, encoding="utf-8")
+        os.utime(page, ns=(before.st_atime_ns, before.st_mtime_ns))
+        marker.unlink()
+        _, err = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert process.returncode == 2
+    assert err == "a.md: cannot write: the file changed on disk while it was being fixed; left unchanged\n"
+    assert page.read_text(encoding="utf-8") == edited and sorted(p.name for p in tmp_path.iterdir()) == ["a.md"]
+
+
+def test_two_runs_and_an_edit_lose_nothing(tmp_path):
+    """Run A has its temporary file ready (paused); the user then edits the page; run B converts the edited page
+    and waits for A's lock (A's temporary file is not taken for a leftover meanwhile). A, resumed, sees the edit and
+    leaves the page; B then writes its conversion of the edited page: the edit is kept and converted."""
+    page = write(tmp_path / "a.md", TABLE)
+    write(tmp_path / "b.md", "no table\n")
+    edited = f"# Edited\n\n{TABLE}"
+    marker = tmp_path.parent / f"{tmp_path.name}-marker"
+    first = start_fix(tmp_path, ".", marker=marker)
+    second = None
+    try:
+        wait_for(lambda: paused(marker), first, "run A's pause")
+        temp = Path(marker.read_text(encoding="utf-8"))
+        page.write_text(edited, encoding="utf-8")
+        second = start_fix(tmp_path, ".")
+        wait_for(lambda: waiting_for_a_lock(second.pid), second, "run B waiting for A's lock")
+        assert temp.exists()  # B saw it, and left it: A holds the page's lock
+        marker.unlink()
+        _, first_err = first.communicate(timeout=60)
+        second_out, second_err = second.communicate(timeout=60)
+    finally:
+        for process in (first, second):
+            if process is not None:
+                process.kill()
+    assert first.returncode == 2
+    assert first_err == "a.md: cannot write: the file changed on disk while it was being fixed; left unchanged\n"
+    assert second.returncode == 0 and second_err == "" and second_out.startswith("a.md: 1 table, 4 cells verified")
+    assert page.read_text(encoding="utf-8") == converted(edited)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.md", "b.md"]
+
+
+def test_two_runs_at_once_convert_each_file_once(tmp_path):
+    """Two fix runs over the same 60 files at the same time: every file ends converted, no error, nothing left."""
+    pages = [write(tmp_path / f"p{index:02}.md", f"# {index}\n\n{TABLE}") for index in range(60)]
+    runs = [start_fix(tmp_path, "."), start_fix(tmp_path, ".")]
+    outputs = [run.communicate(timeout=120) for run in runs]
+    assert [run.returncode for run in runs] == [0, 0] and [err for _, err in outputs] == ["", ""]
+    assert all(p.read_text(encoding="utf-8") == converted(f"# {i}\n\n{TABLE}") for i, p in enumerate(pages))
+    assert sorted(p.name for p in tmp_path.iterdir()) == [p.name for p in pages]
+
+
+def session_processes(session: int) -> list[int]:
+    """Live processes of a session (zombies, which can no longer do anything, are not counted)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # it has just exited
+            continue
+        if int(fields[3]) == session and fields[0] != "Z":
+            found.append(int(entry.name))
+    return found
+
+
+def wait_until_gone(session: int) -> list[int]:
+    """Wait (at most 10 s) for a session's processes to end; the ones still there."""
+    deadline = time.monotonic() + 10
+    while session_processes(session) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return session_processes(session)
+
+
+def test_sigterm_stops_after_the_write_in_progress_with_a_summary(tmp_path):
+    """SIGTERM while the first file is being written (the hook holds it there): that write completes, nothing more
+    is processed or written, the output says so, exit 143, and no worker of the run is left."""
+    pages = [write(tmp_path / f"p{index:02}.md", TABLE) for index in range(40)]  # > 32: a process pool
+    marker = tmp_path.parent / f"{tmp_path.name}-marker"
+    process = start_fix(tmp_path, ".", marker=marker)
+    try:
+        wait_for(lambda: paused(marker), process, "the first write")
+        process.send_signal(signal.SIGTERM)
+        marker.unlink()
+        out, err = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert process.returncode == 128 + signal.SIGTERM
+    assert out.splitlines()[0] == "p00.md: 1 table, 4 cells verified"
+    assert err.splitlines()[-1] == ("house-tables: interrupted by SIGTERM: 1 of 40 files processed (1 written); "
+                                    "39 not processed, left unchanged")
+    assert "<table" in pages[0].read_text(encoding="utf-8")
+    assert all(page.read_text(encoding="utf-8") == TABLE for page in pages[1:])
+    assert wait_until_gone(process.pid) == []
+
+
+def test_sigkill_at_random_moments_loses_nothing_and_leaves_nothing(tmp_path):
+    """SIGKILL of `fix` on 500 files at 30 random moments: each file is always its original or its complete
+    conversion, nothing is written once the main process is dead, no process of the run survives it, and the next
+    run removes the temporary files a kill left."""
+    rng = random.Random(17)
+    originals = {f"p{index:03}.md": f"# Page {index}\n\n{TABLE}\n{index} after.\n" for index in range(500)}
+    expected = {name: converted(text) for name, text in originals.items()}
+    for name, text in originals.items():
+        write(tmp_path / name, text)
+    for _ in range(30):
+        if sum(files.read_text(tmp_path / name).text != text for name, text in originals.items()) > 250:
+            for name, text in originals.items():  # keep most files still to convert, so kills land in writes
+                write(tmp_path / name, text)
+        process = start_fix(tmp_path, ".")
+        time.sleep(rng.uniform(0.15, 0.65))
+        process.kill()
+        process.communicate()
+        at_death = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+        assert wait_until_gone(process.pid) == []
+        assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == at_death  # nothing written after the kill
+        for name, text in originals.items():
+            assert at_death[name].decode("utf-8") in (text, expected[name]), name
+        assert all(TEMP_NAME.match(name) for name in set(at_death) - set(originals))
+    final = start_fix(tmp_path, ".")
+    final.communicate(timeout=120)
+    assert final.returncode == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(originals)
+    assert all((tmp_path / name).read_text(encoding="utf-8") == expected[name] for name in originals)

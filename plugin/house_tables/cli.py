@@ -170,9 +170,19 @@ def _stopping_on_signals() -> Iterator[None]:
             signal.signal(signum, handler)
 
 
+class _Held:
+    """Whether a write is in progress (then a stop signal waits for its end) and the signal that waited."""
+
+    writing = False
+    signum: int | None = None
+
+
 def _interrupt(signum: int, frame) -> None:
-    """Signal handler: stop processing."""
-    raise Interrupted(signum)
+    """Signal handler (Python runs it in the main thread): stop now, or once the write in progress is done."""
+    if _Held.writing:
+        _Held.signum = signum
+    else:
+        raise Interrupted(signum)
 
 
 def _check_options(args: argparse.Namespace) -> None:
@@ -238,57 +248,61 @@ def execute(args: argparse.Namespace, settings: Settings) -> Run:
     if writes:
         _remove_leftovers(found.leftovers)
     progress = Progress(len(tasks), sys.stderr)
-    results, stopped = [], None
+    results, written, stopped = [], 0, None
     try:
         with closing(process_all(tasks, progress, args.jobs)) as outcomes:
             for result in outcomes:
                 results.append(leveled(result, chosen[result.path]))
                 if result.pending is not None:
-                    commit(result)
+                    written += commit(result)
+                    _stop_if_signalled()
     except Interrupted as signal_:
         stopped = signal_.signum
     finally:
         progress.close()
     sources = sorted({own.source for own in chosen.values()}) or [settings.source]
+    stop = _interruption(stopped, len(results), len(tasks), written if writes else None)
     return Run(args.command, results, problems, writes=writes, diff=diff, configuration=", ".join(sources),
-               interrupted=_interruption(stopped, results, len(tasks), writes), interrupted_by=stopped or 0)
+               interrupted=stop, interrupted_by=stopped or 0)
 
 
-def commit(result: FileResult) -> None:
+def commit(result: FileResult) -> bool:
     """Write a fixed file, in this (the main) process: workers only convert, so once this process is gone nothing
-    more is written. SIGINT and SIGTERM wait until the file is written (or refused)."""
+    more is written. SIGINT and SIGTERM wait until the file is written (or refused). Whether it was written."""
     data, loaded = result.pending
     result.pending = None
     with _signals_held():
         try:
             write_atomic(result.path, data, loaded)
+            return True
         except FileProblem as problem:
             result.error = str(problem)
+            return False
 
 
 @contextmanager
 def _signals_held() -> Iterator[None]:
-    """Block SIGINT and SIGTERM (delivered when the block ends) where the platform can."""
-    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    """Keep a stop signal that arrives meanwhile for _stop_if_signalled (see _interrupt)."""
+    _Held.writing, _Held.signum = True, None
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        _Held.writing = False
 
 
-def _interruption(signum: int | None, results: list[FileResult], total: int, writes: bool) -> str:
+def _stop_if_signalled() -> None:
+    """Stop now if a stop signal arrived during the last write."""
+    if _Held.signum is not None:
+        signum, _Held.signum = _Held.signum, None
+        raise Interrupted(signum)
+
+
+def _interruption(signum: int | None, processed: int, total: int, written: int | None) -> str:
     """What an interrupted run did and did not do, in one line ("" when it was not interrupted)."""
     if signum is None:
         return ""
-    name = signal.Signals(signum).name
-    done = f"{len(results)} of {total} files processed"
-    if writes:
-        written = sum(1 for result in results if result.changed and not result.error)
-        done += f" ({written} written)"
-    return f"interrupted by {name}: {done}; {total - len(results)} not processed, left unchanged"
+    done = f"{processed} of {total} files processed" + (f" ({written} written)" if written is not None else "")
+    return f"interrupted by {signal.Signals(signum).name}: {done}; {total - processed} not processed, left unchanged"
 
 
 def _remove_leftovers(leftovers: list[Path]) -> None:
