@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
-from test_cli import ROOT, TABLE, TEMP_NAME, cli, cli_process, cli_run, write
+from test_cli import ROOT, TABLE, TEMP_NAME, cli, cli_process, cli_run, without_file_permission_override, write
 
 from house_tables import files
 from house_tables.config import Config
@@ -294,3 +294,32 @@ def test_sigkill_at_random_moments_loses_nothing_and_leaves_nothing(tmp_path):
     assert final.returncode == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(originals)
     assert all((tmp_path / name).read_text(encoding="utf-8") == expected[name] for name in originals)
+
+
+# ------------------------------------------------------------------ one line, never a traceback
+
+
+@pytest.mark.parametrize("who", ["root without DAC override", "a normal user"])
+def test_an_unreadable_subdirectory_is_one_line_and_the_rest_is_fixed(shared, who):
+    """A walked directory without read permission, and one that can be listed but not entered: one line each,
+    exit 2, the other files fixed; for root whom permissions do not stop, and for a normal user."""
+    good = write(shared / "docs" / "a.md", TABLE)
+    private = write(shared / "docs" / "private" / "p.md", TABLE)
+    listed = write(shared / "docs" / "listed" / "q.md", TABLE)
+    if who.startswith("root"):
+        prefix = without_file_permission_override()
+    else:
+        prefix = unprivileged()
+        hand_over(shared)
+    (shared / "docs" / "private").chmod(0)
+    (shared / "docs" / "listed").chmod(0o644)  # names can be read, nothing in it can be looked at
+    try:
+        result = cli_process("fix", "docs", cwd=shared, prefix=prefix)
+    finally:
+        (shared / "docs" / "private").chmod(0o755)
+        (shared / "docs" / "listed").chmod(0o755)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.splitlines() == ["docs/private: cannot read directory: permission denied",
+                                          "docs/listed/q.md: cannot read: permission denied"]
+    assert "<table" in good.read_text(encoding="utf-8")
+    assert private.read_text(encoding="utf-8") == listed.read_text(encoding="utf-8") == TABLE

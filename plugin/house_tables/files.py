@@ -206,7 +206,7 @@ def _inside(real: str, root: str) -> bool:
 
 def _skipped_dir(path: Path) -> bool:
     """node_modules, .git, site/, __pycache__ and virtual environments."""
-    return path.name in SKIPPED_DIRS or (path / "pyvenv.cfg").is_file()
+    return path.name in SKIPPED_DIRS or os.path.isfile(path / "pyvenv.cfg")  # False when it cannot be looked at
 
 
 def reason(error: BaseException) -> str:
