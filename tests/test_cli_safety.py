@@ -3,6 +3,7 @@ traceback) for bad input, nothing from the configuration becomes active markup."
 
 from __future__ import annotations
 
+import json
 import os
 import pwd
 import random
@@ -323,3 +324,35 @@ def test_an_unreadable_subdirectory_is_one_line_and_the_rest_is_fixed(shared, wh
                                           "docs/listed/q.md: cannot read: permission denied"]
     assert "<table" in good.read_text(encoding="utf-8")
     assert private.read_text(encoding="utf-8") == listed.read_text(encoding="utf-8") == TABLE
+
+
+ODD_NAMES = {b"caf\xe9.md": '"caf\\xe9.md"', b"new\nline.md": '"new\\nline.md"', b"tab\t.md": '"tab\\t.md"'}
+
+
+@pytest.mark.parametrize("form", ["text", "json", "github", "sarif"])
+def test_file_names_that_are_not_utf8_or_have_a_line_break(tmp_path, form):
+    """Every format prints such names (no traceback); text quotes them so that each finding is one line; JSON and
+    annotations give valid Unicode (`\\xe9` for the byte); SARIF URIs percent-encode the name's bytes."""
+    for name in ODD_NAMES:
+        write(tmp_path / os.fsdecode(name), TABLE)
+    write(tmp_path / os.fsdecode(b"bad\xff\n.md"), b"caf\xe9\n")  # an unreadable file with such a name
+    result = cli_process("check", "--format", form, ".", cwd=tmp_path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.splitlines()[-1] == '"bad\\xff\\n.md": not valid UTF-8 (invalid continuation byte: byte ' \
+                                             '0xe9 at offset 3)'
+    if form == "text":
+        lines = result.stdout.splitlines()
+        assert [line.split(":1:1: ")[0] for line in lines[:-1]] == sorted(ODD_NAMES.values())
+    elif form == "json":
+        document = json.loads(result.stdout)
+        assert sorted(d["path"] for d in document["diagnostics"]) == ["caf\\xe9.md", "new\nline.md", "tab\t.md"]
+        assert document["errors"] == [{"path": "bad\\xff\n.md", "message": document["errors"][0]["message"]}]
+    elif form == "github":
+        files_ = [line.split(",")[0] for line in result.stdout.splitlines() if line.startswith("::warning")]
+        assert files_ == ["::warning file=caf\\xe9.md", "::warning file=new%0Aline.md", "::warning file=tab\t.md"]
+    else:
+        run = json.loads(result.stdout)["runs"][0]
+        uris = [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in run["results"]]
+        assert uris == ["caf%E9.md", "new%0Aline.md", "tab%09.md"]
+        notification = run["invocations"][0]["toolExecutionNotifications"][0]
+        assert notification["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "bad%FF%0A.md"
