@@ -356,3 +356,87 @@ def test_file_names_that_are_not_utf8_or_have_a_line_break(tmp_path, form):
         assert uris == ["caf%E9.md", "new%0Aline.md", "tab%09.md"]
         notification = run["invocations"][0]["toolExecutionNotifications"][0]
         assert notification["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "bad%FF%0A.md"
+
+
+# ------------------------------------------------------------------ configuration: typed, one line, inert
+
+
+@pytest.mark.parametrize(("toml", "message"), [
+    ('tool = 3\n', "pyproject.toml: tool must be a table, not 3"),
+    ('[tool.house-tables.custom_style]\naccent = "red\\"><img src=x onerror=alert(1)>"\n',
+     "pyproject.toml [tool.house-tables]: custom_style.accent must be a CSS colour (e.g. #d55816, rgb(213 88 22), "
+     "teal), not 'red\"><img src=x onerror=alert(1)>'"),
+    ('[tool.house-tables.custom_style]\nheader_weight = true\n',
+     "pyproject.toml [tool.house-tables]: custom_style.header_weight must be a font weight: a whole number from 1 "
+     "to 1000, not True"),
+    ('[tool.house-tables.custom_style]\nbody_padding = "1px; color: red"\n',
+     "pyproject.toml [tool.house-tables]: custom_style.body_padding must be one to four CSS lengths (e.g. 9px "
+     "12px), not '1px; color: red'"),
+    ('[tool.house-tables.custom_style]\nbackgrounds = ["red", "url(x)"]\n',
+     "pyproject.toml [tool.house-tables]: custom_style.backgrounds must be a list of two CSS colours, not "
+     "['red', 'url(x)']"),
+    ('[tool.house-tables]\nlevels = {ht001 = "ignore"}\n',
+     "pyproject.toml [tool.house-tables]: levels has no code 'ht001' (did you mean 'HT001'?)"),
+    ('[tool.house-tables]\nlevels = {HT999 = "ignore"}\n',
+     "pyproject.toml [tool.house-tables]: levels has no code 'HT999' (known: HT001, HT002, HT003, HT004, HT005, "
+     "HT006, HT007, HT008, HT009, HT010)"),
+])
+def test_bad_configuration_values_are_one_line(here, capsys, toml, message):
+    """Each is a usage error of one line naming the file and the option; nothing is written."""
+    write(here / "pyproject.toml", toml)
+    page = write(here / "a.md", TABLE)
+    code, out, err = cli_run(capsys, "fix", "--config", "pyproject.toml", "a.md")
+    assert (code, out, err) == (2, "", f"house-tables: {message}\n")
+    assert page.read_text(encoding="utf-8") == TABLE
+
+
+def test_valid_custom_style_values_are_written_escaped(here, capsys):
+    """Colours, lengths and weights of every accepted kind convert; the values reach the table as given."""
+    write(here / "pyproject.toml", '[tool.house-tables.custom_style]\naccent = "rgb(10 20 30 / 50%)"\n'
+          'backgrounds = ["teal", "#fff8"]\nheader_padding = "0.5em 1rem"\nheader_weight = 650\n'
+          'first_column_weight = 400\n')
+    page = write(here / "a.md", TABLE)
+    assert cli_run(capsys, "fix", "a.md")[0] == 0
+    text = page.read_text(encoding="utf-8")
+    assert 'borderBottom: "2px solid rgb(10 20 30 / 50%)"' in text and 'backgroundColor: "#fff8"' in text
+    assert 'padding: "0.5em 1rem", fontWeight: 650' in text and "fontWeight: 400" in text
+
+
+def test_style_values_are_escaped_on_output():
+    """Even a value that bypassed validation cannot leave its attribute: a JS string in JSX, escaped in HTML."""
+    from house_tables.config import Style
+    from house_tables.rendering.layout import Grid, render_lines
+
+    style = Style(accent='red"><img src=x onerror=alert(1)>')
+    grid = Grid((None,), ("a",), (("1",),), (100,))
+    jsx = "\n".join(render_lines(grid, style, "jsx"))
+    assert 'borderBottom: "2px solid red\\"><img src=x onerror=alert(1)>"' in jsx
+    html = "\n".join(render_lines(grid, style, "html"))
+    assert 'style="border-bottom: 2px solid red&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"' in html
+
+
+PLUGIN_OPTIONS = {
+    "levels: {HT003: loud}": "option 'levels': levels.HT003 must be one of warning, info, error, ignore, not 'loud'",
+    "levels: {ht001: ignore}": "option 'levels': levels has no code 'ht001' (did you mean 'HT001'?)",
+    "custom_style: {colour: red}": "option 'custom_style': custom_style has no option 'colour' (known: accent, "
+                                   "backgrounds, body_padding, first_column_weight, header_nowrap, header_padding, "
+                                   "header_weight)",
+    "custom_style: {header_weight: true}": "option 'custom_style': custom_style.header_weight must be a font "
+                                           "weight: a whole number from 1 to 1000, not True",
+    "colour: red": "option 'colour': Unrecognised configuration name: colour",
+}
+
+
+@pytest.mark.parametrize("option", sorted(PLUGIN_OPTIONS))
+def test_mkdocs_build_with_a_bad_plugin_option_is_one_error_line(tmp_path, option):
+    """MkDocs' own one-line configuration error naming the plugin and the option: no traceback, the build aborts
+    (an unknown option too, as the README says; MkDocs alone would only warn)."""
+    write(tmp_path / "docs" / "index.md", TABLE)
+    write(tmp_path / "mkdocs.yml", f"site_name: t\nplugins:\n  - house-tables:\n      {option}\n")
+    environment = {**os.environ, "PYTHONPATH": str(ROOT / "plugin"), "PYTHONDONTWRITEBYTECODE": "1"}
+    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q"], cwd=tmp_path, env=environment,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    errors = [line for line in result.stderr.splitlines() if line.startswith("ERROR")]
+    assert errors == [f"ERROR   -  Config value 'plugins': Plugin 'house-tables' {PLUGIN_OPTIONS[option]}"]
+    assert not (tmp_path / "site").exists()

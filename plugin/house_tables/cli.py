@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from . import __version__
-from .config import LEVELS, Config, ConfigError, reported_level
+from .config import LEVELS, Config, ConfigError, reported_level, validate_levels
 from .files import FileProblem, Selection, discover, page_selected, read_text, remove_leftover, write_atomic
 from .model import Dialect
 from .plan import planned_diagnostics
@@ -511,7 +511,10 @@ def _from_pyproject(path: Path, required: bool) -> Settings | None:
         document = toml.loads(text)
     except toml.TOMLDecodeError as error:
         raise UsageError(f"{shown}: invalid TOML: {error}") from None
-    options = document.get("tool", {}).get(PLUGIN_NAME)
+    tool = document.get("tool", {})
+    if not isinstance(tool, dict):  # `tool = 3`
+        raise UsageError(f"{shown}: tool must be a table, not {tool!r}")
+    options = tool.get(PLUGIN_NAME)
     if options is None:
         if required:
             raise UsageError(f"{shown}: no [tool.{PLUGIN_NAME}] table")
@@ -601,14 +604,8 @@ def _globs(options: dict, key: str, where: str) -> tuple[str, ...]:
 
 
 def _levels(options: dict, where: str) -> dict[str, str]:
-    """levels: a level per code, e.g. {HT003: info}."""
-    value = options.get("levels", {})
-    if not isinstance(value, dict):
-        raise ConfigError(f"{where}: levels must be a table of code = level")
-    for code, level in value.items():
-        if level not in LEVELS:
-            raise ConfigError(f"{where}: levels.{code} must be one of {', '.join(LEVELS)}, not {level!r}")
-    return dict(value)
+    """levels: a level per code, e.g. {HT003: info} (known codes only, as the plugin checks them)."""
+    return validate_levels(options.get("levels", {}), where)
 
 
 def _enabled(options: dict, where: str) -> bool:
