@@ -364,7 +364,7 @@ def test_file_names_that_are_not_utf8_or_have_a_line_break(tmp_path, form):
 @pytest.mark.parametrize(("toml", "message"), [
     ('tool = 3\n', "pyproject.toml: tool must be a table, not 3"),
     ('[tool.house-tables.custom_style]\naccent = "red\\"><img src=x onerror=alert(1)>"\n',
-     "pyproject.toml [tool.house-tables]: custom_style.accent must be a CSS colour (e.g. #d55816, rgb(213 88 22), "
+     "pyproject.toml [tool.house-tables]: custom_style.accent must be a CSS color (e.g. #d55816, rgb(213 88 22), "
      "teal), not 'red\"><img src=x onerror=alert(1)>'"),
     ('[tool.house-tables.custom_style]\nheader_weight = true\n',
      "pyproject.toml [tool.house-tables]: custom_style.header_weight must be a font weight: a whole number from 1 "
@@ -373,7 +373,7 @@ def test_file_names_that_are_not_utf8_or_have_a_line_break(tmp_path, form):
      "pyproject.toml [tool.house-tables]: custom_style.body_padding must be one to four CSS lengths (e.g. 9px "
      "12px), not '1px; color: red'"),
     ('[tool.house-tables.custom_style]\nbackgrounds = ["red", "url(x)"]\n',
-     "pyproject.toml [tool.house-tables]: custom_style.backgrounds must be a list of two CSS colours, not "
+     "pyproject.toml [tool.house-tables]: custom_style.backgrounds must be a list of two colors, each a CSS color, not "
      "['red', 'url(x)']"),
     ('[tool.house-tables]\nlevels = {ht001 = "ignore"}\n',
      "pyproject.toml [tool.house-tables]: levels has no code 'ht001' (did you mean 'HT001'?)"),

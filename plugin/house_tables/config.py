@@ -86,12 +86,12 @@ def _style(options: dict, where: str) -> Style:
 
 def _style_value(key: str, value, where: str):
     """A custom_style value checked for its kind (it is written into every converted table's style attributes, so
-    anything but a colour, a length or a weight must not get there)."""
-    from .style_values import is_colour, is_padding, is_weight
+    anything but a color, a length or a weight must not get there)."""
+    from .style_values import is_color, is_padding, is_weight
 
-    if key == "accent" and is_colour(value):
+    if key == "accent" and is_color(value):
         return value
-    if key == "backgrounds" and isinstance(value, (list, tuple)) and len(value) == 2 and all(map(is_colour, value)):
+    if key == "backgrounds" and isinstance(value, (list, tuple)) and len(value) == 2 and all(map(is_color, value)):
         return tuple(value)
     if key.endswith("_padding") and is_padding(value):
         return value
@@ -103,8 +103,8 @@ def _style_value(key: str, value, where: str):
 
 
 _STYLE_KINDS = {
-    "accent": "a CSS colour (e.g. #d55816, rgb(213 88 22), teal)",
-    "backgrounds": "a list of two CSS colours",
+    "accent": "a CSS color (e.g. #d55816, rgb(213 88 22), teal)",
+    "backgrounds": "a list of two colors, each a CSS color",
     "header_padding": "one to four CSS lengths (e.g. 10px 12px)",
     "body_padding": "one to four CSS lengths (e.g. 9px 12px)",
     "header_weight": "a font weight: a whole number from 1 to 1000",

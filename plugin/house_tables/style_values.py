@@ -1,4 +1,4 @@
-"""What a custom_style value may be: a CSS colour, a padding of CSS lengths, a numeric font weight. Parsed with
+"""What a custom_style value may be: a CSS color, a padding of CSS lengths, a numeric font weight. Parsed with
 tinycss2 (CSS Syntax Level 3 and CSS Color Level 4), so only a real value of its kind passes: no quote, bracket or
 markup can reach a style attribute."""
 
@@ -11,8 +11,8 @@ LENGTH_UNITS = frozenset({"px", "em", "rem", "ex", "ch", "lh", "rlh", "vw", "vh"
                           "in", "pt", "pc"})
 
 
-def is_colour(value) -> bool:
-    """A CSS colour: a name, #hex, rgb()/hsl()/hwb()/lab()/lch()/oklab()/oklch()/color(), transparent."""
+def is_color(value) -> bool:
+    """A CSS color: a name, #hex, rgb()/hsl()/hwb()/lab()/lch()/oklab()/oklch()/color(), transparent."""
     return isinstance(value, str) and _single(value) is not None and tinycss2.color4.parse_color(value) is not None
 
 
