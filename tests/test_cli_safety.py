@@ -283,7 +283,7 @@ def test_sigkill_at_random_moments_loses_nothing_and_leaves_nothing(tmp_path):
         process = start_fix(tmp_path, ".")
         time.sleep(rng.uniform(0.15, 0.65))
         process.kill()
-        process.communicate()
+        process.communicate(timeout=30)  # workers still holding its output would make this wait
         at_death = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
         assert wait_until_gone(process.pid) == []
         assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == at_death  # nothing written after the kill
