@@ -21,6 +21,7 @@ setup(
         "pymdown-extensions>=10.0",
         "beautifulsoup4>=4.12",
         "cmarkgfm>=2024.1.14",
+        "tinycss2>=1.3",  # custom_style values are parsed as CSS colours and lengths
         "tomli>=1.1; python_version < '3.11'",
     ],
     extras_require={

@@ -823,6 +823,7 @@ def test_jobs_sets_the_pool_size_and_one_means_no_pool(here, capsys, monkeypatch
             super().__init__(*args, **kwargs)
 
     monkeypatch.setattr(cli, "ProcessPoolExecutor", Pool)
+    monkeypatch.setattr(cli, "available_cpus", lambda: 8)  # the pool is never larger than the CPUs
     three = cli_run(capsys, "check", "--jobs", "3", "docs")
     one = cli_run(capsys, "check", "-j", "1", "docs")
     assert used == [3] and three == one and three[0] == 1

@@ -3,23 +3,30 @@
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
+import signal
 import sys
+import threading
+import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from . import __version__
-from .config import LEVELS, Config, ConfigError, reported_level
-from .files import FileProblem, Selection, discover, page_selected, read_text, write_atomic
+from .config import LEVELS, Config, ConfigError, reported_level, validate_levels
+from .files import FileProblem, Selection, discover, page_selected, read_text, remove_leftover, write_atomic
 from .model import Diagnostic, Dialect
 from .plan import planned_diagnostics
 from .report import FORMATS, FileResult, Finding, Progress, Run, TableRecord, emit, unified_diff
 from .site import Site, Sites
 
 PARALLEL_THRESHOLD = 32  # more files than this are processed in a pool of processes
+MAX_CHUNK = 16  # files per message to a worker: an interrupted run waits for the few chunks being processed
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)  # stop between two writes, then report what was written
 CONFIG_KEYS = ("style", "widths", "custom_style")  # validated by Config.from_mapping, as in the plugin
 PLUGIN_KEYS = ("enabled", "level", "levels", "include", "exclude")  # the plugin's other options, validated here
 CLI_KEYS = ("dialect",)  # pyproject.toml only
@@ -28,6 +35,14 @@ PLUGIN_NAME = "house-tables"
 
 class UsageError(Exception):
     """A bad command line or configuration: printed as is, exit 2."""
+
+
+class Interrupted(BaseException):
+    """SIGINT or SIGTERM arrived: stop after the write in progress (BaseException: no `except Exception` eats it)."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
 
 
 @dataclass(frozen=True)
@@ -91,7 +106,8 @@ def parser() -> argparse.ArgumentParser:
     common.add_argument("--exclude", action="append", default=[], metavar="GLOB",
                         help="skip files and directories matching GLOB (repeatable)")
     common.add_argument("--jobs", "-j", type=_jobs, metavar="N",
-                        help="processes to use for more than a few files (default: one per core; 1: none)")
+                        help="processes to use for more than a few files (default: one per CPU; never more than "
+                        "the CPUs or the files; 1: none)")
     top = argparse.ArgumentParser(prog="house-tables", description="Find Markdown pipe tables and convert them "
                                   "to the house table style.")
     top.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -130,13 +146,50 @@ def run(argv: Sequence[str] | None = None) -> int:
     except (UsageError, ConfigError) as error:
         print(f"house-tables: {error}", file=sys.stderr)
         return 2
-    outcome = execute(args, settings)
+    with _stopping_on_signals():
+        outcome = execute(args, settings)
     emit(outcome, args.format, sys.stdout, sys.stderr)
+    if outcome.interrupted:
+        print(f"house-tables: {outcome.interrupted}", file=sys.stderr)
+        return 128 + outcome.interrupted_by
     return exit_code(outcome)
 
 
+@contextmanager
+def _stopping_on_signals() -> Iterator[None]:
+    """While files are processed, SIGINT and SIGTERM raise Interrupted (in the main thread only: elsewhere Python
+    cannot install handlers); commit() holds them back while it writes a file."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {signum: signal.signal(signum, _interrupt) for signum in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+class _Held:
+    """Whether a write is in progress (then a stop signal waits for its end) and the signal that waited."""
+
+    writing = False
+    signum: int | None = None
+
+
+def _interrupt(signum: int, frame) -> None:
+    """Signal handler (Python runs it in the main thread): stop now, or once the write in progress is done."""
+    if _Held.writing:
+        _Held.signum = signum
+    else:
+        raise Interrupted(signum)
+
+
 def _check_options(args: argparse.Namespace) -> None:
-    """Combinations the formats cannot express."""
+    """Combinations the formats cannot express, and an empty PATH (which Path("") would read as the current
+    directory: `house-tables fix "$DOCS"` with DOCS unset must not rewrite every page under `.`)."""
+    if any(path == "" for path in args.paths):
+        raise UsageError("an empty PATH argument (an unset variable?); pass . for the current directory")
     if getattr(args, "diff", False) and args.format in ("json", "sarif"):
         raise UsageError(f"--diff cannot be combined with --format {args.format}")
 
@@ -192,13 +245,71 @@ def execute(args: argparse.Namespace, settings: Settings) -> Run:
         tasks.append(Task(str(path), forced or dialect_for(path), args.command, args.form, own.config, writes, diff,
                           verify, cross, own.extensions, own.extension_configs, own.site is not None))
         chosen[str(path)] = own
+    if writes:
+        _remove_leftovers(found.leftovers)
     progress = Progress(len(tasks), sys.stderr)
+    results, written, stopped = [], 0, None
     try:
-        results = [leveled(result, chosen[result.path]) for result in process_all(tasks, progress, args.jobs)]
+        with closing(process_all(tasks, progress, args.jobs)) as outcomes:
+            for result in outcomes:
+                results.append(leveled(result, chosen[result.path]))
+                if result.pending is not None:
+                    written += commit(result)
+                    _stop_if_signalled()
+    except Interrupted as signal_:
+        stopped = signal_.signum
     finally:
         progress.close()
     sources = sorted({own.source for own in chosen.values()}) or [settings.source]
-    return Run(args.command, results, problems, writes=writes, diff=diff, configuration=", ".join(sources))
+    stop = _interruption(stopped, len(results), len(tasks), written if writes else None)
+    return Run(args.command, results, problems, writes=writes, diff=diff, configuration=", ".join(sources),
+               interrupted=stop, interrupted_by=stopped or 0)
+
+
+def commit(result: FileResult) -> bool:
+    """Write a fixed file, in this (the main) process: workers only convert, so once this process is gone nothing
+    more is written. SIGINT and SIGTERM wait until the file is written (or refused). Whether it was written."""
+    data, loaded = result.pending
+    result.pending = None
+    with _signals_held():
+        try:
+            write_atomic(result.path, data, loaded)
+            return True
+        except FileProblem as problem:
+            result.error = str(problem)
+            return False
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Keep a stop signal that arrives meanwhile for _stop_if_signalled (see _interrupt)."""
+    _Held.writing, _Held.signum = True, None
+    try:
+        yield
+    finally:
+        _Held.writing = False
+
+
+def _stop_if_signalled() -> None:
+    """Stop now if a stop signal arrived during the last write."""
+    if _Held.signum is not None:
+        signum, _Held.signum = _Held.signum, None
+        raise Interrupted(signum)
+
+
+def _interruption(signum: int | None, processed: int, total: int, written: int | None) -> str:
+    """What an interrupted run did and did not do, in one line ("" when it was not interrupted)."""
+    if signum is None:
+        return ""
+    done = f"{processed} of {total} files processed" + (f" ({written} written)" if written is not None else "")
+    return f"interrupted by {signal.Signals(signum).name}: {done}; {total - processed} not processed, left unchanged"
+
+
+def _remove_leftovers(leftovers: list[Path]) -> None:
+    """Delete the temporary files of writes that did not finish (a killed run), saying so on stderr."""
+    for temp in leftovers:
+        if remove_leftover(temp):
+            print(f"{temp}: removed a temporary file left by an interrupted run", file=sys.stderr)
 
 
 class SiteSettings:
@@ -241,24 +352,81 @@ def leveled(result: FileResult, settings: Settings) -> FileResult:
 
 
 def process_all(tasks: list[Task], progress: Progress, jobs: int | None = None) -> Iterator[FileResult]:
-    """Each task's result in order: serially for a few files (or jobs=1), in a pool of `jobs` processes
-    (default: one per core, at most 32) for many."""
+    """Each task's result in order: serially for a few files (or jobs=1), in a pool of processes (see pool_size)
+    for many. Closing the iterator cancels what the pool has not started."""
     done = 0
-    workers = jobs or min(os.cpu_count() or 1, 32)
+    workers = pool_size(len(tasks), jobs)
     if len(tasks) > PARALLEL_THRESHOLD and workers > 1:
         try:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                chunk = max(1, len(tasks) // (workers * 8))
+            pool = ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context(), initializer=_worker_start,
+                                       initargs=(os.getpid(),))
+            try:
+                chunk = max(1, min(MAX_CHUNK, len(tasks) // (workers * 8)))
                 for result in pool.map(process, tasks, chunksize=chunk):
                     done += 1
                     progress.advance()
                     yield result
+            finally:
+                pool.shutdown(wait=True, cancel_futures=True)
         except (OSError, NotImplementedError, BrokenProcessPool):  # no working process pool here: go on serially
             pass
     for task in tasks[done:]:
         result = process(task)
         progress.advance()
         yield result
+
+
+def _pool_context():
+    """fork where it is safe (Linux: fast, and each worker's parent is this process, which _worker_start relies
+    on); the platform's default elsewhere (spawn: the parent is this process too)."""
+    if sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    return None
+
+
+def _worker_start(parent: int) -> None:
+    """A pool worker's set-up: it dies with the main process (a killed run leaves no worker behind), and leaves
+    SIGINT (a terminal's Ctrl-C reaches the whole process group) and SIGTERM to the main process's handling."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    watched = _die_with_parent()
+    if os.getppid() != parent:  # the main process died before the worker could watch it
+        os._exit(1)
+    if not watched:
+        threading.Thread(target=_exit_when_orphaned, args=(parent,), daemon=True).start()
+
+
+def _die_with_parent() -> bool:
+    """Ask the kernel to SIGKILL this process when its parent exits (Linux prctl PR_SET_PDEATHSIG)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(1, signal.SIGKILL, 0, 0, 0) == 0  # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return False
+
+
+def _exit_when_orphaned(parent: int) -> None:
+    """Where the kernel cannot do it: exit as soon as the parent is gone (the worker is re-parented)."""
+    while os.getppid() == parent:
+        time.sleep(0.2)
+    os._exit(1)
+
+
+def pool_size(files: int, jobs: int | None) -> int:
+    """Processes for a pool: as asked (default 32), but no more than the files and the CPUs this process may use
+    (more would only cost memory and start-up time)."""
+    return max(1, min(jobs or 32, files, available_cpus()))
+
+
+def available_cpus() -> int:
+    """The CPUs this process may run on (its affinity mask where the platform has one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
 
 
 def process(task: Task) -> FileResult:
@@ -313,7 +481,7 @@ def fix_file(task: Task) -> FileResult:
     if changed and task.diff:
         result.diff = unified_diff(task.path, loaded.text, conversion.text)
     if changed and task.write:
-        write_atomic(task.path, conversion.text.encode("utf-8"), loaded.stat)
+        result.pending = (conversion.text.encode("utf-8"), loaded)  # written by the main process: see commit
     return result
 
 
@@ -350,7 +518,10 @@ def _from_pyproject(path: Path, required: bool) -> Settings | None:
         document = toml.loads(text)
     except toml.TOMLDecodeError as error:
         raise UsageError(f"{shown}: invalid TOML: {error}") from None
-    options = document.get("tool", {}).get(PLUGIN_NAME)
+    tool = document.get("tool", {})
+    if not isinstance(tool, dict):  # `tool = 3`
+        raise UsageError(f"{shown}: tool must be a table, not {tool!r}")
+    options = tool.get(PLUGIN_NAME)
     if options is None:
         if required:
             raise UsageError(f"{shown}: no [tool.{PLUGIN_NAME}] table")
@@ -440,14 +611,8 @@ def _globs(options: dict, key: str, where: str) -> tuple[str, ...]:
 
 
 def _levels(options: dict, where: str) -> dict[str, str]:
-    """levels: a level per code, e.g. {HT003: info}."""
-    value = options.get("levels", {})
-    if not isinstance(value, dict):
-        raise ConfigError(f"{where}: levels must be a table of code = level")
-    for code, level in value.items():
-        if level not in LEVELS:
-            raise ConfigError(f"{where}: levels.{code} must be one of {', '.join(LEVELS)}, not {level!r}")
-    return dict(value)
+    """levels: a level per code, e.g. {HT003: info} (known codes only, as the plugin checks them)."""
+    return validate_levels(options.get("levels", {}), where)
 
 
 def _enabled(options: dict, where: str) -> bool:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 
+from .codes import CODES
+
 WIDTH_POLICIES = ("content", "equal")
 PRESETS = ("house", "plain")
 LEVELS = ("warning", "info", "error", "ignore")  # how findings are reported (plugin and CLI)
@@ -16,6 +18,20 @@ def reported_level(code: str, severity: str, level: str, levels: dict[str, str])
 
 class ConfigError(ValueError):
     """An option that does not exist or has a bad value; the message names the key."""
+
+
+def validate_levels(value, where: str) -> dict[str, str]:
+    """`levels`: a level per diagnostic code, e.g. {HT003: info}; codes are spelled as the findings show them."""
+    if not isinstance(value, dict):
+        raise ConfigError(f"{where}: levels must be a table of code = level, not {value!r}")
+    for code, level in value.items():
+        if code not in CODES:
+            upper = str(code).upper()
+            hint = f"did you mean {upper!r}?" if upper in CODES else f"known: {', '.join(CODES)}"
+            raise ConfigError(f"{where}: levels has no code {code!r} ({hint})")
+        if level not in LEVELS:
+            raise ConfigError(f"{where}: levels.{code} must be one of {', '.join(LEVELS)}, not {level!r}")
+    return dict(value)
 
 
 @dataclass(frozen=True)
@@ -61,14 +77,37 @@ def _style(options: dict, where: str) -> Style:
     custom = options.get("custom_style") or {}
     if not isinstance(custom, dict):
         raise ConfigError(f"{where}: custom_style must be a mapping of style options, not {custom!r}")
-    custom = dict(custom)
     names = {f.name for f in fields(Style)} - {"styled"}
     for key in custom:
         if key not in names:
             raise ConfigError(f"{where}: custom_style has no option {key!r} (known: {', '.join(sorted(names))})")
-    if "backgrounds" in custom:
-        backgrounds = custom["backgrounds"]
-        custom["backgrounds"] = tuple(backgrounds) if isinstance(backgrounds, (list, tuple)) else ()
-        if len(custom["backgrounds"]) != 2:
-            raise ConfigError(f"{where}: custom_style.backgrounds needs exactly two colors")
-    return replace(style, **custom)
+    return replace(style, **{key: _style_value(key, value, where) for key, value in custom.items()})
+
+
+def _style_value(key: str, value, where: str):
+    """A custom_style value checked for its kind (it is written into every converted table's style attributes, so
+    anything but a color, a length or a weight must not get there)."""
+    from .style_values import is_color, is_padding, is_weight
+
+    if key == "accent" and is_color(value):
+        return value
+    if key == "backgrounds" and isinstance(value, (list, tuple)) and len(value) == 2 and all(map(is_color, value)):
+        return tuple(value)
+    if key.endswith("_padding") and is_padding(value):
+        return value
+    if key.endswith("_weight") and (is_weight(value) or (value is None and key == "first_column_weight")):
+        return value
+    if key == "header_nowrap" and isinstance(value, bool):
+        return value
+    raise ConfigError(f"{where}: custom_style.{key} must be {_STYLE_KINDS[key]}, not {value!r}")
+
+
+_STYLE_KINDS = {
+    "accent": "a CSS color (e.g. #d55816, rgb(213 88 22), teal)",
+    "backgrounds": "a list of two colors, each a CSS color",
+    "header_padding": "one to four CSS lengths (e.g. 10px 12px)",
+    "body_padding": "one to four CSS lengths (e.g. 9px 12px)",
+    "header_weight": "a font weight: a whole number from 1 to 1000",
+    "first_column_weight": "a font weight (a whole number from 1 to 1000) or null",
+    "header_nowrap": "true or false",
+}

@@ -3,19 +3,28 @@
 from __future__ import annotations
 
 import fnmatch
+import glob
+import hashlib
 import os
+import re
 import stat
 import tempfile
 import time
 from collections.abc import Iterable, Iterator
-from contextlib import suppress
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx")
 SKIPPED_DIRS = frozenset({"node_modules", ".git", "site", ".venv", "venv", "__pycache__"})
 TEMP_SUFFIX = ".house-tables-tmp"
+TEMP_NAME = re.compile(r"^\.(?P<target>.+)\.[a-z0-9_]{8}" + re.escape(TEMP_SUFFIX) + "$")  # as tempfile.mkstemp names
 PAUSE_HOOK = "HOUSE_TABLES_TEST_PAUSE_BEFORE_REPLACE"  # tests only: see _pause_for_tests
+
+try:  # advisory locks between house-tables runs (POSIX); elsewhere only the content check protects a write
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 
 
@@ -29,6 +38,12 @@ class Loaded:
 
     text: str
     stat: os.stat_result
+    digest: bytes = b""  # SHA-256 of the bytes read: a write replaces the file only if it still has them
+
+
+def digest(data: bytes) -> bytes:
+    """The SHA-256 of some bytes (what a file must still contain for a write to replace it)."""
+    return hashlib.sha256(data).digest()
 
 
 def page_selected(src: str, include: list[str], exclude: list[str]) -> bool:
@@ -75,6 +90,7 @@ class Discovery:
 
     files: list[Path] = field(default_factory=list)
     problems: list[tuple[str, str]] = field(default_factory=list)
+    leftovers: list[Path] = field(default_factory=list)  # temporary files of writes (maybe of an interrupted run)
     seen_files: set[str] = field(default_factory=set)
     seen_dirs: set[str] = field(default_factory=set)
 
@@ -99,6 +115,7 @@ def discover(paths: Iterable[str], selection: Selection | None = None) -> Discov
         elif os.path.lexists(path):
             if selection.selected(path):
                 found.add(path)
+                found.leftovers.extend(_temp_files_of(path))
         else:
             found.problems.append((given, "no such file or directory"))
     return found
@@ -129,7 +146,41 @@ def _visit(path: Path, entry: os.DirEntry, root: str, selection: Selection, foun
             return path
     elif kind == "file" and entry.name.lower().endswith(MARKDOWN_SUFFIXES) and selection.selected(path):
         found.add(path)
+    elif kind == "file" and TEMP_NAME.match(entry.name) and not entry.is_symlink():
+        found.leftovers.append(path)
     return None
+
+
+def _temp_files_of(path: Path) -> list[Path]:
+    """The temporary files of writes to a file named on the command line (beside the file it resolves to)."""
+    real = Path(os.path.realpath(path))
+    with suppress(OSError):
+        return sorted(real.parent.glob(glob.escape(f".{real.name}.") + "*" + TEMP_SUFFIX))
+    return []
+
+
+def remove_leftover(temp: Path) -> bool:
+    """Delete the temporary file of a write that did not finish (a killed run): only when no run is writing its
+    file now (that run holds the file's lock). True when it was deleted."""
+    match = TEMP_NAME.match(temp.name)
+    if match is None:
+        return False
+    try:
+        with locked(str(temp.parent / match["target"]), wait=False):
+            return _unlink(temp)
+    except FileNotFoundError:  # its file is gone, so no run is writing it
+        return _unlink(temp)
+    except OSError:  # BlockingIOError: a run is writing that file now
+        return False
+
+
+def _unlink(path: Path) -> bool:
+    """Delete a file; False when it is already gone."""
+    try:
+        os.unlink(path)
+        return True
+    except FileNotFoundError:
+        return False
 
 
 def _kind(entry: os.DirEntry, root: str) -> str | None:
@@ -155,7 +206,7 @@ def _inside(real: str, root: str) -> bool:
 
 def _skipped_dir(path: Path) -> bool:
     """node_modules, .git, site/, __pycache__ and virtual environments."""
-    return path.name in SKIPPED_DIRS or (path / "pyvenv.cfg").is_file()
+    return path.name in SKIPPED_DIRS or os.path.isfile(path / "pyvenv.cfg")  # False when it cannot be looked at
 
 
 def reason(error: BaseException) -> str:
@@ -172,7 +223,7 @@ def read_text(path: Path | str) -> Loaded:
     """The exact text of a UTF-8 file: bytes decoded strictly, line endings and a BOM kept."""
     try:
         data, info = _read_bytes(path)
-        return Loaded(data.decode("utf-8"), info)
+        return Loaded(data.decode("utf-8"), info, digest(data))
     except UnicodeDecodeError as error:
         raise FileProblem(reason(error)) from None
     except OSError as error:
@@ -188,49 +239,108 @@ def _read_bytes(path: Path | str) -> tuple[bytes, os.stat_result]:
             raise IsADirectoryError(21, "Is a directory")
         if not stat.S_ISREG(info.st_mode):
             raise OSError(0, "not a regular file")
-        chunks = []
-        while chunk := os.read(fd, 1 << 20):
-            chunks.append(chunk)
-        return b"".join(chunks), info
+        return _read_all(fd), info
     finally:
         os.close(fd)
 
 
-def write_atomic(path: Path | str, data: bytes, read: os.stat_result | None = None) -> None:
-    """Replace a file's bytes atomically (temporary file beside it, then os.replace), keeping its permissions."""
+def _read_all(fd: int) -> bytes:
+    """Every byte of an open file, from its start."""
+    chunks, offset = [], 0
+    while chunk := os.pread(fd, 1 << 20, offset):
+        chunks.append(chunk)
+        offset += len(chunk)
+    return b"".join(chunks)
+
+
+def write_atomic(path: Path | str, data: bytes, read: Loaded | None = None) -> bool:
+    """Replace a file's bytes atomically (temporary file beside it, then os.replace), keeping its permissions; only
+    while it still holds what was read (compare and swap). False when it already holds `data` (nothing written)."""
     try:
-        _replace(os.path.realpath(path), data, read)
+        return _replace(os.path.realpath(path), data, read)
     except OSError as error:
         raise FileProblem(f"cannot write: {reason(error)}; left unchanged") from None
 
 
-def _replace(target: str, data: bytes, read: os.stat_result | None) -> None:
-    """Write data to a temporary file in the target's directory, then rename it over the target."""
-    current = os.stat(target)
-    if read is not None and _changed(read, current):
-        raise OSError(0, "the file changed on disk while it was being fixed")
-    if not os.access(target, os.W_OK):
-        raise PermissionError(13, "Permission denied (the file is read-only)")
-    directory, name = os.path.split(target)
-    fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=TEMP_SUFFIX, dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        _copy_permissions(current, temp)
-        _pause_for_tests(temp)
-        os.replace(temp, target)
-    except BaseException:
-        with suppress(OSError):
-            os.unlink(temp)
-        raise
+def _replace(target: str, data: bytes, read: Loaded | None) -> bool:
+    """Under the target's lock: check that it is unchanged and writable, write a temporary file in its directory,
+    and check again right before renaming that over the target, so an edit made meanwhile is never overwritten."""
+    with locked(target) as fd:
+        current = _current(fd, read, data)
+        if current is None:
+            return False
+        _refuse_read_only(target, current)
+        directory, name = os.path.split(target)
+        temp_fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=TEMP_SUFFIX, dir=directory)
+        try:
+            with os.fdopen(temp_fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            _copy_permissions(current, temp)
+            _pause_for_tests(temp)
+            if _current(fd, read, data) is None or _identity(os.stat(target)) != _identity(current):
+                raise _changed_error()
+            os.replace(temp, target)
+        except BaseException:
+            with suppress(OSError):
+                os.unlink(temp)
+            raise
     _sync_directory(directory)
+    return True
 
 
-def _changed(before: os.stat_result, now: os.stat_result) -> bool:
-    """Whether a file is not the one that was read (another inode, size or modification time)."""
-    return (before.st_ino, before.st_size, before.st_mtime_ns) != (now.st_ino, now.st_size, now.st_mtime_ns)
+@contextmanager
+def locked(target: str, wait: bool = True) -> Iterator[int]:
+    """An exclusive advisory lock on the file now at `target` (flock on its inode), held while a house-tables run
+    replaces it: two runs never interleave on one file, and a run's temporary file is never taken for a leftover.
+    Yields the locked descriptor. Without waiting, BlockingIOError says another run holds it."""
+    while True:
+        fd = os.open(target, _READ_FLAGS)
+        try:
+            if fcntl is not None:
+                fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+            if _identity(os.fstat(fd)) == _identity(os.stat(target)):  # else it was replaced while we waited
+                yield fd
+                return
+        finally:
+            os.close(fd)
+
+
+def _current(fd: int, read: Loaded | None, data: bytes) -> os.stat_result | None:
+    """The locked file's stat while it holds exactly what was read (same inode, size, mtime and SHA-256: mtimes
+    alone are too coarse); None when it already holds `data` (another run wrote it); else the changed error."""
+    info = os.fstat(fd)
+    if read is None:
+        return info
+    content = _read_all(fd)
+    if _stat_key(info) == _stat_key(read.stat) and digest(content) == read.digest:
+        return info
+    if content == data:
+        return None
+    raise _changed_error()
+
+
+def _changed_error() -> OSError:
+    """The error of a file that changed on disk after it was read."""
+    return OSError(0, "the file changed on disk while it was being fixed")
+
+
+def _identity(info: os.stat_result) -> tuple[int, int]:
+    """Which file this is: device and inode."""
+    return info.st_dev, info.st_ino
+
+
+def _stat_key(info: os.stat_result) -> tuple:
+    """Which file, and its state: identity, size, modification time."""
+    return _identity(info), info.st_size, info.st_mtime_ns
+
+
+def _refuse_read_only(target: str, info: os.stat_result) -> None:
+    """A read-only file is not replaced: not writable for this user, or (for root, whom permissions do not stop)
+    without any write permission bit."""
+    if not os.access(target, os.W_OK) or not info.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+        raise PermissionError(13, "Permission denied (the file is read-only)")
 
 
 def _copy_permissions(original: os.stat_result, temp: str) -> None:
@@ -244,11 +354,14 @@ def _copy_permissions(original: os.stat_result, temp: str) -> None:
 
 
 def _pause_for_tests(temp: str) -> None:
-    """Test hook: with HOUSE_TABLES_TEST_PAUSE_BEFORE_REPLACE=marker, name the temp file in marker and wait."""
+    """Test hook: with HOUSE_TABLES_TEST_PAUSE_BEFORE_REPLACE=marker, name the temporary file in marker and wait
+    (at most 600 s) until the test removes the marker: a slow disk between writing and renaming."""
     marker = os.environ.get(PAUSE_HOOK)
     if marker:
         Path(marker).write_text(temp, encoding="utf-8")
-        time.sleep(600)
+        deadline = time.monotonic() + 600
+        while os.path.exists(marker) and time.monotonic() < deadline:
+            time.sleep(0.01)
 
 
 def _sync_directory(directory: str) -> None:

@@ -13,11 +13,34 @@ from mkdocs.plugins import BasePlugin, get_plugin_logger
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from .config import LEVELS, ConfigError
+from .config import LEVELS, Config, ConfigError, validate_levels
 from .extension import HouseTablesExtension, PageContext
 from .files import page_selected
 
 log = get_plugin_logger(__name__)
+
+
+class _Checked(c.BaseConfigOption):
+    """An option checked by the package's own validation (shared with the CLI and the extension): its ConfigError
+    becomes MkDocs' ValidationError, which MkDocs reports as one line naming the plugin and the option."""
+
+    def __init__(self, check, default):
+        super().__init__()
+        self.check, self.default = check, default
+
+    def run_validation(self, value):
+        try:
+            return self.check(value)
+        except ConfigError as error:
+            raise base.ValidationError(str(error).split(": ", 1)[1]) from None
+
+
+def _custom_style(value) -> dict:
+    """custom_style: a mapping whose keys and values Config.from_mapping accepts."""
+    if not isinstance(value, dict):
+        raise ConfigError(f"custom_style: must be a mapping of style options, not {value!r}")
+    Config.from_mapping({"custom_style": value}, "custom_style")
+    return value
 
 
 class HouseTablesConfig(base.Config):
@@ -26,9 +49,9 @@ class HouseTablesConfig(base.Config):
     enabled = c.Type(bool, default=True)
     style = c.Choice(("house", "plain"), default="house")
     widths = c.Choice(("content", "equal"), default="content")
-    custom_style = c.Type(dict, default={})
+    custom_style = _Checked(_custom_style, default={})
     level = c.Choice(LEVELS, default="warning")
-    levels = c.Type(dict, default={})
+    levels = _Checked(lambda value: validate_levels(value, "levels"), default={})
     include = c.ListOfItems(c.Type(str), default=[])
     exclude = c.ListOfItems(c.Type(str), default=[])
 
@@ -51,6 +74,17 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
         self.serving = False
         self.downgrade = False
 
+    def load_config(self, options, config_file_path=None):
+        """MkDocs' validation, with an unknown option an error rather than a warning (a misspelt option would
+        otherwise be ignored while the build goes on)."""
+        errors, warnings = super().load_config(options, config_file_path)
+        unknown = [(key, message) for key, message in warnings if key not in self.config_scheme_keys()]
+        return [*errors, *unknown], [w for w in warnings if w not in unknown]
+
+    def config_scheme_keys(self) -> set[str]:
+        """The names of the plugin's options."""
+        return {name for name, _ in self.config_class._schema}
+
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Remember whether this is `mkdocs serve`."""
         self.serving = command == "serve"
@@ -59,9 +93,6 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
         """Install the Markdown extension with this plugin's options (the page's own Markdown renders the cells)."""
         if not self.config.enabled:
             return None
-        for code, level in self.config.levels.items():
-            if level not in LEVELS:
-                raise ConfigError(f"house-tables: levels.{code} must be one of {', '.join(LEVELS)}, not {level!r}")
         self.downgrade = self.serving and bool(config.strict)
         self.extension = HouseTablesExtension(
             style=self.config.style, widths=self.config.widths, custom_style=self.config.custom_style,

@@ -21,6 +21,34 @@ SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _SARIF_LEVELS = {"error": "error", "warning": "warning", "info": "note"}
 _GITHUB_COMMANDS = {"error": "error", "warning": "warning", "info": "notice"}
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+# In a file name: control characters (a line break would split a finding's line) and the bytes that are not UTF-8
+# (os.fsdecode keeps them as lone surrogates, which no UTF-8 stream can print).
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\udc80-\udcff]")
+_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t", "\\": "\\\\", '"': '\\"'}
+
+
+def shown_path(path: str) -> str:
+    """A path as the text formats print it: as is, or in double quotes with backslash escapes (`\\n`, `\\xe9` for a
+    byte that is not UTF-8) when it has a control character or such a byte, so that every finding stays one line."""
+    if not _UNPRINTABLE.search(path):
+        return path
+    return '"' + "".join(_escaped(char) for char in path) + '"'
+
+
+def _escaped(char: str) -> str:
+    """One character of a quoted path."""
+    if "\udc80" <= char <= "\udcff":
+        return f"\\x{ord(char) - 0xDC00:02x}"
+    if char in _ESCAPES:
+        return _ESCAPES[char]
+    if _UNPRINTABLE.match(char):
+        return f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}"
+    return char
+
+
+def unicode_path(path: str) -> str:
+    """A path as valid Unicode for JSON and annotations: a byte that is not UTF-8 becomes `\\xe9`."""
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 @dataclass(frozen=True)
@@ -89,6 +117,7 @@ class FileResult:
     changed: bool = False
     diff: str = ""
     summary: str = ""
+    pending: object = None  # fix: (bytes, Loaded) the main process still has to write (see cli.commit)
 
 
 @dataclass(frozen=True)
@@ -101,6 +130,8 @@ class Run:
     writes: bool = True  # fix without --diff/--check
     diff: bool = False
     configuration: str = "defaults"  # the configuration files the pages were read with
+    interrupted: str = ""  # what an interrupted run did and did not do (SIGINT, SIGTERM)
+    interrupted_by: int = 0  # the signal's number
 
     @property
     def errors(self) -> list[tuple[str, str]]:
@@ -122,7 +153,7 @@ def _text(run: Run, out: TextIO, err: TextIO) -> None:
     """`path:line:col: HTnnn message` lines, per-file fix lines, then a summary (diffs alone on stdout)."""
     report = err if run.diff else out
     for path, message in run.problems:
-        print(f"{path}: {message}", file=err)
+        print(f"{shown_path(path)}: {message}", file=err)
     for result in run.results:
         _text_file(run, result, out, report, err)
     print(summary(run), file=report)
@@ -131,19 +162,20 @@ def _text(run: Run, out: TextIO, err: TextIO) -> None:
 def _text_file(run: Run, result: FileResult, out: TextIO, report: TextIO, err: TextIO) -> None:
     """One file's lines."""
     if result.error:
-        print(f"{result.path}: {result.error}", file=err)
+        print(f"{shown_path(result.path)}: {result.error}", file=err)
         return
     if run.diff and result.diff:
         out.write(result.diff)
     if result.converted:
         print(fix_line(run, result), file=report)
     for f in result.findings:
-        print(f"{f.path}:{f.line}:{f.column}: {f.code} {f.message}", file=report)
+        print(f"{shown_path(f.path)}:{f.line}:{f.column}: {f.code} {f.message}", file=report)
 
 
 def fix_line(run: Run, result: FileResult) -> str:
     """`Kimi-K3.mdx: 8 tables, 116 cells verified` (`would convert ...` when nothing is written)."""
-    return f"{result.path}: {result.summary}" if run.writes else f"{result.path}: would convert {result.summary}"
+    path = shown_path(result.path)
+    return f"{path}: {result.summary}" if run.writes else f"{path}: would convert {result.summary}"
 
 
 def summary(run: Run) -> str:
@@ -174,14 +206,15 @@ def _count(number: int, noun: str) -> str:
 def _json(run: Run, out: TextIO, err: TextIO) -> None:
     """One JSON object: tables, diagnostics, errors (and files, for fix)."""
     document = {
-        "tables": [asdict(table) for result in run.results for table in result.tables],
-        "diagnostics": [finding.public() for finding in run.findings],
-        "errors": [{"path": path, "message": message} for path, message in run.errors],
+        "tables": [{**asdict(table), "path": unicode_path(table.path)} for result in run.results
+                   for table in result.tables],
+        "diagnostics": [{**finding.public(), "path": unicode_path(finding.path)} for finding in run.findings],
+        "errors": [{"path": unicode_path(path), "message": message} for path, message in run.errors],
         "summary": summary(run),
     }
     if run.command == "fix":
         document["files"] = [
-            {"path": r.path, "tables": r.converted, "cells": r.cells, "changed": r.changed}
+            {"path": unicode_path(r.path), "tables": r.converted, "cells": r.cells, "changed": r.changed}
             for r in run.results if not r.error
         ]
     _errors_to_stderr(run, err)
@@ -191,14 +224,15 @@ def _json(run: Run, out: TextIO, err: TextIO) -> None:
 def _errors_to_stderr(run: Run, err: TextIO) -> None:
     """`path: message` for every path that could not be used (machine formats keep stdout for the document)."""
     for path, message in run.errors:
-        print(f"{path}: {message}", file=err)
+        print(f"{shown_path(path)}: {message}", file=err)
 
 
 def _github(run: Run, out: TextIO, err: TextIO) -> None:
     """GitHub Actions workflow commands: one annotation per finding and per unreadable path."""
     for path, message in run.errors:
-        print(f"{path}: {message}", file=err)
-        print(f"::error {_properties(file=path, title='house-tables')}::{escape_data(message)}", file=out)
+        print(f"{shown_path(path)}: {message}", file=err)
+        properties = _properties(file=unicode_path(path), title="house-tables")
+        print(f"::error {properties}::{escape_data(message)}", file=out)
     for result in run.results:
         if run.diff and result.diff:
             out.write(result.diff)
@@ -206,7 +240,7 @@ def _github(run: Run, out: TextIO, err: TextIO) -> None:
             print(fix_line(run, result), file=out)
         for f in result.findings:
             title = f"{f.code} {CODES[f.code].name}" if f.code in CODES else f.code
-            properties = _properties(file=f.path, line=f.line, col=f.column, title=title)
+            properties = _properties(file=unicode_path(f.path), line=f.line, col=f.column, title=title)
             print(f"::{_GITHUB_COMMANDS.get(f.severity, 'warning')} {properties}::{escape_data(f.message)}", file=out)
     print(summary(run), file=out)
 
@@ -291,7 +325,7 @@ def _artifact(path: str) -> dict:
     """An artifactLocation: a file URI for an absolute path, else a relative URI against SRCROOT (the cwd)."""
     if os.path.isabs(path):
         return {"uri": Path(path).as_uri()}
-    return {"uri": quote(Path(path).as_posix()), "uriBaseId": "SRCROOT"}
+    return {"uri": quote(os.fsencode(Path(path).as_posix())), "uriBaseId": "SRCROOT"}  # the name's exact bytes
 
 
 def unified_diff(path: str, before: str, after: str) -> str:

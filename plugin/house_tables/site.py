@@ -8,6 +8,7 @@ here must not stop `house-tables check`.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,7 +45,7 @@ class Sites:
         """The mkdocs.yml (or mkdocs.yaml) in directory or the nearest directory above it."""
         directory = directory.resolve()
         if directory not in self._nearest:
-            here = next((directory / name for name in SITE_FILES if (directory / name).is_file()), None)
+            here = next((directory / name for name in SITE_FILES if os.path.isfile(directory / name)), None)
             if here is None and directory.parent != directory:
                 here = self.nearest(directory.parent)
             self._nearest[directory] = here

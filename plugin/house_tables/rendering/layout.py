@@ -6,6 +6,8 @@ Pure functions over already-rendered cell contents: a table of N columns and R b
 
 from __future__ import annotations
 
+import html
+import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -86,13 +88,14 @@ def _jsx_style(items: StyleItems) -> str:
     """` style={{a: "b", c: 700}}`, or nothing."""
     if not items:
         return ""
-    body = ", ".join(f"{name}: {value}" if isinstance(value, int) else f'{name}: "{value}"' for name, value in items)
+    body = ", ".join(f"{name}: {value}" if isinstance(value, int) else f"{name}: {json.dumps(value)}"  # escaped
+                     for name, value in items)
     return f" style={{{{{body}}}}}"
 
 
 def _html_style(items: StyleItems) -> str:
     """` style="a: b; c-d: 700"`, or nothing."""
-    return f' style="{css(items)}"' if items else ""
+    return f' style="{html.escape(css(items))}"' if items else ""  # escaped: configured values are text
 
 
 def css(items: StyleItems) -> str:
