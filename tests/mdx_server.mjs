@@ -1,4 +1,4 @@
-// Long-lived MDX 3 + remark-gfm + remark-directive (Docusaurus' `:::note` containers) renderer for the differential tests (see tests/engines.py).
+// Long-lived MDX 3 + remark-gfm + container directives (Docusaurus' `:::note` admonitions) renderer for the differential tests (see tests/engines.py).
 // Protocol: one JSON request per stdin line, {"id": n, "md": "..."}; one JSON response per stdout line, in order:
 //   {"id": n, "ok": true, "html": "..."}  or  {"id": n, "ok": false, "error": "...", "phase": "compile"|"render"}
 // The pipeline is the `mdx` engine of shared/engines/mdx_engine.mjs, except that React is loaded once.
@@ -8,7 +8,8 @@ import React from 'react'
 import * as runtime from 'react/jsx-runtime'
 import {renderToStaticMarkup} from 'react-dom/server'
 import remarkGfm from 'remark-gfm'
-import remarkDirective from 'remark-directive'
+import {directive} from 'micromark-extension-directive'
+import {directiveFromMarkdown} from 'mdast-util-directive'
 
 // stdout carries only responses: anything else that writes to it (console.log, code in a document) goes to stderr.
 const respond = process.stdout.write.bind(process.stdout)
@@ -31,6 +32,16 @@ function annotateTables() {
   }
 }
 
+// remark-directive's container syntax only (`:::note` ... `:::`): Docusaurus turns text (`:x`) and leaf (`::x`)
+// directives it has no use for back into text, so a page reads as if only containers were syntax.
+function remarkContainerDirectives() {
+  const data = this.data()
+  const flow = Object.fromEntries(Object.entries(directive().flow)
+    .map(([code, constructs]) => [code, [].concat(constructs).filter((construct) => construct.concrete)]))
+  ;(data.micromarkExtensions ||= []).push({flow})
+  ;(data.fromMarkdownExtensions ||= []).push(directiveFromMarkdown())
+}
+
 // Stub every capitalised component the document mentions as a <div>.
 function componentsFor(src) {
   const comps = {}
@@ -41,7 +52,7 @@ function componentsFor(src) {
   return comps
 }
 
-const options = {...runtime, format: 'mdx', remarkPlugins: [remarkGfm, remarkDirective], rehypePlugins: [annotateTables]}
+const options = {...runtime, format: 'mdx', remarkPlugins: [remarkGfm, remarkContainerDirectives], rehypePlugins: [annotateTables]}
 
 async function render(id, src) {
   let phase = 'compile'

@@ -22,7 +22,7 @@ from .rendering.fragments import (
 from .rendering.jsx_html import jsx_to_html
 from .rendering.layout import Grid, render_lines
 from .rendering.page import first_difference, page_view, render_md_page
-from .rendering.protect import protect, restore
+from .rendering.protect import protect, protect_rows, restore
 from .source import BOM, Source
 from .widths import visible_text
 
@@ -211,6 +211,14 @@ class Fragments:
         """The HTML with MDX pieces put back (what the cell shows, for comparison)."""
         return [[restore(cell, kept) for cell, kept in zip(row, kepts)] for row, kepts in zip(self.html, self.kept)]
 
+    def read_as_html(self) -> list[list[str]]:
+        """The HTML each cell's JSX must read back as: the engine's HTML with every MDX piece read as MDX reads
+        it (`className` is `class`, `{'x'}` is x), as in the JSX the pieces are verbatim."""
+        from .rendering.jsx_html import jsx_to_html
+
+        return [[restore(cell, [jsx_to_html(piece) for piece in kept]) for cell, kept in zip(row, kepts)]
+                for row, kepts in zip(self.html, self.kept)]
+
     def with_footnote_references(self) -> Fragments:
         """Python-Markdown's footnote references kept as `[^label]`, which the house table makes the page's own
         reference again (numbered and linked back by the footnotes extension, however often it is cited)."""
@@ -228,8 +236,18 @@ class Fragments:
         """Each cell as JSX, MDX pieces verbatim."""
         from .rendering.jsx import html_to_jsx
 
-        return [[restore(html_to_jsx(cell), kept) for cell, kept in zip(row, kepts)]
+        return [[restore(_escaped_before_pieces(html_to_jsx(cell)), kept) for cell, kept in zip(row, kepts)]
                 for row, kepts in zip(self.html, self.kept)]
+
+
+_BACKSLASHES_BEFORE_PIECE = re.compile("(\\\\+)(?=\ue000)")
+
+
+def _escaped_before_pieces(jsx: str) -> str:
+    """A backslash that is text right before a kept MDX piece (`<kbd>`, `{x}`) would escape the piece's first
+    character once the piece is back: the serialiser saw a token there, so it wrote the backslash bare (a run
+    of 2k+1 is k escaped backslashes and a bare one). The bare one is escaped too."""
+    return _BACKSLASHES_BEFORE_PIECE.sub(lambda m: m.group(1) + "\\" if len(m.group(1)) % 2 else m.group(1), jsx)
 
 
 def _engine_fragments(table, source, definitions, engine) -> tuple[Fragments | None, tuple[Span, str] | None]:
@@ -243,9 +261,15 @@ def _engine_fragments(table, source, definitions, engine) -> tuple[Fragments | N
 
 
 def _reference(table, source, definitions, engine) -> list[list[str]] | None:
-    """Cells of the engine's rendering of the original table lines on their own (header row first)."""
-    cells = first_table_cells(engine.render(_original_rows(table, source) + definitions))
-    return None if cells is None else cells[: _shown_rows(table, engine)]
+    """Cells of the engine's rendering of the original table lines on their own (header row first); in `.mdx`
+    the MDX pieces of each row (JSX tags, `{expressions}`) are kept aside as for our cells."""
+    rows, kept = _original_rows(table, source), []
+    if engine.dialect is Dialect.MDX:
+        rows, kept = protect_rows(rows)
+    cells = first_table_cells(engine.render(rows + definitions))
+    if cells is None:
+        return None
+    return [[restore(cell, kept) for cell in row] for row in cells[: _shown_rows(table, engine)]]
 
 
 def _shown_rows(table: Table, engine: Engine) -> int:
@@ -276,14 +300,19 @@ def _verify(table, source, definitions, engine, rendered: Fragments | None) -> t
         for c, (mine, engine_cell) in enumerate(zip(ours, theirs)):
             if canonical(mine) != canonical(engine_cell):
                 where = rows[r].cells[c].span if c < len(rows[r].cells) else rows[r].span
-                return where, f"cell {c + 1} of row {r}: ours {canonical(mine)!r}, engine {canonical(engine_cell)!r}"
+                return where, f"cell {c + 1} of row {r}: ours {_shown(mine)}, the engine's {_shown(engine_cell)}"
     return None
+
+
+def _shown(html: str, limit: int = 80) -> str:
+    """A cell's HTML in a message: as rendered, cut when long."""
+    return repr(html if len(html) <= limit else html[:limit] + "…")
 
 
 def _read_back(table: Table, grid: Grid, fragments: Fragments) -> tuple[Span, str] | None:
     """Each JSX cell, read back as MDX reads it, must give the HTML it was made from."""
     rows = (table.header, *table.body)
-    for r, (jsx_row, html_row) in enumerate(zip((grid.header, *grid.body), fragments.restored())):
+    for r, (jsx_row, html_row) in enumerate(zip((grid.header, *grid.body), fragments.read_as_html())):
         for c, (jsx, fragment) in enumerate(zip(jsx_row, html_row)):
             if canonical(jsx_to_html(jsx)) != canonical(fragment):
                 where = rows[r].cells[c].span if c < len(rows[r].cells) else rows[r].span
@@ -305,8 +334,9 @@ def _original_rows(table: Table, source: Source) -> str:
 
 def _grid(table: Table, fragments: Fragments, config: Config, directive: Directive | None, form: str) -> Grid:
     """Cell contents in the output form, alignment and widths."""
-    widths = _widths(table, fragments.restored(), config, directive)
-    contents = fragments.jsx() if form == "jsx" else fragments.restored()
+    shown = fragments.read_as_html()
+    widths = _widths(table, shown, config, directive)
+    contents = fragments.jsx() if form == "jsx" else shown
     return Grid(table.align, tuple(contents[0]), tuple(tuple(row) for row in contents[1:]), tuple(widths))
 
 

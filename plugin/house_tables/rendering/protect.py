@@ -27,6 +27,24 @@ def protect(text: str) -> tuple[str, list[str]]:
     return "".join(out), kept
 
 
+def protect_rows(text: str) -> tuple[str, list[str]]:
+    """protect() line by line (an unclosed `{` never reaches into the next row), keeping only pieces without a
+    `|`: a pipe inside one splits the row for MDX as for any GFM engine, so the engine must see it."""
+    out, kept = [], []
+    for line in text.split("\n"):
+        protected, pieces = protect(line)
+        out.append(_TOKEN.sub(lambda m, p=pieces: _renumbered(p[int(m.group(1))], kept), protected))
+    return "\n".join(out), kept
+
+
+def _renumbered(piece: str, kept: list[str]) -> str:
+    """A piece's token in the row-by-row numbering, or the piece itself when it holds a pipe."""
+    if "|" in piece:
+        return piece
+    kept.append(piece)
+    return f"\ue000{len(kept) - 1}\ue001"
+
+
 def restore(text: str, kept: list[str]) -> str:
     """Put the original pieces back in place of their tokens."""
     return _TOKEN.sub(lambda m: kept[int(m.group(1))], text) if kept else text
