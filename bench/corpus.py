@@ -289,6 +289,12 @@ def adversarial() -> dict[str, str]:
         "columns-300": wide,
         "line-2mb": ("|`" * 1_000_000) + "\n",
         "alternating-50000": "".join("|\n" if i % 2 == 0 else "-\n" for i in range(50_000)),
+        # One unbroken 1 MB token in a cell (fix was quadratic in it: 120 KB took 62 s), and 3,000 nested spans.
+        "cell-token-1mb": "| a | b |\n|---|---|\n| " + "x" * 1_000_000 + " | y |\n",
+        "nested-spans-3000": "| a | b |\n|---|---|\n| " + "<span>" * 3000 + "x" + "</span>" * 3000 + " | y |\n",
+        # Many tables on one page each citing a reference defined once at the end (definitions read once).
+        "tables-2000-one-reference": "".join(f"| t{i} | [r] |\n|---|---|\n| {i} | x |\n\n" for i in range(2000))
+        + "[r]: https://example.com\n",
     }
 
 

@@ -7,6 +7,11 @@ INLINE = [
     "`a|b`", "`x \\| y`", "``c|d``", "`code`", "\\|", "a \\\\| b", "**b**", "*e*", "[t](http://u.example)",
     "&#124;", "&vert;", "a\tb", "List&lt;T&gt;", "\\`", "`", "~~s~~", "<span>h</span>", "a&nbsp;b",
 ]
+# Inert text that must stay inert: escaped links and emphasis, a reference only code defines, raw tags.
+ADVERSARIAL = [
+    "\\[click\\](javascript:alert(1))", "\\*not em\\*", "[1]", "[r][ref]", "<img src=x onerror=alert(1)>",
+    "&lt;script&gt;", "\\<b\\>", "<!-- c -->", "{x}", "<a href=\"",
+]
 DELIMITERS = ["---", "-", ":--", "--:", ":-:", " --- ", "-:", ":-"]
 LENIENT_DELIMITERS = ["- -", ":", "-:-", "==="]
 BLOCKS = [
@@ -18,7 +23,7 @@ BLOCKS = [
 @st.composite
 def cell_text(draw) -> str:
     """A cell: words and inline tokens, sometimes empty."""
-    parts = draw(st.lists(st.sampled_from(WORDS + INLINE), min_size=0, max_size=3))
+    parts = draw(st.lists(st.sampled_from(WORDS + INLINE + ADVERSARIAL), min_size=0, max_size=3))
     return " ".join(parts)
 
 
@@ -112,6 +117,7 @@ FENCE_OPENERS = ["```", "```html", '```html title="x.html"', '```yaml hl_lines="
 LINKS = [
     "See [the page](sub/page.md#anchor).", "![an image](img/x.png)", "[broken](missing.md)", "A note[^n].",
     "Back [home](../index.md).", "*[HTML]: Hyper Text", "Some HTML here.", ":material-check: done", "`#!py x = 1`",
+    "```\n[1]: javascript:alert(1)\n```", "[ref]: index.md", "> [r]: javascript:alert(2)",
 ]
 
 

@@ -111,3 +111,22 @@ def test_bad_value_types_are_config_errors(options):
     """Values of the wrong type are reported as ConfigError, never a crash."""
     with pytest.raises(ConfigError):
         Config.from_mapping(options, "pyproject.toml")
+
+
+def test_a_cell_nested_too_deeply_is_declined_in_one_line():
+    """3,000 nested spans: HT009 at the cell (no RecursionError), in both dialects; the plugin leaves a hand-written
+    house table that deep to Python-Markdown as raw HTML instead of recursing."""
+    import markdown
+
+    from house_tables.extension import HouseTablesExtension
+
+    cell = "<span>" * 3000 + "x" + "</span>" * 3000
+    for dialect in ("python-markdown", "mdx"):
+        result = convert(f"| a | b |\n|---|---|\n| {cell} | y |\n", dialect)
+        assert result.text.startswith("| a | b |")
+        declined = [d for d in result.diagnostics if d.code == "HT009"]
+        assert [(d.span.start.line, d.span.start.column) for d in declined] == [(3, 3)]
+        assert declined[0].message == "not converted: tags nested 3000 deep in this cell (at most 100)"
+    house = ('<table style={{width: "100%"}}>\n  <tbody>\n    <tr>\n      <td>' + cell
+             + "</td>\n    </tr>\n  </tbody>\n</table>\n")
+    assert "<td>" + "<span>" * 3 in markdown.markdown(house, extensions=[HouseTablesExtension()])

@@ -10,6 +10,7 @@ from .decisions import finding, settle
 from .directives import Directive
 from .model import Diagnostic, Dialect, Span, Table
 from .parsing import scan
+from .parsing.house_form import MAX_NESTING, tag_depth
 from .plan import column_widths
 from .rendering.fragments import (
     canonical,
@@ -155,6 +156,10 @@ def _page_verified(replacements, source: Source, engine: Engine, front_matter: b
 
 def _convert_table(table, directive, source, definitions, engine, config, form, conversion) -> list[str] | None:
     """The house-style lines for one table, or None (with an HT009 diagnostic) when it does not verify."""
+    too_deep = _too_deeply_nested(table)
+    if too_deep:
+        conversion.diagnostics.append(finding("HT009", too_deep[0], too_deep[1], "convert this table by hand"))
+        return None
     if engine.dialect is Dialect.MDX:  # cells rebuilt with MDX syntax kept aside, compared with cmark-gfm's
         fragments = _fragments(table, definitions, engine)
         problem = _verify(table, source, definitions, engine, fragments)
@@ -177,6 +182,16 @@ def _convert_table(table, directive, source, definitions, engine, config, form, 
     lines = render_lines(grid, config.style, form)
     conversion.converted.append(Converted(table, table.columns * (len(table.body) + 1), tuple(lines)))
     return lines
+
+
+def _too_deeply_nested(table: Table) -> tuple[Span, str] | None:
+    """A cell whose tags nest deeper than MAX_NESTING (counted in one pass over its text), as a finding."""
+    for row in (table.header, *table.body):
+        for cell in row.cells:
+            deepest = tag_depth(cell.text)
+            if deepest > MAX_NESTING:
+                return cell.span, f"not converted: tags nested {deepest} deep in this cell (at most {MAX_NESTING})"
+    return None
 
 
 def _fragments(table: Table, definitions: str, engine: Engine) -> Fragments | None:

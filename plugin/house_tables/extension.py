@@ -24,7 +24,7 @@ from .decisions import settle
 from .mapping import line_map, line_origin, lines_of
 from .model import Diagnostic, Table
 from .parsing import all_diagnostics
-from .parsing.house_form import house_table_lines, is_house_table_opener
+from .parsing.house_form import MAX_NESTING, house_table_lines, is_house_table_opener, tag_depth
 from .parsing.pymd import locate, start_recording, watch_includes
 from .plan import column_widths
 from .rendering.layout import Grid, table_styles
@@ -118,8 +118,8 @@ class HouseTableProcessor(BlockProcessor):
         taken = 1
         if lines is None:
             lines, taken = _gathered(blocks)
-        if lines is None:
-            return False
+        if lines is None or tag_depth("\n".join(lines)) > MAX_NESTING + 4:  # the table's own tags, then a cell's
+            return False  # left as Python-Markdown alone reads it (raw HTML) rather than recursing without end
         del blocks[:taken]
         placeholder = parent.makeelement("table", {})
         parent.append(placeholder)

@@ -17,6 +17,24 @@ _JSX_ATTRIBUTE = re.compile(r"<[A-Za-z][^<>]*?\s[\w:.-]+=\{")
 _CLOSER = re.compile(r"^[ \t>]*</table>[ \t]*$")
 
 
+MAX_NESTING = 100  # tags open at once in a cell: the renderers and verifiers recurse once per level
+_TAG_TOKEN = re.compile(r"<(/?)([A-Za-z][\w:.-]*)[^<>]*?(/?)>")
+_VOID = frozenset(("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
+                   "wbr"))
+
+
+def tag_depth(text: str) -> int:
+    """How deep tags nest in text (one pass; void and self-closing tags open nothing)."""
+    depth = deepest = 0
+    for closing, name, self_closing in _TAG_TOKEN.findall(text):
+        if closing:
+            depth = max(0, depth - 1)
+        elif not self_closing and name.lower() not in _VOID:
+            depth += 1
+            deepest = max(deepest, depth)
+    return deepest
+
+
 def is_house_table_opener(line: str) -> bool:
     """Whether a line of a block may open a house JSX table: a `<table ...>` tag alone on its line (a `> `
     prefix is a blockquote's, to be removed by the blockquote before the table is read)."""

@@ -87,8 +87,14 @@ _CHAR_REF = re.compile(r"&(?:#[xX][0-9A-Fa-f]{1,6};|#[0-9]{1,7};|([A-Za-z][A-Za-
 # remark-gfm links bare URLs and e-mail addresses twice: while tokenizing the source (micromark, where `http://1`
 # is enough) and in text nodes after parsing (mdast-util-gfm-autolink-literal, which no escape can stop). Moving the
 # characters out of the text node stops both, so these patterns are supersets of the two, matching up to a space.
-_URL = re.compile(r"(?<![a-z])(?:https?://|www\.)[^\t\n\r ]*", re.IGNORECASE | re.ASCII)
-_EMAIL = re.compile(r"[\w+\-.]+@[\w-]*\.[\w\-.]*", re.ASCII)
+_URL_BODY = r"(?:https?://|www\.)[^\t\n\r ]*"
+_URL = re.compile(r"(?<![a-z])" + _URL_BODY, re.IGNORECASE | re.ASCII)
+_URL_AT = re.compile(_URL_BODY, re.IGNORECASE | re.ASCII)  # at the start of a text node nothing precedes it
+# An email's local part starts where no local-part character precedes it (as in remark-gfm): without the
+# lookbehind a long run of letters is tried from each of its characters, quadratic in its length.
+_EMAIL_BODY = r"[\w+\-.]+@[\w-]*\.[\w\-.]*"
+_EMAIL = re.compile(r"(?<![\w+\-.])" + _EMAIL_BODY, re.ASCII)
+_EMAIL_AT = re.compile(_EMAIL_BODY, re.ASCII)
 # Line endings would end the one-line cell; other controls are safest as JS escapes too.
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]+")
 # JavaScript's \s, which micromark uses to classify the characters around `*`, `_` and `~`.
@@ -273,32 +279,42 @@ def _text(text: str, closer_after: bool) -> str:
     """Text as JSX: autolinkable and control runs as JS strings, the rest escaped for MDX."""
     parts = _segments(text)
     out = []
+    closers = [False] * (len(parts) + 1)  # whether a `]` follows part k in a later part (one pass from the end)
+    for k in range(len(parts) - 1, -1, -1):
+        closers[k] = closers[k + 1] or "]" in parts[k][1]
     for k, (literal, part) in enumerate(parts):
         if literal:
             out.append("{" + js_string(part) + "}")
         else:
-            later = closer_after or any("]" in p for _, p in parts[k + 1:])
-            out.append(_escape_plain(part, later))
+            out.append(_escape_plain(part, closer_after or closers[k + 1]))
     return "".join(out)
 
 
 def _segments(text: str) -> list[tuple[bool, str]]:
-    """Text split into (literal, part): literal parts would be autolinked or are controls, so they go out as JS."""
+    """Text split into (literal, part): literal parts would be autolinked or are controls, so they go out as JS.
+    What follows a literal part is searched again as its own text node, the way remark-gfm sees it (nothing
+    precedes its first character). Linear: each pattern's next match is kept until the scan passes it."""
     out: list[tuple[bool, str]] = []
-    while text:
-        found = [m for pattern in (_URL, _EMAIL, _CONTROL) if (m := pattern.search(text))]
+    pos = 0
+    upcoming = {pattern: pattern.search(text) for pattern in (_URL, _EMAIL, _CONTROL)}
+    while pos < len(text):
+        for pattern, match in upcoming.items():
+            if match is not None and match.start() < pos:
+                upcoming[pattern] = pattern.search(text, pos)
+        found = [m for m in upcoming.values() if m is not None]
+        if pos and out and out[-1][0]:  # a new text node: a URL or email may start at its very first character
+            found += [m for at in (_URL_AT, _EMAIL_AT) if (m := at.match(text, pos))]
         if not found:
-            out.append((False, text))
+            out.append((False, text[pos:]))
             break
-        # The earliest match; what follows is searched again, as its own text node, the way remark-gfm sees it.
         m = min(found, key=lambda m: m.start())
-        if m.start():
-            out.append((False, text[:m.start()]))
+        if m.start() > pos:
+            out.append((False, text[pos : m.start()]))
         if out and out[-1][0]:
             out[-1] = (True, out[-1][1] + m.group())
         else:
             out.append((True, m.group()))
-        text = text[m.end():]
+        pos = m.end()
     return out
 
 
