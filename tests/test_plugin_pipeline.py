@@ -145,3 +145,27 @@ def test_house_tables_in_containers_with_material(tmp_path):
     assert len(house_styled(main)) == 3
     assert [a["href"] for a in main.select("td a")] == ["p/", "p/", "p/"]
     assert not built.warnings()
+
+
+def test_blog_excerpts_are_styled_and_each_table_reported_once_at_its_post(tmp_path):
+    """Material's blog renders post excerpts again on its index, archive and category pages (outside those pages'
+    own rendering): the tables there are styled, and reported only once, at the post's file."""
+    import yaml
+
+    post = ("---\ndate: 2024-01-01\ncategories:\n  - A\n---\n\n# Post\n\n| above | more |\n|---|---|\n| 1 | 2 |\n\n"
+            "<!-- more -->\n\n| below | more |\n|---|---|\n| 3 | 4 |\n")
+    for name, text in {"docs/index.md": "# Home\n", "docs/blog/index.md": "# Blog\n",
+                       "docs/blog/posts/p.md": post}.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    config = {"site_name": "t", "theme": {"name": "material"}, "plugins": ["blog", "house-tables"]}
+    (tmp_path / "mkdocs.yml").write_text(yaml.safe_dump(config), encoding="utf-8")
+    built = build_site(tmp_path / "mkdocs.yml", tmp_path / "site")
+    assert built.findings() == [
+        "house_tables: docs/blog/posts/p.md:9:1: HT001 pipe table (2 columns, 1 row) — the house style forbids "
+        "Markdown pipe tables",
+        "house_tables: docs/blog/posts/p.md:15:1: HT001 pipe table (2 columns, 1 row) — the house style forbids "
+        "Markdown pipe tables",
+    ]
+    excerpt = built.main("blog/index.html")
+    assert [t.find("th").get_text() for t in house_styled(excerpt)] == ["above"]

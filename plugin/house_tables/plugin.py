@@ -107,9 +107,12 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
         self.rendered = set()
 
     def _collect(self, level: int, message: str) -> None:
-        """Log a finding of the page being rendered, and keep it for builds that skip the page."""
-        if self.current is not None:
-            self.findings.setdefault(self.current, []).append((level, message))
+        """Log a finding of the page being rendered, and keep it for builds that skip the page. Markdown other
+        plugins render outside a page's own rendering (blog excerpts on index pages) is styled but not reported:
+        its tables are reported with the page they come from."""
+        if self.current is None:
+            return
+        self.findings.setdefault(self.current, []).append((level, message))
         log.log(min(level, logging.INFO) if self.downgrade else level, message)
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
@@ -140,6 +143,13 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
         self.current = page.file.src_uri
         self.findings[self.current] = []
         self.rendered.add(self.current)
+        return None
+
+    def on_page_content(self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
+        """The page is rendered: what is converted from now on is not this page's own Markdown."""
+        self.current = None
+        if self.extension is not None:
+            self.extension.page = None
         return None
 
 
