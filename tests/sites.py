@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
-from bs4 import BeautifulSoup
+from bs4 import BeautifulSoup, Comment
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
@@ -112,8 +112,11 @@ def build_both(root: Path, pages: dict[str, str], **options) -> tuple[Build, Bui
 
 
 def unstyled(html: str) -> str:
-    """A page without what the house style adds to pipe tables (colgroups and table/row/cell styles)."""
+    """A page without what the house style adds to pipe tables (colgroups and table/row/cell styles), and without
+    HTML comments (which no reader sees: a comment in a cell is a `{/* */}` JSX comment in the house form)."""
     soup = BeautifulSoup(html, "html.parser")
+    for comment in soup.find_all(string=lambda node: isinstance(node, Comment)):
+        comment.extract()
     for group in soup.find_all("colgroup"):
         group.decompose()
     for element in soup.find_all(["table", "tr", "th", "td"]):

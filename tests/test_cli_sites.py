@@ -64,3 +64,41 @@ def test_tables_from_snippets_are_reported_where_the_build_reports_them(tmp_path
     _, lines = check_site(tmp_path)
     assert lines[:-1] == [f.removeprefix("house_tables: ") for f in built.findings()]
     assert [line.split(" HT")[0] for line in lines[:-1]] == ["docs/index.md:7:1:", "snippets/part.md:3:3:"]
+
+
+HOOK = '''import re
+from markdown.extensions import Extension
+from markdown.preprocessors import Preprocessor
+
+
+class TabOption(Preprocessor):
+    def run(self, lines):
+        return [re.sub(r'^(```\\w+) tab="[^"]*"$', r"\\1", line) for line in lines]
+
+
+class TabOptions(Extension):
+    def extendMarkdown(self, md):
+        md.preprocessors.register(TabOption(), "tab_option", 100)
+
+
+def on_config(config, **kwargs):
+    config.markdown_extensions.append(TabOptions())
+'''
+
+
+def test_the_sites_hooks_add_their_markdown_extensions_as_in_the_build(tmp_path):
+    """A hook's on_config adds a preprocessor that makes ```` ```toml tab="a" ```` a fence (as a real site does):
+    check sees the table after it, exactly where the build reports it. A hook that fails is one line."""
+    page = '# T\n\n```toml tab="a"\nx = 1\n```\n\n' + TABLE + '\n```toml\ny = 2\n```\n'
+    config = write_site(tmp_path, {"index.md": page}, extensions=["pymdownx.superfences"], snippets=False)
+    config.write_text(config.read_text(encoding="utf-8") + "hooks: [hooks.py]\n", encoding="utf-8")
+    _write(tmp_path / "hooks.py", HOOK)
+    built = build_site(config, tmp_path / "site")
+    code, lines = check_site(tmp_path)
+    assert [f.removeprefix("house_tables: ") for f in built.findings()] == lines[:-1]
+    assert lines[:-1] == ["docs/index.md:7:1: HT001 pipe table (2 columns, 1 row) — the house style forbids "
+                          "Markdown pipe tables"]
+    _write(tmp_path / "failing_hook.py", "def on_config(config, **kwargs):\n    raise RuntimeError('no tomlkit')\n")
+    config.write_text(config.read_text(encoding="utf-8").replace("[hooks.py]", "[failing_hook.py]"), encoding="utf-8")
+    code, lines = check_site(tmp_path)
+    assert code == 2 and lines == ["no findings in 0 files; 1 path could not be read; configuration: defaults"]

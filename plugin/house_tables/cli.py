@@ -232,12 +232,14 @@ def execute(args: argparse.Namespace, settings: Settings) -> Run:
     writes = args.command == "fix" and not (diff or args.check)
     verify, cross = bool(getattr(args, "verify", False)), bool(getattr(args, "cross_check", False))
     problems = list(found.problems)
-    tasks, chosen, sites = [], {}, SiteSettings(settings)
+    tasks, chosen, sites, refused = [], {}, SiteSettings(settings), set()
     for path in found.files:
         try:
             own = settings if args.config else sites.settings_for(path)
-        except (ConfigError, UsageError) as error:
-            problems.append((str(path), str(error)))
+        except (ConfigError, UsageError) as error:  # reported once, at the configuration file it names
+            if str(error) not in refused:
+                refused.add(str(error))
+                problems.append(tuple(str(error).split(": ", 1)) if ": " in str(error) else (str(path), str(error)))
             continue
         if not _site_selects(own, path):
             continue

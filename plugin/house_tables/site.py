@@ -2,8 +2,9 @@
 live, and the house-tables plugin entry (if any), read with MkDocs' own YAML loader (`INHERIT`, `!ENV`,
 `!!python/name:`) and MkDocs' own `markdown_extensions` option type (its built-ins first, each extension loaded).
 
-The site's plugins are not loaded: a page's Markdown does not depend on them, and a plugin that is not installed
-here must not stop `house-tables check`.
+The site's plugins are not loaded: a page's Markdown rarely depends on them, and a plugin that is not installed
+here must not stop `house-tables check`. Its hooks (`hooks:`, the site's own Python files) are: their `on_config`
+may add Markdown extensions (a preprocessor, a fence option), which the build then renders pages with.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ class Sites:
 
     def __init__(self):
         self._nearest: dict[Path, Path | None] = {}
-        self._loaded: dict[Path, Site] = {}
+        self._loaded: dict[Path, Site | ConfigError] = {}
 
     def nearest(self, directory: Path) -> Path | None:
         """The mkdocs.yml (or mkdocs.yaml) in directory or the nearest directory above it."""
@@ -52,11 +53,17 @@ class Sites:
         return self._nearest[directory]
 
     def load(self, config_file: Path, shown: str) -> Site:
-        """The site of an mkdocs.yml, read once per run."""
+        """The site of an mkdocs.yml, read once per run (a refused one is refused once, its hooks run once)."""
         config_file = config_file.resolve()
         if config_file not in self._loaded:
-            self._loaded[config_file] = load_site(config_file, shown)
-        return self._loaded[config_file]
+            try:
+                self._loaded[config_file] = load_site(config_file, shown)
+            except ConfigError as error:
+                self._loaded[config_file] = error
+        loaded = self._loaded[config_file]
+        if isinstance(loaded, ConfigError):
+            raise loaded
+        return loaded
 
 
 def load_site(config_file: Path, shown: str | None = None) -> Site:
@@ -83,14 +90,38 @@ def load_site(config_file: Path, shown: str | None = None) -> Site:
     except config_options.ValidationError as error:
         raise ConfigError(f"{shown}: markdown_extensions: {_one_line(str(error))}") from None
     root = config_file.parent
+    configs = dict(option.configdata)
+    if raw.get("hooks"):
+        names, configs = _with_hooks(config_file, raw, names, configs, shown)
     return Site(
         config_file=config_file,
         extensions=tuple(names),
-        extension_configs=dict(option.configdata),
+        extension_configs=configs,
         docs_dir=(root / str(raw.get("docs_dir") or "docs")).resolve(),
         use_directory_urls=bool(raw.get("use_directory_urls", True)),
         plugin_options=_plugin_options(raw.get("plugins")),
     )
+
+
+def _with_hooks(config_file: Path, raw: dict, names: list, configs: dict, shown: str) -> tuple[list, dict]:
+    """The Markdown stack once the site's hooks ran their `on_config`, as `mkdocs build` runs them (MkDocs loads
+    the hook files; the site's plugins stay out). A hook that fails is a ConfigError of one line."""
+    from mkdocs.config.defaults import MkDocsConfig
+
+    config = MkDocsConfig(config_file_path=str(config_file))
+    config.load_dict({"site_name": raw.get("site_name") or "site", "docs_dir": raw.get("docs_dir") or "docs",
+                      "hooks": raw["hooks"], "markdown_extensions": raw.get("markdown_extensions") or []})
+    try:
+        errors, _ = config.validate()
+        if errors:
+            name, error = errors[0]
+            raise ConfigError(f"{shown}: {name}: {_one_line(str(error))}")
+        config.plugins.on_config(config)
+    except ConfigError:
+        raise
+    except Exception as error:  # the site's own code: whatever it raises is reported in one line
+        raise ConfigError(f"{shown}: hooks: {type(error).__name__}: {_one_line(str(error))}") from None
+    return list(config.markdown_extensions), dict(config.mdx_configs)
 
 
 def _plugin_options(plugins) -> object:
