@@ -121,7 +121,9 @@ def unstyled(html: str) -> str:
         group.decompose()
     for element in soup.find_all(["table", "tr", "th", "td"]):
         element.attrs.pop("style", None)
-    return re.sub(r">\s+<", "><", str(soup))
+    flat = re.sub(r">\s+<", "><", str(soup))
+    # Whitespace at the edges of a cell is not shown (a removed comment can leave some).
+    return re.sub(r"(<t[dh]\b[^>]*>)\s+|\s+(</t[dh]>)", lambda m: m.group(1) or m.group(2), flat)
 
 
 def search_texts(search: str) -> list[tuple[str, str]]:

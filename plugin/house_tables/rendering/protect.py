@@ -1,7 +1,7 @@
 """MDX syntax in a `.mdx` cell (`{expressions}`, JSX tags) kept verbatim through Markdown rendering.
 
-In an `.mdx` source a `{...}` or `<Tag ...>` in a cell already is MDX, so it must reach the JSX
-output unchanged; GFM renderers would treat it as text. Each is swapped for a private-use token
+In an `.mdx` source a `{...}`, a `<Tag ...>` or a footnote call `[^x]` in a cell already is MDX, so it must
+reach the JSX output unchanged; GFM renderers would treat it as text. Each is swapped for a private-use token
 before rendering and put back afterwards. Code spans are left alone: MDX shows their text literally.
 """
 
@@ -11,6 +11,7 @@ import re
 
 _TOKEN = re.compile("\ue000(\\d+)\ue001")
 _TAG = re.compile(r"</?[A-Za-z][\w.:-]*(?:\s[^<>]*)?/?>|<>|</>")
+_FOOTNOTE_CALL = re.compile(r"\[\^[^\]\s]+\]")
 
 
 def protect(text: str) -> tuple[str, list[str]]:
@@ -62,6 +63,9 @@ def _next_piece(text: str, index: int) -> tuple[int, bool]:
         return (end, True) if end else (index + 1, False)
     if char == "<":
         match = _TAG.match(text, index)
+        return (match.end(), True) if match else (index + 1, False)
+    if char == "[":  # a footnote call: MDX (remark-gfm) makes it the page's reference; cmark-gfm would not
+        match = _FOOTNOTE_CALL.match(text, index)
         return (match.end(), True) if match else (index + 1, False)
     return index + 1, False
 
