@@ -4,6 +4,9 @@ pymdownx.snippets includes; and `check` then says what the build says."""
 
 from pathlib import Path
 
+import pytest
+
+from engines import extract_tables
 from sites import build_site, check_site, write_site
 
 TABLE = "| a | b |\n|---|---|\n| 1 | 2 |\n"
@@ -102,3 +105,51 @@ def test_the_sites_hooks_add_their_markdown_extensions_as_in_the_build(tmp_path)
     config.write_text(config.read_text(encoding="utf-8").replace("[hooks.py]", "[failing_hook.py]"), encoding="utf-8")
     code, lines = check_site(tmp_path)
     assert code == 2 and lines == ["no findings in 0 files; 1 path could not be read; configuration: defaults"]
+
+
+DOCUSAURUS_PAGE = """# Page
+
+Intro line
+| a | b |
+|---|---|
+| 1 | 2 |
+
+:::note
+
+| c | d |
+|---|---|
+| 3 | 4 |
+:::
+
+after the note
+
+<details>
+
+| e | f |
+|---|---|
+| 5 | 6 |
+
+</details>
+
+- item
+| not | a table for MDX |
+"""
+
+
+@pytest.mark.parametrize("host", ["docusaurus.config.js", "docs.json"])
+def test_docusaurus_and_mintlify_md_pages_are_read_as_mdx(tmp_path, mdx_engine, host):
+    """A Docusaurus (docusaurus.config.js) or Mintlify (docs.json) repository: `check .` from its root reads `.md`
+    as MDX, as the host does (a table right after a paragraph line, `:::` admonitions, `<details>`, a lazy line
+    after a list item), and finds exactly the tables the MDX compiler builds; the summary says so."""
+    config = {"docusaurus.config.js": "export default {title: 'site', presets: []};\n",
+              "docs.json": '{"$schema": "https://mintlify.com/docs.json", "name": "site"}\n'}[host]
+    _write(tmp_path / host, config)
+    _write(tmp_path / "docs" / "page.md", DOCUSAURUS_PAGE)
+    _write(tmp_path / "docs" / "other.mdx", DOCUSAURUS_PAGE)
+    (compiled,) = mdx_engine.render_many([DOCUSAURUS_PAGE])
+    lines = [t["lines"][0] for t in extract_tables(compiled["html"]) if t["source"] == "md"]
+    code, output = check_site(tmp_path, ".")
+    found = sorted((line.split(":")[0], int(line.split(":")[1])) for line in output if " HT001 " in line)
+    assert found == sorted((f"docs/{name}", line) for name in ("other.mdx", "page.md") for line in lines)
+    assert len(lines) == 3 and code == 1
+    assert output[-1].endswith(f"configuration: {host} (.md as MDX)")

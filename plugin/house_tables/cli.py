@@ -22,7 +22,7 @@ from .files import FileProblem, Selection, discover, page_selected, read_text, r
 from .model import Diagnostic, Dialect
 from .plan import planned_diagnostics
 from .report import FORMATS, FileResult, Finding, Progress, Run, TableRecord, emit, unified_diff
-from .site import Site, Sites
+from .site import MdxHost, Site, Sites, mdx_host
 
 PARALLEL_THRESHOLD = 32  # more files than this are processed in a pool of processes
 MAX_CHUNK = 16  # files per message to a worker: an interrupted run waits for the few chunks being processed
@@ -329,8 +329,20 @@ class SiteSettings:
         if site_file is None:
             return self.base
         if site_file not in self._settings:
-            self._settings[site_file] = _from_site(site_file, self.base, self.sites)
+            host = mdx_host(site_file)
+            self._settings[site_file] = (_from_site(site_file, self.base, self.sites) if host is None
+                                         else _from_mdx_host(host, self.base))
         return self._settings[site_file]
+
+
+def _from_mdx_host(host: MdxHost, base: Settings) -> Settings:
+    """The settings of a Docusaurus or Mintlify project: `.md` is MDX (unless a dialect is configured), the
+    options are the base settings' (pyproject.toml or .house-tables.toml, else the defaults)."""
+    shown = _shown(host.config_file)
+    source = f"{shown} (.md as MDX{'; ' + host.note if host.note else ''})"
+    if base.source != "defaults":
+        source += f", {base.source}"
+    return replace(base, dialect=base.dialect or Dialect.MDX, source=source)
 
 
 def _site_selects(settings: Settings, path: Path) -> bool:

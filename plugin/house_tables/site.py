@@ -10,12 +10,17 @@ may add Markdown extensions (a preprocessor, a fence option), which the build th
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from .config import ConfigError
 
 SITE_FILES = ("mkdocs.yml", "mkdocs.yaml")
+# Hosts that read `.md` pages as MDX: Docusaurus 3 (unless `markdown.format` says otherwise) and Mintlify.
+DOCUSAURUS_FILES = tuple(f"docusaurus.config.{suffix}" for suffix in ("ts", "js", "mjs", "cjs", "mts"))
+MINTLIFY_FILES = ("docs.json", "mint.json")
+_DOCUSAURUS_FORMAT = re.compile(r"""\bformat\s*:\s*['"](md|mdx|detect)['"]""")
 PLUGIN_NAME = "house-tables"
 
 
@@ -43,10 +48,12 @@ class Sites:
         self._loaded: dict[Path, Site | ConfigError] = {}
 
     def nearest(self, directory: Path) -> Path | None:
-        """The mkdocs.yml (or mkdocs.yaml) in directory or the nearest directory above it."""
+        """The host configuration in directory or the nearest directory above it: an mkdocs.yml (or .yaml), a
+        docusaurus.config.*, or a Mintlify docs.json / mint.json."""
         directory = directory.resolve()
         if directory not in self._nearest:
-            here = next((directory / name for name in SITE_FILES if os.path.isfile(directory / name)), None)
+            here = next((directory / name for name in (*SITE_FILES, *DOCUSAURUS_FILES, *MINTLIFY_FILES)
+                         if os.path.isfile(directory / name) and _is_host_file(directory / name)), None)
             if here is None and directory.parent != directory:
                 here = self.nearest(directory.parent)
             self._nearest[directory] = here
@@ -64,6 +71,42 @@ class Sites:
         if isinstance(loaded, ConfigError):
             raise loaded
         return loaded
+
+
+def _is_host_file(path: Path) -> bool:
+    """Whether a candidate file is a host's configuration (a docs.json is Mintlify's only if it says so)."""
+    if path.name != "docs.json":
+        return True
+    try:
+        return "mintlify" in path.read_text(encoding="utf-8", errors="replace")[:4096].lower()
+    except OSError:
+        return False
+
+
+@dataclass(frozen=True)
+class MdxHost:
+    """A Docusaurus or Mintlify project, whose `.md` pages are MDX; note: what the reading approximates."""
+
+    config_file: Path
+    note: str = ""
+
+
+def mdx_host(config_file: Path) -> MdxHost | None:
+    """The MDX host a configuration file names, or None for an mkdocs.yml. Docusaurus' config is JavaScript and
+    is not run: a `markdown: {format: ...}` is looked for in its text, and when it makes `.md` CommonMark the
+    note says that house-tables reads it as MDX all the same (an approximation)."""
+    if config_file.name in MINTLIFY_FILES:
+        return MdxHost(config_file)
+    if config_file.name not in DOCUSAURUS_FILES:
+        return None
+    try:
+        text = config_file.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return MdxHost(config_file, "unreadable: .md read as MDX, Docusaurus' default")
+    match = _DOCUSAURUS_FORMAT.search(text)
+    if match and match.group(1) != "mdx":
+        return MdxHost(config_file, f"markdown.format '{match.group(1)}': .md is CommonMark there, read here as MDX")
+    return MdxHost(config_file)
 
 
 def load_site(config_file: Path, shown: str | None = None) -> Site:
