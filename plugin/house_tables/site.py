@@ -9,6 +9,7 @@ may add Markdown extensions (a preprocessor, a fence option), which the build th
 
 from __future__ import annotations
 
+import copy
 import os
 import re
 from dataclasses import dataclass
@@ -129,7 +130,7 @@ def load_site(config_file: Path, shown: str | None = None) -> Site:
     raw = raw if isinstance(raw, dict) else {}
     option = config_options.MarkdownExtensions(builtins=["toc", "tables", "fenced_code"], configkey="mdx_configs")
     try:
-        names = option.validate(raw.get("markdown_extensions") or [])
+        names = option.validate(copy.deepcopy(raw.get("markdown_extensions") or []))  # it consumes its input
     except config_options.ValidationError as error:
         raise ConfigError(f"{shown}: markdown_extensions: {_one_line(str(error))}") from None
     root = config_file.parent
