@@ -7,7 +7,9 @@ import re
 from ..source import Source
 
 TAB_SIZE = 4
-_CONTAINER_PREFIX = re.compile(r"(?:[ >]|[-*+](?= )|\d{1,9}[.)](?= ))*")
+# Container markup, then HTML comments the HTML preprocessor set apart at the start of the line (`<!-- c --> a | b`
+# begins a table row after the comment).
+_CONTAINER_PREFIX = re.compile(r"(?:[ >]|[-*+](?= )|\d{1,9}[.)](?= ))*(?:<!--.*?-->[ \t]*)*")
 _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
 
 
