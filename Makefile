@@ -2,13 +2,15 @@
 # make demo  — install, then run house-tables on the bundled demo site
 # make fuzz  — the long differential runs (>= 20,000 documents per dialect)
 # make bench — the benchmarks in bench/
+# make cases — regenerate tests/engine_matrix/cases.json from the pinned engines (make cases-check: compare only)
+# make fixtures — rewrite the expected warnings of tests/fixtures/diagnostics from the current code
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 NODE_DEPS := tests/node_modules/.installed
 
-.PHONY: install test fuzz demo bench lint clean
+.PHONY: install test fuzz demo bench lint clean matrix-engines cases cases-check
 
 $(VENV)/.installed: setup.py pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -45,5 +47,30 @@ demo: install
 bench: install
 	$(PY) bench/run_all.py
 
+# The engine matrix is recorded by its own pinned engines, apart from the suite's: no Pygments in this venv
+# (pymd_mkdocs' code blocks were recorded without it) and rehype-raw for the remark_md engine.
+MATRIX := tests/engine_matrix
+MATRIX_VENV := .venv-cases
+MATRIX_PY := $(MATRIX_VENV)/bin/python
+
+$(MATRIX_VENV)/.installed: $(MATRIX)/requirements.txt
+	$(PYTHON) -m venv $(MATRIX_VENV)
+	$(MATRIX_PY) -m pip install --quiet -r $(MATRIX)/requirements.txt
+	touch $@
+
+$(MATRIX)/node_modules/.installed: $(MATRIX)/package.json $(MATRIX)/package-lock.json
+	cd $(MATRIX) && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+matrix-engines: $(MATRIX_VENV)/.installed $(MATRIX)/node_modules/.installed
+
+cases: matrix-engines
+	$(MATRIX_PY) $(MATRIX)/regen.py
+
+# Regenerate into a temporary file and compare it with the committed matrix, byte for byte.
+cases-check: matrix-engines
+	d=$$(mktemp -d) && trap 'rm -rf "$$d"' EXIT && $(MATRIX_PY) $(MATRIX)/regen.py --out "$$d/cases.json" \
+		&& cmp "$$d/cases.json" $(MATRIX)/cases.json && echo "cases.json: reproduced byte for byte"
+
 clean:
-	rm -rf $(VENV) tests/node_modules site
+	rm -rf $(VENV) tests/node_modules site $(MATRIX_VENV) $(MATRIX)/node_modules

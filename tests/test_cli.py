@@ -24,7 +24,7 @@ from house_tables import convert as convert_module
 from house_tables.codes import CODES
 
 ROOT = Path(__file__).resolve().parents[1]
-SEED = Path(__file__).resolve().parents[2] / "shared" / "seed" / "kimi-k3-tables.mdx"
+SEED = ROOT / "tests" / "fixtures" / "seed" / "kimi-k3-tables.mdx"
 TABLE = "| a | b |\n|---|---|\n| 1 | 2 |\n"
 PAGE = f"# Title\n\n{TABLE}\nAfter.\n"
 SHORT_ROW = "| a | b |\n|---|---|\n| 1 |\n"

@@ -13,10 +13,11 @@ from bs4 import BeautifulSoup, Comment, NavigableString
 
 from house_tables.convert import convert
 
-from engines import extract_tables, pymd_tables, shared_dir
+from engines import extract_tables, pymd_tables
+from project_data import SEED_PAGE
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "convert"
-MDX_PAGES = [*sorted(FIXTURES.glob("*.mdx")), shared_dir().parent / "seed" / "kimi-k3-tables.mdx"]
+MDX_PAGES = [*sorted(FIXTURES.glob("*.mdx")), SEED_PAGE]
 MD_PAGES = sorted(FIXTURES.glob("*.md"))
 
 

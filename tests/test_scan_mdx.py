@@ -1,6 +1,5 @@
 """The mdx dialect against MDX 3 + remark-gfm: the engine cases, the fixtures, exact spans, near misses."""
 
-import json
 import time
 from pathlib import Path
 
@@ -10,10 +9,10 @@ from house_tables.model import Dialect, Table
 from house_tables.parsing.mdx import scan_mdx
 from house_tables.source import Source
 
+from project_data import engine_cases
 from rebuild import rebuild
 
-CASES_FILE = Path(__file__).resolve().parents[2] / "shared" / "engines" / "cases.json"
-CASES = json.loads(CASES_FILE.read_text(encoding="utf-8"))["cases"]
+CASES = engine_cases()
 IDS = [case["id"] for case in CASES]
 FIXTURES = sorted((Path(__file__).resolve().parent / "fixtures" / "mdx").glob("*.mdx"))
 

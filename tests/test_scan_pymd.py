@@ -1,6 +1,5 @@
 """The python-markdown dialect against Python-Markdown's recorded and live output on every engine case."""
 
-import json
 
 import markdown
 import pytest
@@ -11,11 +10,12 @@ from house_tables.parsing import pymd, scan
 from house_tables.parsing.pymd import scan_pymd
 from house_tables.source import Source
 
-from engines import EXTENSION_CONFIGS, PYMD_MKDOCS_EXTENSIONS, pymd_html, pymd_tables, shared_dir
+from engines import EXTENSION_CONFIGS, PYMD_MKDOCS_EXTENSIONS, pymd_html, pymd_tables
+from project_data import engine_cases
 from rebuild import multiline_cells, rebuild
 from strategies import documents
 
-CASES = json.loads((shared_dir() / "cases.json").read_text(encoding="utf-8"))["cases"]
+CASES = engine_cases()
 
 
 def _expected(case: dict) -> list[dict]:
