@@ -1,16 +1,15 @@
-# make test  — create .venv, install the package with its test extras and the npm test deps, run the suite
-# make demo  — install, then run house-tables on the bundled demo site
+# make test  — create .venv, install the package with its test extras, the npm test deps and Chromium, run the suite
+# make demo  — install the package (no browser, no npm), then build the bundled demo site with house-tables
 # make fuzz  — the long differential runs (>= 20,000 documents per dialect)
 # make bench — the benchmarks in bench/
 # make cases — regenerate tests/engine_matrix/cases.json from the pinned engines (make cases-check: compare only)
-# make fixtures — rewrite the expected warnings of tests/fixtures/diagnostics from the current code
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 NODE_DEPS := tests/node_modules/.installed
 
-.PHONY: install test fuzz demo bench lint clean matrix-engines cases cases-check
+.PHONY: install browser test fuzz demo bench lint clean matrix-engines cases cases-check
 
 $(VENV)/.installed: setup.py pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,22 +24,25 @@ $(NODE_DEPS): tests/package.json tests/package-lock.json
 CHROMIUM := /usr/bin/chromium
 
 # Debian's Chromium for the browser test (as root, as CI runs; otherwise install it yourself).
+# Only the targets that run that test depend on it: `make demo` needs no browser.
 $(CHROMIUM):
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 
-install: $(VENV)/.installed $(NODE_DEPS) $(CHROMIUM)
+install: $(VENV)/.installed $(NODE_DEPS)
 
-lint: install
+browser: $(CHROMIUM)
+
+lint: $(VENV)/.installed
 	$(PY) -m ruff check plugin tests bench setup.py
 
-test: install lint
+test: install browser lint
 	$(PY) -m pytest -q
 
 fuzz: install
 	HOUSE_TABLES_FUZZ=20000 $(PY) -m pytest -q -p no:cacheprovider tests/test_differential.py tests/test_convert_property.py \
 		tests/test_extension_property.py tests/test_plugin_site_property.py
 
-demo: install
+demo: $(VENV)/.installed
 	$(VENV)/bin/mkdocs build -f mkdocs.yml 2>&1 | { grep -v '^INFO' || true; }
 	@echo "Preview: $(VENV)/bin/mkdocs serve  (then open http://127.0.0.1:8000/)"
 
