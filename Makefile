@@ -2,6 +2,7 @@
 # make demo  — install the package (no browser, no npm), then build the bundled demo site with house-tables
 # make fuzz  — the long differential runs (>= 20,000 documents per dialect)
 # make bench — the benchmarks in bench/
+# make fixtures — rewrite tests/fixtures/diagnostics/*.warnings from the current findings (then review the diff)
 # make cases — regenerate tests/engine_matrix/cases.json from the pinned engines (make cases-check: compare only)
 SHELL := /bin/bash
 PYTHON ?= python3
@@ -9,7 +10,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 NODE_DEPS := tests/node_modules/.installed
 
-.PHONY: install browser test fuzz demo bench lint clean matrix-engines cases cases-check
+.PHONY: install browser test fuzz demo bench lint clean matrix-engines cases cases-check fixtures
 
 $(VENV)/.installed: setup.py pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +49,10 @@ demo: $(VENV)/.installed
 
 bench: install
 	$(PY) bench/run_all.py
+
+# Never part of a test run: a test compares with these files and must not write them.
+fixtures: $(VENV)/.installed
+	$(PY) tests/diagnostics_fixtures.py
 
 # The engine matrix is recorded by its own pinned engines, apart from the suite's: no Pygments in this venv
 # (pymd_mkdocs' code blocks were recorded without it) and rehype-raw for the remark_md engine.
