@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from itertools import chain
 
 from ..source import Source
 
 TAB_SIZE = 4
 _CONTAINER_PREFIX = re.compile(r"(?:[ >]|[-*+](?= )|\d{1,9}[.)](?= ))*")
 _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
+# Lines Python-Markdown sets apart from the lines above them: raw HTML (its preprocessor), `///` (pymdownx.blocks),
+# an ATX heading and a thematic break (their block processors split a block they find such a line in).
+_ENDS_BLOCK = re.compile(r"<|///|#{1,6}(?:[ \t]|$)|(?:([-*_]) *)(?:\1 *){2,}$")
 
 
 class LineLocator:
@@ -21,11 +26,26 @@ class LineLocator:
 
     def find(self, rows: list[str], start: int = 0) -> int | None:
         """First 0-based line index >= start where the rows appear on consecutive lines."""
-        for begin in (start, 0) if start else (0,):
-            for index in range(begin, len(self.expanded) - len(rows) + 1):
-                if self.matches(index, rows):
-                    return index
-        return None
+        return next(self.places(rows, start), None)
+
+    def places(self, rows: list[str], start: int = 0) -> Iterator[int]:
+        """Every line index where the rows appear on consecutive lines: from start on, then from the top."""
+        last = len(self.expanded) - len(rows) + 1
+        for index in chain(range(start, last), range(min(start, last))):
+            if self.matches(index, rows):
+                yield index
+
+    def block_goes_on(self, index: int) -> bool:
+        """Whether the line after line index belongs to the same block: not blank, not a line a block is split
+        before (_ENDS_BLOCK, or a deeper quote: the blockquote processor splits there too), and indented or quoted
+        at least as deeply."""
+        if index + 1 >= len(self.expanded):
+            return False
+        line, following = self.expanded[index], self.expanded[index + 1]
+        depth, own = _CONTAINER_PREFIX.match(following).end(), _CONTAINER_PREFIX.match(line).end()
+        if not following.strip(" >") or _ENDS_BLOCK.match(following, depth):
+            return False
+        return depth >= own and following[:depth].count(">") <= line[:own].count(">")
 
     def matches(self, index: int, rows: list[str]) -> bool:
         """Whether rows sit at the ends of the lines from index on, after container prefixes only."""
