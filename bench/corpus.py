@@ -289,6 +289,8 @@ def adversarial() -> dict[str, str]:
         "columns-300": wide,
         "line-2mb": ("|`" * 1_000_000) + "\n",
         "alternating-50000": "".join("|\n" if i % 2 == 0 else "-\n" for i in range(50_000)),
+        "unclosed-braces": "{\n" * 20_000,  # MDX expressions that never close
+        "unclosed-tags": '<a b="\n' * 20_000,  # JSX attributes that never close
     }
 
 
