@@ -211,16 +211,16 @@ class MarkTablesExt(Extension):
         md.treeprocessors.register(_MarkTables(md), "mark_tables", 1)
 
 
-def pymd_html(md: str, configs: dict | None = None) -> str:
-    """HTML from a fresh Python-Markdown with the MkDocs-like stack, markdown tables marked data-md."""
-    conv = markdown.Markdown(extensions=[*PYMD_MKDOCS_EXTENSIONS, MarkTablesExt()],
+def pymd_html(md: str, configs: dict | None = None, extensions: tuple = PYMD_MKDOCS_EXTENSIONS) -> str:
+    """HTML from a fresh Python-Markdown with the MkDocs-like stack (or extensions), markdown tables marked data-md."""
+    conv = markdown.Markdown(extensions=[*extensions, MarkTablesExt()],
                              extension_configs=EXTENSION_CONFIGS if configs is None else configs)
     return conv.convert(md)
 
 
-def pymd_tables(md: str, configs: dict | None = None) -> list[dict]:
-    """The markdown tables Python-Markdown (MkDocs stack) finds; lines are always None."""
-    return md_tables(pymd_html(md, configs))
+def pymd_tables(md: str, configs: dict | None = None, extensions: tuple = PYMD_MKDOCS_EXTENSIONS) -> list[dict]:
+    """The markdown tables Python-Markdown (MkDocs stack, or extensions) finds; lines are always None."""
+    return md_tables(pymd_html(md, configs, extensions))
 
 
 # ------------------------------------------------------------------ MDX 3 + remark-gfm
