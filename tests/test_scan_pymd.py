@@ -163,7 +163,10 @@ def test_unicode_digit_list_item_after_a_table_is_reported_by_the_extension():
 def test_table_is_found_where_python_markdown_read_it_not_where_its_rows_first_appear():
     """A single-column table's rows also begin an earlier block that Python-Markdown reads as a paragraph (a row
     without a pipe); the table is the later block, ended by a blank line, a heading or a deeper quote."""
-    for after in ("", "# Heading\n", "> quote\n"):
+    for after in ("", "# Heading\n", "> quote\n", "<div>x</div>\n"):
         text = f"Before.\n\n|  |\n|---|\ntext line\n\n|  |\n|---|\n{after}\nAfter.\n"
         assert len(pymd_tables(text)) == 1
         assert [(t.start_line, t.end_line) for t in _ours(text)] == [(7, 8)]
+    # An inline tag (not set apart by the HTML preprocessor) is a row of the earlier paragraph block.
+    text = "|  |\n|---|\n<span>h</span>\n\n|  |\n|---|\n"
+    assert [(t.start_line, t.end_line) for t in _ours(text)] == [(5, 6)]

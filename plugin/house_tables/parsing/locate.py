@@ -6,14 +6,18 @@ import re
 from collections.abc import Iterator
 from itertools import chain
 
+from markdown.util import BLOCK_LEVEL_ELEMENTS
+
 from ..source import Source
 
 TAB_SIZE = 4
 _CONTAINER_PREFIX = re.compile(r"(?:[ >]|[-*+](?= )|\d{1,9}[.)](?= ))*")
 _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
-# Lines Python-Markdown sets apart from the lines above them: raw HTML (its preprocessor), `///` (pymdownx.blocks),
-# an ATX heading and a thematic break (their block processors split a block they find such a line in).
-_ENDS_BLOCK = re.compile(r"<|///|#{1,6}(?:[ \t]|$)|(?:([-*_]) *)(?:\1 *){2,}$")
+# Lines Python-Markdown sets apart from the lines above them: a block-level HTML tag or a comment (its HTML
+# preprocessor; inline tags such as <span> stay in the block), `///` (pymdownx.blocks), an ATX heading and a
+# thematic break (their block processors split a block they find such a line in).
+_BLOCK_HTML = rf"<(?:!--|/?(?:{'|'.join(BLOCK_LEVEL_ELEMENTS)})(?=[\s/>]|$))"
+_ENDS_BLOCK = re.compile(rf"{_BLOCK_HTML}|///|#{{1,6}}(?:[ \t]|$)|(?:([-*_]) *)(?:\1 *){{2,}}$", re.IGNORECASE)
 
 
 class LineLocator:
