@@ -76,10 +76,19 @@ def _md_conversion(page: str):
 LONE_EMPTY_ROW = re.compile(r"<tbody><tr>(?:<td></td>)+</tr>\n</tbody>")
 
 
+PRE = re.compile(r"(<pre\b.*?</pre>)", re.DOTALL)
+
+
+def _collapsed(view: str) -> str:
+    """Runs of spaces and tabs as one space outside <pre>, as a browser shows them (a tab in a cell is expanded
+    by Python-Markdown in the original table and kept in the converted one: the same text on screen)."""
+    return "".join(part if PRE.fullmatch(part) else re.sub(r"[ \t]+", " ", part) for part in PRE.split(view))
+
+
 def _site_view(text: str) -> str:
     """What a reader of the site sees of a .md page (house styles, colgroups and a lone empty body row aside)."""
     view = page_view(render_md_page(text, MKDOCS_EXTENSIONS, MKDOCS_EXTENSION_CONFIGS))
-    return LONE_EMPTY_ROW.sub("<tbody></tbody>", view)
+    return _collapsed(LONE_EMPTY_ROW.sub("<tbody></tbody>", view))
 
 
 @SETTINGS

@@ -170,3 +170,6 @@ def test_table_is_found_where_python_markdown_read_it_not_where_its_rows_first_a
     # An inline tag (not set apart by the HTML preprocessor) is a row of the earlier paragraph block.
     text = "|  |\n|---|\n<span>h</span>\n\n|  |\n|---|\n"
     assert [(t.start_line, t.end_line) for t in _ours(text)] == [(5, 6)]
+    # Indented, even a comment is no raw HTML block: the admonition's block is a paragraph.
+    text = "!!! note\n    |  |\n    |---|\n    <!-- c -->\n\n|  |\n|---|\n"
+    assert [(t.start_line, t.end_line) for t in _ours(text)] == [(6, 7)]

@@ -13,11 +13,11 @@ from ..source import Source
 TAB_SIZE = 4
 _CONTAINER_PREFIX = re.compile(r"(?:[ >]|[-*+](?= )|\d{1,9}[.)](?= ))*")
 _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
-# Lines Python-Markdown sets apart from the lines above them: a block-level HTML tag or a comment (its HTML
-# preprocessor; inline tags such as <span> stay in the block), `///` (pymdownx.blocks), an ATX heading and a
-# thematic break (their block processors split a block they find such a line in).
-_BLOCK_HTML = rf"<(?:!--|/?(?:{'|'.join(BLOCK_LEVEL_ELEMENTS)})(?=[\s/>]|$))"
-_ENDS_BLOCK = re.compile(rf"{_BLOCK_HTML}|///|#{{1,6}}(?:[ \t]|$)|(?:([-*_]) *)(?:\1 *){{2,}}$", re.IGNORECASE)
+# Lines Python-Markdown sets apart from the lines above them: `///` (pymdownx.blocks), an ATX heading and a
+# thematic break (their block processors split a block they find such a line in); at the top level only, not
+# indented, a block-level HTML tag or a comment (the HTML preprocessor; inline tags such as <span> stay).
+_ENDS_BLOCK = re.compile(r"///|#{1,6}(?:[ \t]|$)|(?:([-*_]) *)(?:\1 *){2,}$")
+_BLOCK_HTML = re.compile(rf"<(?:!--|/?(?:{'|'.join(BLOCK_LEVEL_ELEMENTS)})(?=[\s/>]|$))", re.IGNORECASE)
 
 
 class LineLocator:
@@ -47,7 +47,7 @@ class LineLocator:
             return False
         line, following = self.expanded[index], self.expanded[index + 1]
         depth, own = _CONTAINER_PREFIX.match(following).end(), _CONTAINER_PREFIX.match(line).end()
-        if not following.strip(" >") or _ENDS_BLOCK.match(following, depth):
+        if not following.strip(" >") or _ENDS_BLOCK.match(following, depth) or _BLOCK_HTML.match(following):
             return False
         return depth >= own and following[:depth].count(">") <= line[:own].count(">")
 
