@@ -170,6 +170,11 @@ def test_table_is_found_where_python_markdown_read_it_not_where_its_rows_first_a
     # An inline tag (not set apart by the HTML preprocessor) is a row of the earlier paragraph block.
     text = "|  |\n|---|\n<span>h</span>\n\n|  |\n|---|\n"
     assert [(t.start_line, t.end_line) for t in _ours(text)] == [(5, 6)]
+    # The earlier block may also end with the rows: an unclosed fence line above them makes it a paragraph.
+    text = "```\n| a | b |\n|---|---|\n\n| a | b |\n|---|---|\n"
+    assert [(t.start_line, t.end_line) for t in _ours(text)] == [(5, 6)]
+    # Right under an admonition's first line, the rows are its block (no blank line needed).
+    assert [(t.start_line, t.end_line) for t in _ours("!!! note\n    | a | b |\n    |---|---|\n")] == [(2, 3)]
     # Indented, even a comment is no raw HTML block: the admonition's block is a paragraph.
     text = "!!! note\n    |  |\n    |---|\n    <!-- c -->\n\n|  |\n|---|\n"
     assert [(t.start_line, t.end_line) for t in _ours(text)] == [(6, 7)]

@@ -40,16 +40,12 @@ class LineLocator:
                 yield index
 
     def block_goes_on(self, index: int) -> bool:
-        """Whether the line after line index belongs to the same block: not blank, not a line a block is split
-        before (_ENDS_BLOCK, or a deeper quote: the blockquote processor splits there too), and indented or quoted
-        at least as deeply."""
-        if index + 1 >= len(self.expanded):
-            return False
-        line, following = self.expanded[index], self.expanded[index + 1]
-        depth, own = _CONTAINER_PREFIX.match(following).end(), _CONTAINER_PREFIX.match(line).end()
-        if not following.strip(" >") or _ENDS_BLOCK.match(following, depth) or _BLOCK_HTML.match(following):
-            return False
-        return depth >= own and following[:depth].count(">") <= line[:own].count(">")
+        """Whether the line after line index belongs to the same block (see _continues)."""
+        return index + 1 < len(self.expanded) and _continues(self.expanded[index], self.expanded[index + 1])
+
+    def block_came_before(self, index: int) -> bool:
+        """Whether line index continues a block begun on the line above it at the same depth (see _continues)."""
+        return index > 0 and _continues(self.expanded[index - 1], self.expanded[index], opened=True)
 
     def matches(self, index: int, rows: list[str]) -> bool:
         """Whether rows sit at the ends of the lines from index on, after container prefixes only."""
@@ -114,3 +110,16 @@ def _fence_closer(lines: list[str], start: int, opener: str) -> int | None:
                 and not lines[index][match.end() :].strip():
             return index
     return None
+
+
+def _continues(line: str, following: str, *, opened: bool = False) -> bool:
+    """Whether following, the line after line, is in the same block: neither blank nor a line Python-Markdown sets
+    apart (_ENDS_BLOCK, top-level block HTML), no deeper quote (the blockquote processor splits there), and
+    following indented as deeply as line (exactly as deeply when line would open a container for it, opened)."""
+    depth, own = _CONTAINER_PREFIX.match(following).end(), _CONTAINER_PREFIX.match(line).end()
+    if not following.strip(" >") or not line.strip(" >"):
+        return False
+    if any(_ENDS_BLOCK.match(text, at) or _BLOCK_HTML.match(text) for text, at in ((line, own), (following, depth))):
+        return False
+    deep_enough = depth == own if opened else depth >= own
+    return deep_enough and following[:depth].count(">") <= line[:own].count(">")

@@ -528,9 +528,10 @@ def _locate_table(
 ) -> tuple[Table, int] | None:
     """The Table for recorded rows, built from the source lines they came from.
 
-    The same rows can stand in more than one place: a block Python-Markdown read as a paragraph may begin with the
-    rows of a table further down. Where the block goes on after the rows is not where this table was read, so the
-    first place where it ends with them is taken (the first place of all when there is none).
+    The same rows can stand in more than one place: a block Python-Markdown read as a paragraph may begin or end
+    with the rows of a table further down. Where the block began above the rows or goes on after them is not where
+    this table was read, so the first place where the block is the rows is taken (the first place of all when
+    there is none).
     """
     literal = [index for index, row in enumerate(rows) if _is_stashed(row) or not row.strip()]
     fallback = None
@@ -538,7 +539,7 @@ def _locate_table(
         extents = _row_extents(locator, rows, first, stash)
         if extents is None:
             continue
-        if not locator.block_goes_on(extents[-1][1]):
+        if not locator.block_came_before(first) and not locator.block_goes_on(extents[-1][1]):
             return _build_table(locator, rows, extents, lazy), extents[-1][1] + 1
         fallback = fallback or extents
     if fallback is None:
