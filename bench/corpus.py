@@ -295,6 +295,8 @@ def adversarial() -> dict[str, str]:
         # Many tables on one page each citing a reference defined once at the end (definitions read once).
         "tables-2000-one-reference": "".join(f"| t{i} | [r] |\n|---|---|\n| {i} | x |\n\n" for i in range(2000))
         + "[r]: https://example.com\n",
+        "unclosed-braces": "{\n" * 20_000,  # MDX expressions that never close
+        "unclosed-tags": '<a b="\n' * 20_000,  # JSX attributes that never close
     }
 
 

@@ -1,6 +1,6 @@
 """Test-only engine harness: the tables Python-Markdown (MkDocs stack) and MDX 3 + remark-gfm find.
 
-Tables are normalised exactly as shared/engines/run_all.py records them in cases.json:
+Tables are normalised exactly as engine_matrix/regen.py records them in engine_matrix/cases.json:
 {"source": "md"|"raw", "lines": [first, last]|None, "align": [...], "header": [...], "rows": [[...]]},
 each cell being its inner HTML canonicalised by html.parser.
 """
@@ -26,12 +26,7 @@ TESTS_DIR = Path(__file__).resolve().parent
 MDX_SERVER = TESTS_DIR / "mdx_server.mjs"
 
 
-def shared_dir() -> Path:
-    """The read-only engine reference material (cases.json, run_all.py, ...) beside the project root."""
-    return Path(__file__).parents[2] / "shared" / "engines"
-
-
-# ------------------------------------------------------------------ HTML canonicalisation (from run_all.py)
+# ------------------------------------------------------------------ HTML canonicalisation (as in regen.py)
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 DROP_ATTRS = {"data-sourcepos", "data-md", "data-lines"}
 SECTIONS = ("thead", "tbody", "tfoot")
@@ -188,7 +183,7 @@ def md_tables(h: str) -> list[dict]:
 
 
 # ------------------------------------------------------------------ Python-Markdown, MkDocs stack
-# run_all.py's stack, plus pymdownx.highlight without Pygments: cases.json was recorded without Pygments, while
+# regen.py's stack, plus pymdownx.highlight without Pygments: cases.json was recorded without Pygments, while
 # pytest installs it, and superfences would then highlight fenced code (even a fence pymd puts inside a cell).
 # The only other effect is class="highlight" on indented code blocks.
 PYMD_MKDOCS_EXTENSIONS = ("toc", "tables", "fenced_code", "admonition", "pymdownx.details", "pymdownx.superfences",
@@ -216,16 +211,16 @@ class MarkTablesExt(Extension):
         md.treeprocessors.register(_MarkTables(md), "mark_tables", 1)
 
 
-def pymd_html(md: str, configs: dict | None = None) -> str:
-    """HTML from a fresh Python-Markdown with the MkDocs-like stack, markdown tables marked data-md."""
-    conv = markdown.Markdown(extensions=[*PYMD_MKDOCS_EXTENSIONS, MarkTablesExt()],
+def pymd_html(md: str, configs: dict | None = None, extensions: tuple = PYMD_MKDOCS_EXTENSIONS) -> str:
+    """HTML from a fresh Python-Markdown with the MkDocs-like stack (or extensions), markdown tables marked data-md."""
+    conv = markdown.Markdown(extensions=[*extensions, MarkTablesExt()],
                              extension_configs=EXTENSION_CONFIGS if configs is None else configs)
     return conv.convert(md)
 
 
-def pymd_tables(md: str, configs: dict | None = None) -> list[dict]:
-    """The markdown tables Python-Markdown (MkDocs stack) finds; lines are always None."""
-    return md_tables(pymd_html(md, configs))
+def pymd_tables(md: str, configs: dict | None = None, extensions: tuple = PYMD_MKDOCS_EXTENSIONS) -> list[dict]:
+    """The markdown tables Python-Markdown (MkDocs stack, or extensions) finds; lines are always None."""
+    return md_tables(pymd_html(md, configs, extensions))
 
 
 # ------------------------------------------------------------------ MDX 3 + remark-gfm

@@ -1,7 +1,7 @@
 // Long-lived MDX 3 + remark-gfm + container directives (Docusaurus' `:::note` admonitions) renderer for the differential tests (see tests/engines.py).
 // Protocol: one JSON request per stdin line, {"id": n, "md": "..."}; one JSON response per stdout line, in order:
 //   {"id": n, "ok": true, "html": "..."}  or  {"id": n, "ok": false, "error": "...", "phase": "compile"|"render"}
-// The pipeline is the `mdx` engine of shared/engines/mdx_engine.mjs, except that React is loaded once.
+// The pipeline is the `mdx` engine of engine_matrix/mdx_engine.mjs, except that React is loaded once.
 import readline from 'node:readline'
 import {evaluate} from '@mdx-js/mdx'
 import React from 'react'

@@ -55,13 +55,15 @@ def _indented(lines: list[str], prefix: str) -> list[str]:
     return [prefix + line if line else prefix.rstrip(" ") for line in lines]
 
 
+CONTAINERS = ("admonition", "details", "tab", "list", "quote", "div", "jsx", "fence", "blocks", "directive")
+
+
 @st.composite
-def container(draw) -> list[str]:
-    """A table inside one of the containers MkDocs or MDX pages use."""
+def container(draw, kinds: tuple[str, ...] = CONTAINERS) -> list[str]:
+    """A table inside one of the containers MkDocs or MDX pages use (one of kinds)."""
     inner = draw(table())
     blank = [""] if draw(st.booleans()) else []
-    kind = draw(st.sampled_from(["admonition", "details", "tab", "list", "quote", "div", "jsx", "fence", "blocks",
-                                 "directive"]))
+    kind = draw(st.sampled_from(kinds))
     if kind == "admonition":
         return ["!!! note", *blank, *_indented(inner, "    ")]
     if kind == "details":

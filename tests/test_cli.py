@@ -24,7 +24,7 @@ from house_tables import convert as convert_module
 from house_tables.codes import CODES
 
 ROOT = Path(__file__).resolve().parents[1]
-SEED = Path(__file__).resolve().parents[2] / "shared" / "seed" / "kimi-k3-tables.mdx"
+SEED = ROOT / "tests" / "fixtures" / "seed" / "kimi-k3-tables.mdx"
 TABLE = "| a | b |\n|---|---|\n| 1 | 2 |\n"
 PAGE = f"# Title\n\n{TABLE}\nAfter.\n"
 SHORT_ROW = "| a | b |\n|---|---|\n| 1 |\n"
@@ -722,6 +722,25 @@ def test_permission_denied_among_good_ones(here, capsys, monkeypatch):
     assert secret.read_text(encoding="utf-8") == TABLE
 
 
+def test_directory_permission_denied_among_good_ones(here, capsys, monkeypatch):
+    """A directory whose listing fails with EACCES (simulated, as above): reported, the rest is still fixed."""
+    write(here / "a.md", TABLE)
+    hidden = write(here / "private" / "b.md", TABLE)
+    real = os.scandir
+
+    def refuse(path):
+        """Refuse to list private/ as the kernel would for a directory without read permission."""
+        if Path(path).name == "private":
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path)
+
+    monkeypatch.setattr(files.os, "scandir", refuse)
+    code, out, err = cli_run(capsys, "fix", ".")
+    assert code == 2 and err == "private: cannot read directory: permission denied\n"
+    assert out.startswith("a.md: 1 table, 4 cells verified\n")
+    assert hidden.read_text(encoding="utf-8") == TABLE
+
+
 def test_failed_write_leaves_the_original_and_no_temp_file(here, capsys, monkeypatch):
     """A rename that fails (simulated ENOSPC): the original stays, the temporary file is removed, exit 2."""
     page = write(here / "a.md", TABLE)
@@ -872,12 +891,13 @@ def test_python_m_house_tables_works_like_the_console_script(tmp_path):
     lines = result.stdout.splitlines()
     assert lines[0].startswith("Kimi-K3.mdx:") and " HT001 pipe table " in lines[0]
     assert lines[-1] == "8 findings (8 pipe tables) in 1 file; configuration: defaults"
+    # The installed console script gives the same: the suite runs from the environment `make test` installs.
     script = shutil.which("house-tables", path=str(Path(sys.executable).parent))
-    if script:  # the installed console script gives the same
-        environment = {**os.environ, "PYTHONPATH": str(ROOT / "plugin")}
-        same = subprocess.run([script, "check", "Kimi-K3.mdx"], cwd=tmp_path, env=environment,
-                              capture_output=True, text=True, timeout=120)
-        assert (same.returncode, same.stdout, same.stderr) == (result.returncode, result.stdout, result.stderr)
+    assert script, f"no house-tables console script beside {sys.executable}"
+    environment = {**os.environ, "PYTHONPATH": str(ROOT / "plugin")}
+    same = subprocess.run([script, "check", "Kimi-K3.mdx"], cwd=tmp_path, env=environment,
+                          capture_output=True, text=True, timeout=120)
+    assert (same.returncode, same.stdout, same.stderr) == (result.returncode, result.stdout, result.stderr)
 
 
 def test_process_fix_seed_and_second_run(tmp_path):
@@ -939,12 +959,14 @@ def without_file_permission_override() -> tuple[str, ...]:
 
 
 def test_process_real_permission_denied(tmp_path):
-    """A real EACCES on read and on write (not simulated): reported with path and reason, files untouched."""
+    """A real EACCES on reading a file, listing a directory and writing (not simulated): reported, files untouched."""
     prefix = without_file_permission_override()
     good = write(tmp_path / "docs" / "good.md", TABLE)
     secret = write(tmp_path / "docs" / "secret.md", TABLE)
+    hidden = write(tmp_path / "docs" / "private" / "page.md", TABLE)
     locked = write(tmp_path / "locked" / "page.md", TABLE)
     secret.chmod(0)
+    hidden.parent.chmod(0)
     (tmp_path / "locked").chmod(0o555)
     try:
         probe = subprocess.run([*prefix, sys.executable, "-c", f"open({str(secret)!r}).read()"], capture_output=True)
@@ -952,14 +974,17 @@ def test_process_real_permission_denied(tmp_path):
         result = cli_process("fix", "docs", "locked", cwd=tmp_path, prefix=prefix)
     finally:
         (tmp_path / "locked").chmod(0o755)
+        hidden.parent.chmod(0o755)
         secret.chmod(0o644)
     assert result.returncode == 2, result.stderr
     assert result.stderr.splitlines() == [
+        "docs/private: cannot read directory: permission denied",
         "docs/secret.md: cannot read: permission denied",
         "locked/page.md: cannot write: permission denied; left unchanged",
     ]
     assert "<table" in good.read_text(encoding="utf-8")
     assert secret.read_text(encoding="utf-8") == TABLE and locked.read_text(encoding="utf-8") == TABLE
+    assert hidden.read_text(encoding="utf-8") == TABLE
     assert sorted(p.name for p in (tmp_path / "locked").iterdir()) == ["page.md"]
 
 
@@ -1044,12 +1069,23 @@ def test_pre_commit_hooks():
         assert not pattern.search("a.txt") and not pattern.search("a.md.bak")
 
 
-def test_docs_cover_every_flag_exit_code_and_format():
+HELP_OPTION = re.compile(r"^ {2}(-\S.*?)(?: {2,}|$)", re.MULTILINE)  # the option column of an argparse help page
+
+
+def help_options(capsys, *command: str) -> set[str]:
+    """The options `house-tables [command] --help` lists, read from the help page a user sees."""
+    assert cli.run([*command, "--help"]) == 0
+    column = " ".join(HELP_OPTION.findall(capsys.readouterr().out))
+    return set(re.findall(r"(?<![\w-])--?[a-z][a-z-]*", column))
+
+
+def test_docs_cover_every_flag_exit_code_and_format(capsys):
     """docs/cli.md documents every option, the exit codes, the formats, pre-commit and GitHub Actions."""
     docs = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
-    subcommands = cli.parser()._subparsers._group_actions[0].choices
-    options = {option for sub in subcommands.values() for action in sub._actions for option in action.option_strings}
-    options |= {option for action in cli.parser()._actions for option in action.option_strings}
+    assert cli.run(["--help"]) == 0
+    subcommands = re.search(r"\{([a-z,]+)\}", capsys.readouterr().out).group(1).split(",")
+    assert subcommands == ["check", "fix"]
+    options = help_options(capsys).union(*(help_options(capsys, sub) for sub in subcommands))
     assert {"--format", "--diff", "--check", "--exclude", "--config", "--dialect", "--form"} <= options
     for option in sorted(options - {"-h"}):
         assert f"`{option}" in docs, option

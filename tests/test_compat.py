@@ -10,7 +10,7 @@ import markdown
 
 from house_tables.extension import HouseTablesExtension
 
-from test_mkdocs_sites import build, warnings
+from mkdocs_process import build, warnings
 
 ROOT = Path(__file__).resolve().parents[1]
 POSITIONS = ROOT / "site_fixtures" / "positions"

@@ -1,14 +1,13 @@
 """The acceptance case: the seed page's 8 pipe tables, converted exactly as the seed patch did by hand."""
 
 import difflib
-from pathlib import Path
 
 from house_tables.convert import convert
 
-from engines import shared_dir
+from project_data import FIXTURES, SEED_PAGE
 
-SEED = shared_dir().parent / "seed" / "kimi-k3-tables.mdx"
-EXPECTED = Path(__file__).resolve().parent / "fixtures" / "seed"
+SEED = SEED_PAGE
+EXPECTED = FIXTURES / "seed"
 
 
 def _converted():

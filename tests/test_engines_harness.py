@@ -1,21 +1,14 @@
-"""The engine harness reproduces the engine outputs recorded in shared/engines/cases.json."""
-
-import json
+"""The engine harness reproduces the engine outputs recorded in engine_matrix/cases.json."""
 
 import pytest
 
-from engines import MdxEngine, MdxTimeout, pymd_tables, shared_dir
+from engines import MdxEngine, MdxTimeout, pymd_tables
+from project_data import engine_cases
 
-CASES_FILE = shared_dir() / "cases.json"
 CORE = ("header", "rows", "align")
 
 
-def _load_cases() -> list[dict]:
-    """The recorded cases (../shared is part of every checkout and CI run)."""
-    return json.loads(CASES_FILE.read_text(encoding="utf-8"))["cases"]
-
-
-CASES = _load_cases()
+CASES = engine_cases()
 IDS = [c["id"] for c in CASES]
 
 

@@ -10,10 +10,10 @@ from house_tables.rendering.fragments import canonical
 from house_tables.rendering.jsx_html import jsx_tables_to_html
 from house_tables.rendering.page import TREE_LINK
 
-from engines import shared_dir
+from project_data import SEED_PAGE
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "convert"
-PAGES = [*sorted(FIXTURES.glob("*.md*")), shared_dir().parent / "seed" / "kimi-k3-tables.mdx"]
+PAGES = [*sorted(FIXTURES.glob("*.md*")), SEED_PAGE]
 
 
 def _tables(html: str) -> list[str]:

@@ -2,27 +2,16 @@
 
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 from bs4 import BeautifulSoup
 
 from house_tables.convert import convert
 
+from mkdocs_process import build, warnings
+
 ROOT = Path(__file__).resolve().parents[1]
 SITES = ROOT / "site_fixtures"
-
-
-def build(site: Path, out: Path, *extra: str) -> subprocess.CompletedProcess:
-    """Run `mkdocs build` on a site directory."""
-    command = [sys.executable, "-m", "mkdocs", "build", "-f", str(site / "mkdocs.yml"), "-d", str(out), *extra]
-    return subprocess.run(command, cwd=site, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
-
-
-def warnings(result: subprocess.CompletedProcess) -> list[str]:
-    """The WARNING lines MkDocs printed, without the level prefix."""
-    return [re.sub(r"^WARNING\s+-\s+", "", line) for line in result.stderr.splitlines() if line.startswith("WARNING")]
 
 
 def test_positions_point_into_the_files_on_disk(tmp_path):

@@ -206,7 +206,9 @@ def _inside(real: str, root: str) -> bool:
 
 def _skipped_dir(path: Path) -> bool:
     """node_modules, .git, site/, __pycache__ and virtual environments."""
-    return path.name in SKIPPED_DIRS or os.path.isfile(path / "pyvenv.cfg")  # False when it cannot be looked at
+    # os.path.isfile, not Path.is_file: in a directory we may not search, Path.is_file raises PermissionError,
+    # and such a directory is to be reported by the walk (cannot read directory), not to stop it.
+    return path.name in SKIPPED_DIRS or os.path.isfile(path / "pyvenv.cfg")
 
 
 def reason(error: BaseException) -> str:

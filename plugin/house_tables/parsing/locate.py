@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from itertools import chain
+
+from markdown.util import BLOCK_LEVEL_ELEMENTS
 
 from ..source import Source
 
@@ -11,6 +15,11 @@ TAB_SIZE = 4
 # begins a table row after the comment).
 _CONTAINER_PREFIX = re.compile(r"(?:[ >]|[-*+](?= )|\d{1,9}[.)](?= ))*(?:<!--.*?-->[ \t]*)*")
 _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
+# Lines Python-Markdown sets apart from the lines above them: `///` (pymdownx.blocks), an ATX heading and a
+# thematic break (their block processors split a block they find such a line in); at the top level only, not
+# indented, a block-level HTML tag or a comment (the HTML preprocessor; inline tags such as <span> stay).
+_ENDS_BLOCK = re.compile(r"///|#{1,6}(?:[ \t]|$)|(?:([-*_]) *)(?:\1 *){2,}$")
+_BLOCK_HTML = re.compile(rf"<(?:!--|/?(?:{'|'.join(BLOCK_LEVEL_ELEMENTS)})(?=[\s/>]|$))", re.IGNORECASE)
 
 
 class LineLocator:
@@ -23,11 +32,22 @@ class LineLocator:
 
     def find(self, rows: list[str], start: int = 0) -> int | None:
         """First 0-based line index >= start where the rows appear on consecutive lines."""
-        for begin in (start, 0) if start else (0,):
-            for index in range(begin, len(self.expanded) - len(rows) + 1):
-                if self.matches(index, rows):
-                    return index
-        return None
+        return next(self.places(rows, start), None)
+
+    def places(self, rows: list[str], start: int = 0) -> Iterator[int]:
+        """Every line index where the rows appear on consecutive lines: from start on, then from the top."""
+        last = len(self.expanded) - len(rows) + 1
+        for index in chain(range(start, last), range(min(start, last))):
+            if self.matches(index, rows):
+                yield index
+
+    def block_goes_on(self, index: int) -> bool:
+        """Whether the line after line index belongs to the same block (see _continues)."""
+        return index + 1 < len(self.expanded) and _continues(self.expanded[index], self.expanded[index + 1])
+
+    def block_came_before(self, index: int) -> bool:
+        """Whether line index continues a block begun on the line above it at the same depth (see _continues)."""
+        return index > 0 and _continues(self.expanded[index - 1], self.expanded[index], opened=True)
 
     def matches(self, index: int, rows: list[str]) -> bool:
         """Whether rows sit at the ends of the lines from index on, after container prefixes only."""
@@ -92,3 +112,16 @@ def _fence_closer(lines: list[str], start: int, opener: str) -> int | None:
                 and not lines[index][match.end() :].strip():
             return index
     return None
+
+
+def _continues(line: str, following: str, *, opened: bool = False) -> bool:
+    """Whether following, the line after line, is in the same block: neither blank nor a line Python-Markdown sets
+    apart (_ENDS_BLOCK, top-level block HTML), no deeper quote (the blockquote processor splits there), and
+    following indented as deeply as line (exactly as deeply when line would open a container for it, opened)."""
+    depth, own = _CONTAINER_PREFIX.match(following).end(), _CONTAINER_PREFIX.match(line).end()
+    if not following.strip(" >") or not line.strip(" >"):
+        return False
+    if any(_ENDS_BLOCK.match(text, at) or _BLOCK_HTML.match(text) for text, at in ((line, own), (following, depth))):
+        return False
+    deep_enough = depth == own if opened else depth >= own
+    return deep_enough and following[:depth].count(">") <= line[:own].count(">")

@@ -516,15 +516,25 @@ def locate(source: Source, record: _Record, *, lazy: bool = False) -> tuple[list
 def _locate_table(
     locator: LineLocator, rows: list[str], cursor: int, stash: list[str], lazy: bool = False
 ) -> tuple[Table, int] | None:
-    """The Table for recorded rows, built from the source lines they came from."""
+    """The Table for recorded rows, built from the source lines they came from.
+
+    The same rows can stand in more than one place: a block Python-Markdown read as a paragraph may begin or end
+    with the rows of a table further down. Where the block began above the rows or goes on after them is not where
+    this table was read, so the first place where the block is the rows is taken (the first place of all when
+    there is none).
+    """
     literal = [index for index, row in enumerate(rows) if _is_stashed(row) or not row.strip()]
-    first = locator.find(rows[: literal[0]] if literal else rows, cursor)
-    if first is None:
+    fallback = None
+    for first in locator.places(rows[: literal[0]] if literal else rows, cursor):
+        extents = _row_extents(locator, rows, first, stash)
+        if extents is None:
+            continue
+        if not locator.block_came_before(first) and not locator.block_goes_on(extents[-1][1]):
+            return _build_table(locator, rows, extents, lazy), extents[-1][1] + 1
+        fallback = fallback or extents
+    if fallback is None:
         return None
-    extents = _row_extents(locator, rows, first, stash)
-    if extents is None:
-        return None
-    return _build_table(locator, rows, extents, lazy), extents[-1][1] + 1
+    return _build_table(locator, rows, fallback, lazy), fallback[-1][1] + 1
 
 
 def _is_stashed(row: str) -> bool:

@@ -1,0 +1,50 @@
+"""The differential checks: our reading of a document equals the real engine's (property tests and regressions)."""
+
+from house_tables.parsing import scan
+from house_tables.parsing.pymd import scan_pymd
+from house_tables.source import Source
+
+from engines import EXTENSION_CONFIGS, PYMD_MKDOCS_EXTENSIONS, pymd_tables
+from rebuild import multiline_cells, rebuild
+
+
+def _slice(source: Source, span) -> str:
+    """The source text of a one-line span."""
+    return source.lines[span.start.line - 1][span.start.column - 1 : span.end.column]
+
+
+def _assert_spans(text: str, tables) -> None:
+    """Every one-line cell span slices the original to the cell text."""
+    source = Source.parse(text)
+    for table in tables:
+        for row in (table.header, table.delimiter, *table.body):
+            for cell in row.cells:
+                if "\n" not in cell.text:
+                    assert _slice(source, cell.span) == cell.text
+
+
+def check_python_markdown(text: str, configs: dict = EXTENSION_CONFIGS) -> None:
+    """Our python-markdown reading of text equals Python-Markdown's."""
+    expected = pymd_tables(text, configs)
+    ours, _ = scan_pymd(Source.parse(text), PYMD_MKDOCS_EXTENSIONS, configs)
+    assert len(ours) == len(expected)
+    for table, want in zip(ours, expected):
+        assert list(table.align) == want["align"]
+        assert len(table.grid()) == len(want["rows"])
+        if not multiline_cells(table):
+            (rendered,) = pymd_tables(rebuild(table), configs)
+            assert (rendered["header"], rendered["rows"]) == (want["header"], want["rows"])
+    _assert_spans(text, ours)
+
+
+def check_mdx(mdx_engine, text: str, expected: list[dict]) -> None:
+    """Our mdx reading of text equals MDX's reading, `expected` (the tables of a document MDX compiles)."""
+    expected = sorted(expected, key=lambda t: t["lines"])  # footnote tables render at the end of the page
+    ours = scan(text, "mdx").tables
+    assert [[t.start_line, t.end_line] for t in ours] == [t["lines"] for t in expected]
+    rebuilt = mdx_engine.tables_many([rebuild(table) for table in ours])
+    for table, want, got in zip(ours, expected, rebuilt):
+        assert list(table.align) == want["align"]
+        assert got is not None and len(got) == 1
+        assert (got[0]["header"], got[0]["rows"]) == (want["header"], want["rows"])
+    _assert_spans(text, ours)
