@@ -130,3 +130,18 @@ def test_a_cell_nested_too_deeply_is_declined_in_one_line():
     house = ('<table style={{width: "100%"}}>\n  <tbody>\n    <tr>\n      <td>' + cell
              + "</td>\n    </tr>\n  </tbody>\n</table>\n")
     assert "<td>" + "<span>" * 3 in markdown.markdown(house, extensions=[HouseTablesExtension()])
+
+
+def test_an_mdx_conversion_that_would_change_the_tables_around_it_is_declined(monkeypatch):
+    """The .mdx page check: the converted text is read again as MDX reads it, and a replacement after which the
+    other tables are not exactly those left as written (here a writer that leaks a pipe table) is declined."""
+    import house_tables.convert as module
+
+    real = module.render_lines
+    monkeypatch.setattr(module, "render_lines", lambda *args: [*real(*args), "", "| leaked |", "|---|"])
+    text = "| a | b |\n|---|---|\n| 1 | 2 |\n\nText.\n\n| c |\n|---|\n| 3 |\n"
+    result = convert(text, "mdx")
+    assert result.text == text and not result.converted
+    declined = [d.message for d in result.diagnostics if d.code == "HT009"]
+    assert declined == [f"the other tables would change: 1 left as written, 2 read after it (the first that "
+                        f"differs is number {n})" for n in (1, 2)]

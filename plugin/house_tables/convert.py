@@ -125,33 +125,60 @@ def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, 
         lines = _convert_table(table, directive, source, definitions, engine, config, form, conversion)
         if lines is not None:
             replacements.append((table, lines))
-    replacements = _page_verified(replacements, source, engine, front_matter, conversion)
+    replacements = _page_verified(replacements, source, engine, front_matter, result.tables, conversion)
     conversion.text = _splice(source, replacements) if replacements else text
     conversion.diagnostics.sort(key=Diagnostic.order)
     return conversion
 
 
-def _page_verified(replacements, source: Source, engine: Engine, front_matter: bool,
+def _page_verified(replacements, source: Source, engine: Engine, front_matter: bool, tables: tuple[Table, ...],
                    conversion: Conversion) -> list[tuple[Table, list[str]]]:
-    """The replacements under which the whole `.md` page, rendered as the site renders it, shows what it showed
-    (house styles aside). When all of them together change the page, each table is tried in turn and the ones
-    that change it are left as written, with HT009 naming the first difference."""
-    if engine.dialect is Dialect.MDX or not replacements:
+    """The replacements under which the whole page reads as it did. For `.md`: rendered as the site renders it,
+    it shows what it showed (house styles aside). For `.mdx`: read as MDX reads it (the scanner, measured against
+    the compiler), every table not converted is still there, row for row, and no new one appears (cells are
+    verified one by one already). When all replacements together change the page, each table is tried in turn
+    and those that change it are left as written, with HT009 naming the first difference."""
+    if not replacements:
         return replacements
-    before = engine.page(_splice(source, []), front_matter)
-    if engine.page(_splice(source, replacements), front_matter) == before:
+    changes = _page_change(source, engine, front_matter, tables)
+    if changes(replacements) is None:
         return replacements
     accepted: list[tuple[Table, list[str]]] = []
     for table, lines in replacements:
-        after = engine.page(_splice(source, [*accepted, (table, lines)]), front_matter)
-        if after == before:
+        difference = changes([*accepted, (table, lines)])
+        if difference is None:
             accepted.append((table, lines))
             continue
-        difference = first_difference(before, after)
-        conversion.diagnostics.append(finding("HT009", table.span, f"the page would change: {difference}",
-                                              "convert this table by hand"))
+        conversion.diagnostics.append(finding("HT009", table.span, difference, "convert this table by hand"))
         conversion.converted = [item for item in conversion.converted if item.table is not table]
     return accepted
+
+
+def _page_change(source: Source, engine: Engine, front_matter: bool, tables: tuple[Table, ...]):
+    """A function from replacements to how they change the page (a message), or None when they do not."""
+    if engine.dialect is Dialect.MDX:
+        def changes(replacements) -> str | None:
+            replaced = {id(table) for table, _ in replacements}
+            kept = [_cell_texts(table) for table in tables if id(table) not in replaced]
+            after = [_cell_texts(table) for table in scan(_splice(source, replacements), Dialect.MDX).tables]
+            if after == kept:
+                return None
+            first = next((k for k, (a, b) in enumerate(zip(kept, after)) if a != b), min(len(kept), len(after)))
+            return (f"the other tables would change: {len(kept)} left as written, {len(after)} read after it"
+                    f" (the first that differs is number {first + 1})")
+        return changes
+
+    before = engine.page(_splice(source, []), front_matter)
+
+    def changes(replacements) -> str | None:
+        after = engine.page(_splice(source, replacements), front_matter)
+        return None if after == before else f"the page would change: {first_difference(before, after)}"
+    return changes
+
+
+def _cell_texts(table: Table) -> tuple[tuple[str, ...], ...]:
+    """A table as its rows of cell texts (where it is aside)."""
+    return tuple(tuple(cell.text for cell in row.cells) for row in (table.header, *table.body))
 
 
 def _convert_table(table, directive, source, definitions, engine, config, form, conversion) -> list[str] | None:
