@@ -11,9 +11,10 @@ from markdown.util import BLOCK_LEVEL_ELEMENTS
 from ..source import Source
 
 TAB_SIZE = 4
-# Container markup, then HTML comments the HTML preprocessor set apart at the start of the line (`<!-- c --> a | b`
-# begins a table row after the comment).
-_CONTAINER_PREFIX = re.compile(r"(?:[ >]|[-*+](?= )|\d{1,9}[.)](?= ))*(?:<!--.*?-->[ \t]*)*")
+_CONTAINER_PREFIX = re.compile(r"(?:[ >]|[-*+](?= )|\d{1,9}[.)](?= ))*")
+# What may precede a row on its line: container markup, or top-level HTML comments the HTML preprocessor set apart
+# (`<!-- c --> a | b` begins a table row after the comment).
+_ROW_PREFIX = re.compile(r"(?:[ >]|[-*+](?= )|\d{1,9}[.)](?= ))*|[ ]{0,3}(?:<!--.*?-->[ \t]*)+")
 _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
 # Lines Python-Markdown sets apart from the lines above them: `///` (pymdownx.blocks), an ATX heading and a
 # thematic break (their block processors split a block they find such a line in); at the top level only, not
@@ -59,7 +60,7 @@ class LineLocator:
         if index in self.in_fence or not line.endswith(row) or not row.strip():
             return False
         prefix = line[: len(line) - len(row)]
-        return _CONTAINER_PREFIX.fullmatch(prefix) is not None
+        return _ROW_PREFIX.fullmatch(prefix) is not None
 
     def offset(self, index: int, row: str) -> int:
         """Offset in the original line where the (tab-expanded) row text begins."""
