@@ -122,8 +122,13 @@ def unstyled(html: str) -> str:
     for element in soup.find_all(["table", "tr", "th", "td"]):
         element.attrs.pop("style", None)
     flat = re.sub(r">\s+<", "><", str(soup))
-    # Whitespace at the edges of a cell is not shown (a removed comment can leave some).
-    return re.sub(r"(<t[dh]\b[^>]*>)\s+|\s+(</t[dh]>)", lambda m: m.group(1) or m.group(2), flat)
+    # Whitespace at the edges of a cell is not shown (a removed comment can leave some), and outside <pre> a run of
+    # spaces and tabs shows as one space (a tab in a cell: expanded by Python-Markdown, kept in a house table).
+    flat = re.sub(r"(<t[dh]\b[^>]*>)\s+|\s+(</t[dh]>)", lambda m: m.group(1) or m.group(2), flat)
+    return "".join(part if _PRE.fullmatch(part) else re.sub(r"[ \t]+", " ", part) for part in _PRE.split(flat))
+
+
+_PRE = re.compile(r"(<pre\b.*?</pre>)", re.DOTALL)
 
 
 def search_texts(search: str) -> list[tuple[str, str]]:
