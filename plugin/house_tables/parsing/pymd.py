@@ -443,7 +443,7 @@ def _in_file(source: Source, record: _Record) -> tuple[list[Table], list[Diagnos
     lines, original = derived.split("\n"), lines_of(source.normalized())
     for diagnostic in placed:
         line = diagnostic.span.start.line
-        if line in mapped and line not in inside:
+        if line in mapped:  # a line of the file itself (as the build places it, also in a table that includes text)
             diagnostics.append(diagnostic.down(mapped[line] - line))
         else:  # included text: its own file's line, or the including line with a note
             diagnostics.append(_placed(diagnostic, line_origin(line, lines, mapped, original, record.included)))
