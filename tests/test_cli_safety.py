@@ -70,6 +70,8 @@ def unprivileged() -> tuple[str, ...]:
     """A command prefix that runs as a normal user: as root, `setpriv` to nobody; otherwise nothing (we are one)."""
     if os.geteuid() != 0:
         return ()
+    unreachable = [str(p) for p in Path(__file__).resolve().parents if not p.stat().st_mode & 0o001]
+    assert not unreachable, f"as root, the tests run some commands as nobody, who cannot reach {unreachable[0]}"
     setpriv = shutil.which("setpriv")
     assert setpriv, "running as root needs setpriv (util-linux) to run a command as a normal user"
     nobody = pwd.getpwnam("nobody")
