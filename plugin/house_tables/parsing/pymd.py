@@ -501,12 +501,13 @@ def locate(source: Source, record: _Record, *, lazy: bool = False) -> tuple[list
     """The recorded tables (with their index in the record) at their place in source, and near misses;
     lazy: body rows make their cells only when read."""
     locator = LineLocator(source, record.fenced_lines)
-    located, diagnostics, cursor = [], [], 0
+    located, diagnostics, cursor, taken = [], [], 0, set()
     for index, rows in enumerate(record.tables):
-        found = _locate_table(locator, rows, cursor, record.stash, lazy)
+        found = _locate_table(locator, rows, cursor, record.stash, lazy, taken)
         if found is None:
             continue  # cannot happen for rows taken from this source; never guess a position
         table, cursor = found
+        taken.add(table.start_line - 1)
         located.append((index, table))
         diagnostics.extend(_swallowed_rows(table, source))
     diagnostics.extend(_near_misses(locator, record.near_misses, [table for _, table in located]))
@@ -514,7 +515,8 @@ def locate(source: Source, record: _Record, *, lazy: bool = False) -> tuple[list
 
 
 def _locate_table(
-    locator: LineLocator, rows: list[str], cursor: int, stash: list[str], lazy: bool = False
+    locator: LineLocator, rows: list[str], cursor: int, stash: list[str], lazy: bool = False,
+    taken: set[int] = frozenset(),
 ) -> tuple[Table, int] | None:
     """The Table for recorded rows, built from the source lines they came from.
 
@@ -526,6 +528,8 @@ def _locate_table(
     literal = [index for index, row in enumerate(rows) if _is_stashed(row) or not row.strip()]
     fallback = None
     for first in locator.places(rows[: literal[0]] if literal else rows, cursor):
+        if first in taken:  # an earlier table of the record is there: the same rows stand in two places
+            continue
         extents = _row_extents(locator, rows, first, stash)
         if extents is None:
             continue
