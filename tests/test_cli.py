@@ -804,21 +804,11 @@ def test_fix_json_format(here, capsys):
 # ------------------------------------------------------------------ parallel processing and progress
 
 
-def test_many_files_are_processed_in_a_process_pool(here, capsys, monkeypatch):
+def test_many_files_are_processed_in_a_process_pool(here, capsys, monkeypatch, pool_sizes):
     """More than 32 files go through a ProcessPoolExecutor and give exactly the serial output."""
     for index in range(40):
         write(here / "docs" / f"p{index:02}.md", f"# {index}\n\n{TABLE}" if index % 3 else "text\n")
-    used = []
-
-    class Pool(cli.ProcessPoolExecutor):
-        """Records that a pool was made."""
-
-        def __init__(self, *args, **kwargs):
-            """Record, then make the real pool."""
-            used.append(kwargs)
-            super().__init__(*args, **kwargs)
-
-    monkeypatch.setattr(cli, "ProcessPoolExecutor", Pool)
+    used = pool_sizes  # every pool the runs below start
     parallel = cli_run(capsys, "check", "docs")
     assert used and parallel[0] == 1 and parallel[2] == ""
     monkeypatch.setattr(cli, "PARALLEL_THRESHOLD", 10**6)
@@ -827,21 +817,11 @@ def test_many_files_are_processed_in_a_process_pool(here, capsys, monkeypatch):
     assert parallel[1].splitlines()[-1] == "26 findings (26 pipe tables) in 40 files; configuration: defaults"
 
 
-def test_jobs_sets_the_pool_size_and_one_means_no_pool(here, capsys, monkeypatch):
+def test_jobs_sets_the_pool_size_and_one_means_no_pool(here, capsys, monkeypatch, pool_sizes):
     """--jobs N makes a pool of N processes; --jobs 1 processes the files in this process; bad values: exit 2."""
     for index in range(40):
         write(here / "docs" / f"p{index:02}.md", TABLE)
-    used = []
-
-    class Pool(cli.ProcessPoolExecutor):
-        """Records the pool's size."""
-
-        def __init__(self, *args, **kwargs):
-            """Record, then make the real pool."""
-            used.append(kwargs.get("max_workers"))
-            super().__init__(*args, **kwargs)
-
-    monkeypatch.setattr(cli, "ProcessPoolExecutor", Pool)
+    used = pool_sizes  # every pool the runs below start
     monkeypatch.setattr(cli, "available_cpus", lambda: 8)  # the pool is never larger than the CPUs
     three = cli_run(capsys, "check", "--jobs", "3", "docs")
     one = cli_run(capsys, "check", "-j", "1", "docs")

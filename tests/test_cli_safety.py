@@ -44,21 +44,11 @@ def test_an_empty_path_is_a_usage_error_and_nothing_is_written(here, capsys):
     assert code == 2 and readme.read_text(encoding="utf-8") == TABLE
 
 
-def test_the_pool_is_no_larger_than_the_files_and_the_cpus(here, capsys, monkeypatch):
+def test_the_pool_is_no_larger_than_the_files_and_the_cpus(here, capsys, monkeypatch, pool_sizes):
     """--jobs 200 on 40 files starts at most min(40, CPUs) processes."""
     for index in range(40):
         write(here / "docs" / f"p{index:02}.md", TABLE)
-    sizes = []
-
-    class Pool(cli.ProcessPoolExecutor):
-        """Records the pool's size."""
-
-        def __init__(self, *args, **kwargs):
-            """Record, then make the real pool."""
-            sizes.append(kwargs.get("max_workers"))
-            super().__init__(*args, **kwargs)
-
-    monkeypatch.setattr(cli, "ProcessPoolExecutor", Pool)
+    sizes = pool_sizes  # every pool the runs below start
     monkeypatch.setattr(cli, "PARALLEL_THRESHOLD", 4)
     assert cli_run(capsys, "check", "--jobs", "200", "docs")[0] == 1
     monkeypatch.setattr(cli, "available_cpus", lambda: 64)
