@@ -10,27 +10,13 @@ import {renderToStaticMarkup} from 'react-dom/server'
 import remarkGfm from 'remark-gfm'
 import {directive} from 'micromark-extension-directive'
 import {directiveFromMarkdown} from 'mdast-util-directive'
+import {annotateTables} from './annotate_tables.mjs'
 
 // stdout carries only responses: anything else that writes to it (console.log, code in a document) goes to stderr.
 const respond = process.stdout.write.bind(process.stdout)
 process.stdout.write = process.stderr.write.bind(process.stderr)
 process.on('uncaughtException', (e) => console.error('uncaught:', e))
 process.on('unhandledRejection', (e) => console.error('unhandled rejection:', e))
-
-// rehype plugin: mark tables made from markdown (hast elements, not JSX) with their source lines.
-function annotateTables() {
-  return (tree) => {
-    const walk = (node) => {
-      if (node.type === 'element' && node.tagName === 'table') {
-        node.properties = node.properties || {}
-        node.properties.dataMd = '1'
-        if (node.position) node.properties.dataLines = `${node.position.start.line}-${node.position.end.line}`
-      }
-      if (node.children) for (const c of node.children) walk(c)
-    }
-    walk(tree)
-  }
-}
 
 // remark-directive's container syntax only (`:::note` ... `:::`): Docusaurus turns text (`:x`) and leaf (`::x`)
 // directives it has no use for back into text, so a page reads as if only containers were syntax.

@@ -14,6 +14,7 @@ import {createRequire} from 'node:module'
 import {evaluate} from '@mdx-js/mdx'
 import remarkGfm from 'remark-gfm'
 import rehypeRaw from 'rehype-raw'
+import {annotateTables} from '../annotate_tables.mjs'
 
 const require = createRequire(import.meta.url)
 
@@ -37,21 +38,6 @@ function ver(name) {
     try {
       return JSON.parse(fs.readFileSync(new URL('./node_modules/' + name + '/package.json', import.meta.url), 'utf8')).version
     } catch { return null }
-  }
-}
-
-// rehype plugin: mark tables that came from markdown (hast 'element' nodes, not JSX) with source lines.
-function annotateTables() {
-  return (tree) => {
-    const walk = (node) => {
-      if (node.type === 'element' && node.tagName === 'table') {
-        node.properties = node.properties || {}
-        node.properties.dataMd = '1'
-        if (node.position) node.properties.dataLines = `${node.position.start.line}-${node.position.end.line}`
-      }
-      if (node.children) for (const c of node.children) walk(c)
-    }
-    walk(tree)
   }
 }
 
