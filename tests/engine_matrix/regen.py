@@ -45,30 +45,21 @@ import cmarkgfm
 import markdown
 import markdown_it
 from cmarkgfm.cmark import Options as CmarkOptions
-from markdown.extensions import Extension
-from markdown.treeprocessors import Treeprocessor
 from markdown_it import MarkdownIt
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from cases_src import CASES  # noqa: E402
 
+sys.path.insert(0, str(HERE.parent))
+# The normalisation helpers the tests use (tests/engines.py: standard library and markdown only).
+from engines import DROP_ATTRS, VOID, WS, MarkTablesExt, _align_of, _canon_attrs  # noqa: E402
+
 ENGINES = ["pymd", "pymd_mkdocs", "cmarkgfm", "markdown_it", "mdx", "remark_md"]
 CORE = ["pymd", "cmarkgfm", "markdown_it", "mdx"]
 
 
 # ------------------------------------------------------------------ Python-Markdown
-class _MarkTables(Treeprocessor):
-    def run(self, root):
-        for el in root.iter("table"):
-            el.set("data-md", "1")
-
-
-class MarkTablesExt(Extension):
-    def extendMarkdown(self, md):
-        md.treeprocessors.register(_MarkTables(md), "mark_tables", 1)
-
-
 def run_pymd(src):
     md = markdown.Markdown(extensions=["tables", MarkTablesExt()])
     return {"ok": True, "html": md.convert(src), "error": None}
@@ -107,28 +98,6 @@ def run_markdown_it(src):
 
 
 # ------------------------------------------------------------------ HTML normalisation
-VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
-DROP_ATTRS = {"data-sourcepos", "data-md", "data-lines"}
-WS = re.compile(r"[ \t\n\r\f]+")
-
-
-def _canon_attrs(attrs):
-    parts = []
-    for k, v in sorted(attrs, key=lambda kv: kv[0]):
-        if k in DROP_ATTRS:
-            continue
-        parts.append(k if v is None else f'{k}="{html.escape(v, quote=True)}"')
-    return (" " + " ".join(parts)) if parts else ""
-
-
-def _align_of(attrs):
-    d = dict(attrs)
-    if d.get("align"):
-        return d["align"].strip().lower()
-    m = re.search(r"text-align\s*:\s*([a-z]+)", d.get("style") or "")
-    return m.group(1) if m else None
-
-
 class TableExtractor(HTMLParser):
     def __init__(self):
         super().__init__(convert_charrefs=True)
