@@ -162,7 +162,7 @@ class HouseTableRenderer(Treeprocessor):
             return
         from .rendering.house_element import FOOTNOTE_MARK, house_table_element  # renderers: only when needed
 
-        footnotes = _footnotes(self.md)
+        footnotes = page_footnotes(self.md)
         labels = tuple(footnotes.footnotes) if footnotes is not None else ()
         for placeholder, lines in tables:
             built = house_table_element(lines, labels)
@@ -173,7 +173,7 @@ class HouseTableRenderer(Treeprocessor):
                 _footnote_reference(self.md, mark, mark.attrib.pop(FOOTNOTE_MARK))
 
 
-def _footnotes(md: Markdown):
+def page_footnotes(md: Markdown):
     """The page's footnotes extension (its definitions so far), if the page has one."""
     processor = md.treeprocessors["footnote"] if "footnote" in md.treeprocessors else None  # noqa: SIM401
     return getattr(processor, "footnotes", None)

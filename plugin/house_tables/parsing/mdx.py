@@ -58,7 +58,7 @@ _PIPE_OR_ESCAPE = re.compile(r"\\[\\|]|\|")
 _ESCAPE_PAIR = re.compile(r"\\([\\|])")
 _ESCAPE_PAIRS = re.compile(r"\\[\\|]")
 _CONTAINER_START = frozenset(">*+-[0123456789")
-_FOOTNOTE_CALL = re.compile(r"\[\^([^\][ \t]+)\]")
+FOOTNOTE_CALL = re.compile(r"\[\^([^\][ \t]+)\]")  # a footnote call `[^label]` (used by the converter too)
 _HEADING = re.compile(r"#{1,6}(?:[ \t]|$)")
 _ESM = re.compile(r"(?:import|export) ")
 _DIRECTIVE_OPEN = re.compile(r"(:{3,})[A-Za-z]")  # `:::note`, `::::tip[Title]{.x}` (remark-directive, Docusaurus)
@@ -247,7 +247,7 @@ def _rendered_footnotes(lines: tuple[str, ...], findings: _Findings) -> set[_Con
     cited: dict[_Container | None, set[str]] = {}  # labels cited by the text in each definition (None: none)
     for line in findings.text_lines.values():
         if "[^" in line.text:
-            calls = _FOOTNOTE_CALL.finditer(line.text, line.first)
+            calls = FOOTNOTE_CALL.finditer(line.text, line.first)
             cited.setdefault(line.footnote, set()).update(_footnote_label(call.group(1)) for call in calls)
     rendered: set[_Container] = set()
     pending, seen = list(cited.get(None, ())), set()

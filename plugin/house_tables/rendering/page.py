@@ -98,11 +98,13 @@ def _page_text(text: str) -> str:
 def _definitions(md: markdown.Markdown) -> str:
     """What a cell rendered on its own needs from its page, as Python-Markdown itself read it: link reference
     definitions (from anywhere: blockquotes, list items, titles on the next line), abbreviations, footnotes."""
+    from ..extension import page_footnotes
+
     lines = [f"[{label}]: {url}{_title(title)}" for label, (url, title) in md.references.items()]
     for extension in md.registeredExtensions:
         lines += [f"*[{abbr}]: {title}" for abbr, title in getattr(extension, "abbrs", {}).items()]
-        if type(extension).__name__ == "FootnoteExtension":
-            lines += [f"[^{label}]: ." for label in extension.footnotes]
+    footnotes = page_footnotes(md)
+    lines += [f"[^{label}]: ." for label in (footnotes.footnotes if footnotes is not None else ())]
     return "".join(f"\n{line}\n" for line in lines)
 
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 
+from ..parsing.mdx import FOOTNOTE_CALL
+
 _TOKEN = re.compile("\ue000(\\d+)\ue001")
 _TAG = re.compile(r"</?[A-Za-z][\w.:-]*(?:\s[^<>]*)?/?>|<>|</>")
-_FOOTNOTE_CALL = re.compile(r"\[\^[^\]\s]+\]")
 
 
 def protect(text: str) -> tuple[str, list[str]]:
@@ -65,7 +66,7 @@ def _next_piece(text: str, index: int) -> tuple[int, bool]:
         match = _TAG.match(text, index)
         return (match.end(), True) if match else (index + 1, False)
     if char == "[":  # a footnote call: MDX (remark-gfm) makes it the page's reference; cmark-gfm would not
-        match = _FOOTNOTE_CALL.match(text, index)
+        match = FOOTNOTE_CALL.match(text, index)
         return (match.end(), True) if match else (index + 1, False)
     return index + 1, False
 
