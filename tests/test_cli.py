@@ -360,34 +360,42 @@ def test_pyproject_found_from_a_subdirectory(here, capsys, monkeypatch):
 
 @pytest.mark.parametrize(("toml", "message"), [
     ('[tool.house-tables]\ncolour = "red"\n',
-     "house-tables: pyproject.toml [tool.house-tables]: unknown option 'colour' (known: custom_style, dialect, "
+     "pyproject.toml [tool.house-tables]: unknown option 'colour' (known: custom_style, dialect, dialects, "
      "enabled, exclude, include, level, levels, style, widths)"),
     ('[tool.house-tables]\nlevel = "loud"\n',
-     "house-tables: pyproject.toml [tool.house-tables]: level must be one of warning, info, error, ignore, not 'loud'"),
+     "pyproject.toml [tool.house-tables]: level: must be one of warning, info, error, ignore, not 'loud'"),
     ('[tool.house-tables.levels]\nHT003 = "quiet"\n',
-     "house-tables: pyproject.toml [tool.house-tables]: levels.HT003 must be one of warning, info, error, ignore"),
+     "pyproject.toml [tool.house-tables]: levels: HT003 must be one of warning, info, error, ignore, not 'quiet'"),
     ('[tool.house-tables]\nenabled = "yes"\n',
-     "house-tables: pyproject.toml [tool.house-tables]: enabled must be true or false, not 'yes'"),
+     "pyproject.toml [tool.house-tables]: enabled: must be true or false, not 'yes'"),
     ('[tool.house-tables]\ninclude = "docs/*"\n',
-     "house-tables: pyproject.toml [tool.house-tables]: include must be a list of glob strings"),
+     "pyproject.toml [tool.house-tables]: include: must be a list of glob strings, not 'docs/*'"),
     ('[tool.house-tables]\nwidths = "wide"\n',
-     "house-tables: pyproject.toml [tool.house-tables]: widths must be one of content, equal, not 'wide'"),
+     "pyproject.toml [tool.house-tables]: widths: must be one of content, equal, not 'wide'"),
     ('[tool.house-tables.custom_style]\nshadow = "none"\n',
-     "house-tables: pyproject.toml [tool.house-tables]: custom_style has no option 'shadow'"),
+     "pyproject.toml [tool.house-tables]: custom_style: has no option 'shadow'"),
     ('[tool.house-tables]\ncustom_style = "red"\n',
-     "house-tables: pyproject.toml [tool.house-tables]: custom_style must be a table of options"),
+     "pyproject.toml [tool.house-tables]: custom_style: must be a mapping of style options, not 'red'"),
     ('[tool.house-tables]\ndialect = "gfm"\n',
-     "house-tables: pyproject.toml [tool.house-tables]: dialect must be one of python-markdown, mdx, not 'gfm'"),
+     "pyproject.toml [tool.house-tables]: dialect: must be one of python-markdown, mdx, not 'gfm'"),
     ('[tool.house-tables]\nexclude = [1]\n',
-     "house-tables: pyproject.toml [tool.house-tables]: exclude must be a list of glob strings"),
-    ("[tool.house-tables\n", "house-tables: pyproject.toml: invalid TOML: "),
+     "pyproject.toml [tool.house-tables]: exclude: must be a list of glob strings, not [1]"),
+    ('[tool.house-tables]\nexclude = ["[z-a].md"]\n',
+     "pyproject.toml [tool.house-tables]: exclude: has a pattern that is not a glob"),
+    ('[tool.house-tables]\ndialects = {"*.md" = "gfm"}\n',
+     "pyproject.toml [tool.house-tables]: dialects: '*.md' must be one of python-markdown, mdx, not 'gfm'"),
+    ("[tool.house-tables\n", "pyproject.toml: invalid TOML: "),
 ])
-def test_bad_pyproject_is_a_usage_error(here, capsys, toml, message):
-    """Unknown options and bad values: exit 2, the file and the key named, nothing processed."""
+def test_bad_pyproject_is_reported_and_its_files_left_alone(here, capsys, toml, message):
+    """Unknown options and bad values: exit 2, one line naming the file and the option, no file it configures is
+    processed; a file another configuration governs still is."""
     write(here / "pyproject.toml", toml)
     write(here / "a.md", TABLE)
-    code, out, err = cli_run(capsys, "check", "a.md")
-    assert code == 2 and out == "" and err.startswith(message) and "Traceback" not in err
+    write(here / "other" / ".house-tables.toml", 'level = "info"\n')
+    write(here / "other" / "b.md", TABLE)
+    code, out, err = cli_run(capsys, "check", "a.md", "other")
+    assert code == 2 and err.startswith(message) and len(err.splitlines()) == 1 and "Traceback" not in err
+    assert "a.md" not in out and "other/b.md:1:1: HT001" in out
 
 
 def test_levels_as_the_plugin_logs_them(here, capsys):
@@ -513,10 +521,10 @@ def test_yaml_oddities_are_clear_errors(here, capsys):
     assert code == 2 and err.startswith(f"{where}: unknown option 1 ")
     write(here / "mkdocs.yml", "plugins:\n  - house-tables:\n      exclude: ~\n")
     code, _, err = cli_run(capsys, "check", "--config", "mkdocs.yml", "a.md")
-    assert code == 2 and err == f"{where}: exclude must be a list of glob strings\n"
+    assert code == 2 and err == f"{where}: exclude: must be a list of glob strings, not None\n"
     write(here / "mkdocs.yml", "plugins:\n  - house-tables: [1, 2]\n")
     code, _, err = cli_run(capsys, "check", "--config", "mkdocs.yml", "a.md")
-    assert code == 2 and err == f"{where}: expected a table of options, not list\n"
+    assert code == 2 and err == f"{where}: expected a mapping of options, not list\n"
 
 def test_mkdocs_plugin_entry_without_options(here, capsys):
     """`- house-tables` as a plain string: the defaults."""
@@ -907,10 +915,10 @@ def test_process_bad_configuration_has_no_traceback(tmp_path):
     """A real process with an unknown option: one clear line, exit 2."""
     write(tmp_path / "pyproject.toml", "[tool.house-tables]\nstyles = 'plain'\n")
     result = cli_process("check", ".", cwd=tmp_path)
-    assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr == ("house-tables: pyproject.toml [tool.house-tables]: unknown option 'styles' "
-                             "(known: custom_style, dialect, enabled, exclude, include, level, levels, style, "
-                             "widths)\n")
+    assert result.returncode == 2 and result.stdout.startswith("no findings in 0 files")
+    assert result.stderr == ("pyproject.toml [tool.house-tables]: unknown option 'styles' "
+                             "(known: custom_style, dialect, dialects, enabled, exclude, include, level, levels, "
+                             "style, widths)\n")
 
 
 def test_process_fifo_is_reported_not_waited_on(tmp_path):

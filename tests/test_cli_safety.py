@@ -356,21 +356,21 @@ def test_file_names_that_are_not_utf8_or_have_a_line_break(tmp_path, form):
 @pytest.mark.parametrize(("toml", "message"), [
     ('tool = 3\n', "pyproject.toml: tool must be a table, not 3"),
     ('[tool.house-tables.custom_style]\naccent = "red\\"><img src=x onerror=alert(1)>"\n',
-     "pyproject.toml [tool.house-tables]: custom_style.accent must be a CSS color (e.g. #d55816, rgb(213 88 22), "
+     "pyproject.toml [tool.house-tables]: custom_style: accent must be a CSS color (e.g. #d55816, rgb(213 88 22), "
      "teal), not 'red\"><img src=x onerror=alert(1)>'"),
     ('[tool.house-tables.custom_style]\nheader_weight = true\n',
-     "pyproject.toml [tool.house-tables]: custom_style.header_weight must be a font weight: a whole number from 1 "
+     "pyproject.toml [tool.house-tables]: custom_style: header_weight must be a font weight: a whole number from 1 "
      "to 1000, not True"),
     ('[tool.house-tables.custom_style]\nbody_padding = "1px; color: red"\n',
-     "pyproject.toml [tool.house-tables]: custom_style.body_padding must be one to four CSS lengths (e.g. 9px "
+     "pyproject.toml [tool.house-tables]: custom_style: body_padding must be one to four CSS lengths (e.g. 9px "
      "12px), not '1px; color: red'"),
     ('[tool.house-tables.custom_style]\nbackgrounds = ["red", "url(x)"]\n',
-     "pyproject.toml [tool.house-tables]: custom_style.backgrounds must be a list of two colors, each a CSS color, not "
+     "pyproject.toml [tool.house-tables]: custom_style: backgrounds must be a list of two colors, each a CSS color, not "
      "['red', 'url(x)']"),
     ('[tool.house-tables]\nlevels = {ht001 = "ignore"}\n',
-     "pyproject.toml [tool.house-tables]: levels has no code 'ht001' (did you mean 'HT001'?)"),
+     "pyproject.toml [tool.house-tables]: levels: has no code 'ht001' (did you mean 'HT001'?)"),
     ('[tool.house-tables]\nlevels = {HT999 = "ignore"}\n',
-     "pyproject.toml [tool.house-tables]: levels has no code 'HT999' (known: HT001, HT002, HT003, HT004, HT005, "
+     "pyproject.toml [tool.house-tables]: levels: has no code 'HT999' (known: HT001, HT002, HT003, HT004, HT005, "
      "HT006, HT007, HT008, HT009, HT010)"),
 ])
 def test_bad_configuration_values_are_one_line(here, capsys, toml, message):
@@ -408,12 +408,12 @@ def test_style_values_are_escaped_on_output():
 
 
 PLUGIN_OPTIONS = {
-    "levels: {HT003: loud}": "option 'levels': levels.HT003 must be one of warning, info, error, ignore, not 'loud'",
-    "levels: {ht001: ignore}": "option 'levels': levels has no code 'ht001' (did you mean 'HT001'?)",
-    "custom_style: {colour: red}": "option 'custom_style': custom_style has no option 'colour' (known: accent, "
+    "levels: {HT003: loud}": "option 'levels': HT003 must be one of warning, info, error, ignore, not 'loud'",
+    "levels: {ht001: ignore}": "option 'levels': has no code 'ht001' (did you mean 'HT001'?)",
+    "custom_style: {colour: red}": "option 'custom_style': has no option 'colour' (known: accent, "
                                    "backgrounds, body_padding, first_column_weight, header_nowrap, header_padding, "
                                    "header_weight)",
-    "custom_style: {header_weight: true}": "option 'custom_style': custom_style.header_weight must be a font "
+    "custom_style: {header_weight: true}": "option 'custom_style': header_weight must be a font "
                                            "weight: a whole number from 1 to 1000, not True",
     "colour: red": "option 'colour': Unrecognised configuration name: colour",
 }

@@ -13,28 +13,20 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import closing, contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from . import __version__
-from .config import LEVELS, Config, ConfigError, reported_level, validate_levels
-from .files import FileProblem, Selection, discover, page_selected, read_text, remove_leftover, write_atomic
+from .config import Config, ConfigError
+from .files import FileProblem, GlobSet, Selection, discover, read_text, remove_leftover, write_atomic
 from .model import Diagnostic, Dialect
 from .plan import planned_diagnostics
 from .report import FORMATS, FileResult, Finding, Progress, Run, TableRecord, emit, unified_diff
-from .site import MdxHost, Site, Sites, mdx_host
+from .settings import Configurations, Settings, UsageError, explicit_settings
 
 PARALLEL_THRESHOLD = 32  # more files than this are processed in a pool of processes
 MAX_CHUNK = 16  # files per message to a worker: an interrupted run waits for the few chunks being processed
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)  # stop between two writes, then report what was written
-CONFIG_KEYS = ("style", "widths", "custom_style")  # validated by Config.from_mapping, as in the plugin
-PLUGIN_KEYS = ("enabled", "level", "levels", "include", "exclude")  # the plugin's other options, validated here
-CLI_KEYS = ("dialect",)  # pyproject.toml only
-PLUGIN_NAME = "house-tables"
-
-
-class UsageError(Exception):
-    """A bad command line or configuration: printed as is, exit 2."""
 
 
 class Interrupted(BaseException):
@@ -43,27 +35,6 @@ class Interrupted(BaseException):
     def __init__(self, signum: int):
         super().__init__(signum)
         self.signum = signum
-
-
-@dataclass(frozen=True)
-class Settings:
-    """Options from the configuration file (if any), before the command line overrides them."""
-
-    config: Config = field(default_factory=Config)
-    dialect: Dialect | None = None
-    include: tuple[str, ...] = ()
-    exclude: tuple[str, ...] = ()
-    level: str = "warning"
-    levels: dict[str, str] = field(default_factory=dict)
-    bases: tuple[Path, ...] = ()  # globs also match paths relative to these (the configuration's directories)
-    extensions: tuple[str, ...] | None = None  # an mkdocs.yml's Markdown stack (None: MkDocs' usual stack)
-    extension_configs: dict | None = None
-    source: str = "defaults"  # which files these settings come from, as the summary names them
-    site: Site | None = None  # the mkdocs.yml whose pages these settings read
-
-    def severity(self, code: str, severity: str) -> str:
-        """The level a finding is reported at, as the plugin logs it (error-severity codes stay errors)."""
-        return reported_level(code, severity, self.level, self.levels)
 
 
 @dataclass(frozen=True)
@@ -84,11 +55,6 @@ class Task:
     front_matter: bool = False  # a page of an MkDocs site: read without its front matter, as MkDocs does
 
 
-def dialect_for(path: Path | str) -> Dialect:
-    """The dialect of a file by its suffix: .mdx is MDX, other Markdown is Python-Markdown."""
-    return Dialect.MDX if str(path).lower().endswith(".mdx") else Dialect.PYTHON_MARKDOWN
-
-
 # ------------------------------------------------------------------ command line
 
 
@@ -102,9 +68,14 @@ def parser() -> argparse.ArgumentParser:
     common.add_argument("--form", choices=("jsx", "html"), default="jsx",
                         help="what fix writes (check uses it to predict which tables fix can convert)")
     common.add_argument("--config", metavar="FILE",
-                        help="pyproject.toml ([tool.house-tables]) or mkdocs.yml (its Markdown stack and plugin entry)")
+                        help="use this configuration for every file instead of each file's nearest: "
+                        "pyproject.toml ([tool.house-tables]), .house-tables.toml, or mkdocs.yml (its Markdown stack "
+                        "and plugin entry)")
     common.add_argument("--exclude", action="append", default=[], metavar="GLOB",
-                        help="skip files and directories matching GLOB (repeatable)")
+                        help="skip files and directories matching GLOB, gitignore-style, relative to the current "
+                        "directory (repeatable)")
+    common.add_argument("--verbose", "-v", action="store_true",
+                        help="print which configuration each group of files is read with, and its options")
     common.add_argument("--jobs", "-j", type=_jobs, metavar="N",
                         help="processes to use for more than a few files (default: one per CPU; never more than "
                         "the CPUs or the files; 1: none)")
@@ -141,13 +112,13 @@ def run(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exit_:  # argparse has printed the usage or the help
         return exit_.code if isinstance(exit_.code, int) else 2
     try:
-        settings = load_settings(args.config, Path.cwd())
+        configurations = Configurations(explicit_settings(args.config) if args.config else None)
         _check_options(args)
     except (UsageError, ConfigError) as error:
         print(f"house-tables: {error}", file=sys.stderr)
         return 2
     with _stopping_on_signals():
-        outcome = execute(args, settings)
+        outcome = execute(args, configurations)
     emit(outcome, args.format, sys.stdout, sys.stderr)
     if outcome.interrupted:
         print(f"house-tables: {outcome.interrupted}", file=sys.stderr)
@@ -223,30 +194,23 @@ def main() -> None:
 # ------------------------------------------------------------------ running
 
 
-def execute(args: argparse.Namespace, settings: Settings) -> Run:
-    """Find the files, read each with its site's configuration, process each (in parallel for many), and collect
+def execute(args: argparse.Namespace, configurations: Configurations) -> Run:
+    """Find the files, read each with its own configuration, process each (in parallel for many), and collect
     what happened."""
-    selection = Selection(settings.include, (*settings.exclude, *args.exclude), (*settings.bases, Path.cwd()))
-    found = discover(args.paths, selection)
+    found = discover(args.paths, Selection(GlobSet(tuple(args.exclude), Path.cwd().resolve())))
     diff = bool(getattr(args, "diff", False))
     writes = args.command == "fix" and not (diff or args.check)
-    verify, cross = bool(getattr(args, "verify", False)), bool(getattr(args, "cross_check", False))
     problems = list(found.problems)
-    tasks, chosen, sites, refused = [], {}, SiteSettings(settings), set()
+    tasks, chosen, refused = [], {}, set()
+    for directory in (Path(given) for given in args.paths if os.path.isdir(given)):
+        _settings(configurations.settings_in, directory, problems, refused)  # a bad one is said even with no files
     for path in found.files:
-        try:
-            own = settings if args.config else sites.settings_for(path)
-        except (ConfigError, UsageError) as error:  # reported once, at the configuration file it names
-            if str(error) not in refused:
-                refused.add(str(error))
-                problems.append(tuple(str(error).split(": ", 1)) if ": " in str(error) else (str(path), str(error)))
-            continue
-        if not _site_selects(own, path):
-            continue
-        forced = Dialect(args.dialect) if args.dialect else own.dialect
-        tasks.append(Task(str(path), forced or dialect_for(path), args.command, args.form, own.config, writes, diff,
-                          verify, cross, own.extensions, own.extension_configs, own.site is not None))
-        chosen[str(path)] = own
+        own = _settings(configurations.settings_for, path, problems, refused)
+        if own is not None and own.selects(path):
+            tasks.append(_task(args, path, own, writes, diff))
+            chosen[str(path)] = own
+    if getattr(args, "verbose", False):
+        _print_configurations(chosen)
     if writes:
         _remove_leftovers(found.leftovers)
     progress = Progress(len(tasks), sys.stderr)
@@ -262,10 +226,43 @@ def execute(args: argparse.Namespace, settings: Settings) -> Run:
         stopped = signal_.signum
     finally:
         progress.close()
-    sources = sorted({own.source for own in chosen.values()}) or [settings.source]
+    sources = sorted({own.source for own in chosen.values()}) or ["defaults"]
     stop = _interruption(stopped, len(results), len(tasks), written if writes else None)
     return Run(args.command, results, problems, writes=writes, diff=diff, configuration=", ".join(sources),
                interrupted=stop, interrupted_by=stopped or 0)
+
+
+def _settings(lookup, path: Path, problems: list, refused: set) -> Settings | None:
+    """A path's settings, or None when its configuration is refused (reported once, at the file it names)."""
+    try:
+        return lookup(path)
+    except (ConfigError, UsageError) as error:
+        if str(error) not in refused:
+            refused.add(str(error))
+            problems.append(tuple(str(error).split(": ", 1)) if ": " in str(error) else (str(path), str(error)))
+        return None
+
+
+def _task(args: argparse.Namespace, path: Path, own: Settings, writes: bool, diff: bool) -> Task:
+    """What a worker needs to process one file with its settings (--dialect overrides the configured dialect)."""
+    dialect = Dialect(args.dialect) if args.dialect else own.dialect_for(path)
+    return Task(str(path), dialect, args.command, args.form, own.config, writes, diff,
+                bool(getattr(args, "verify", False)), bool(getattr(args, "cross_check", False)), own.extensions,
+                own.extension_configs, own.site is not None)
+
+
+def _print_configurations(chosen: dict[str, Settings]) -> None:
+    """`-v`: each configuration used, the files it reads, and the option values it sets (on stderr)."""
+    groups: dict[str, list[str]] = {}
+    for path, own in chosen.items():
+        groups.setdefault(own.source, []).append(path)
+    by_source = {own.source: own for own in chosen.values()}
+    for source, paths in groups.items():
+        own = by_source[source]
+        set_options = ", ".join(f"{key}={value!r}" for key, value in own.options.items()) or "defaults"
+        stack = "" if own.extensions is None else f"; Markdown extensions: {', '.join(map(str, own.extensions))}"
+        print(f"house-tables: configuration {source}: {len(paths)} file{'s' * (len(paths) != 1)}; "
+              f"options: {set_options}{stack}", file=sys.stderr)
 
 
 def commit(result: FileResult) -> bool:
@@ -312,50 +309,6 @@ def _remove_leftovers(leftovers: list[Path]) -> None:
     for temp in leftovers:
         if remove_leftover(temp):
             print(f"{temp}: removed a temporary file left by an interrupted run", file=sys.stderr)
-
-
-class SiteSettings:
-    """The settings each file of one run is read with: its nearest mkdocs.yml's Markdown stack, and the options
-    of that site's house-tables plugin entry, else the base settings (pyproject.toml, or the defaults)."""
-
-    def __init__(self, base: Settings):
-        self.base = base
-        self.sites = Sites()
-        self._settings: dict[Path, Settings] = {}
-
-    def settings_for(self, path: Path) -> Settings:
-        """A file's settings (computed once per site)."""
-        site_file = self.sites.nearest(path.parent)
-        if site_file is None:
-            return self.base
-        if site_file not in self._settings:
-            host = mdx_host(site_file)
-            self._settings[site_file] = (_from_site(site_file, self.base, self.sites) if host is None
-                                         else _from_mdx_host(host, self.base))
-        return self._settings[site_file]
-
-
-def _from_mdx_host(host: MdxHost, base: Settings) -> Settings:
-    """The settings of a Docusaurus or Mintlify project: `.md` is MDX (unless a dialect is configured), the
-    options are the base settings' (pyproject.toml or .house-tables.toml, else the defaults)."""
-    shown = _shown(host.config_file)
-    source = f"{shown} (.md as MDX{'; ' + host.note if host.note else ''})"
-    if base.source != "defaults":
-        source += f", {base.source}"
-    return replace(base, dialect=base.dialect or Dialect.MDX, source=source)
-
-
-def _site_selects(settings: Settings, path: Path) -> bool:
-    """Whether the site's plugin entry checks this page (its include/exclude globs over the path under docs_dir,
-    as the plugin matches them); a file outside docs_dir is no page of the site and is always read."""
-    site = settings.site
-    if site is None or site.plugin_options is None:
-        return True
-    try:
-        src = path.resolve().relative_to(site.docs_dir).as_posix()
-    except ValueError:
-        return True
-    return page_selected(src, list(settings.include), list(settings.exclude))
 
 
 def leveled(result: FileResult, settings: Settings) -> FileResult:
@@ -497,159 +450,3 @@ def fix_file(task: Task) -> FileResult:
     if changed and task.write:
         result.pending = (conversion.text.encode("utf-8"), loaded)  # written by the main process: see commit
     return result
-
-
-# ------------------------------------------------------------------ configuration
-
-
-def load_settings(explicit: str | None, cwd: Path) -> Settings:
-    """Settings from --config (pyproject.toml or mkdocs.yml), else the nearest pyproject.toml that has them (the
-    mkdocs.yml nearest each file then adds its Markdown stack and plugin entry, see settings_for)."""
-    if explicit:
-        path = Path(explicit)
-        if not path.is_file():
-            raise UsageError(f"{explicit}: no such configuration file")
-        if path.suffix.lower() in (".yml", ".yaml"):
-            return _from_site(path, Settings())
-        return _from_pyproject(path, required=True) or Settings()
-    for directory in (cwd, *cwd.parents):
-        candidate = directory / "pyproject.toml"
-        if candidate.is_file():
-            settings = _from_pyproject(candidate, required=False)
-            if settings is not None:
-                return settings
-    return Settings()
-
-
-def _from_pyproject(path: Path, required: bool) -> Settings | None:
-    """The [tool.house-tables] table of a TOML file (None when it has none and none is required)."""
-    shown = _shown(path)
-    text = _read_config(path)
-    if PLUGIN_NAME not in text and not required:  # no need to parse (or to have a TOML reader)
-        return None
-    toml = _toml_module(shown)
-    try:
-        document = toml.loads(text)
-    except toml.TOMLDecodeError as error:
-        raise UsageError(f"{shown}: invalid TOML: {error}") from None
-    tool = document.get("tool", {})
-    if not isinstance(tool, dict):  # `tool = 3`
-        raise UsageError(f"{shown}: tool must be a table, not {tool!r}")
-    options = tool.get(PLUGIN_NAME)
-    if options is None:
-        if required:
-            raise UsageError(f"{shown}: no [tool.{PLUGIN_NAME}] table")
-        return None
-    where = f"{shown} [tool.{PLUGIN_NAME}]"
-    settings = settings_from(options, where, (path.parent.resolve(),), (*CONFIG_KEYS, *PLUGIN_KEYS, *CLI_KEYS))
-    return replace(settings, source=f"{shown} [tool.{PLUGIN_NAME}]")
-
-
-def _toml_module(shown: str):
-    """tomllib (3.11+), else tomli, else a clear error."""
-    try:
-        import tomllib
-
-        return tomllib
-    except ImportError:
-        try:
-            import tomli
-
-            return tomli
-        except ImportError:
-            raise UsageError(f"{shown}: reading [tool.{PLUGIN_NAME}] needs Python 3.11+ or the tomli package "
-                             "(pip install tomli), or pass the options on the command line") from None
-
-
-def _from_site(path: Path, base: Settings, sites: Sites | None = None) -> Settings:
-    """The settings of an mkdocs.yml: its Markdown stack always; its house-tables plugin entry's options when it
-    has one (globs relative to docs_dir), else the base settings' options."""
-    shown = _shown(path)
-    site = (sites or Sites()).load(path, shown)
-    if site.plugin_options is None:
-        settings = base
-        source = f"{shown} (Markdown stack)" + (f", {base.source}" if base.source != "defaults" else "")
-    else:
-        settings = settings_from(site.plugin_options, f"{shown} (plugins: {PLUGIN_NAME})",
-                                 (site.docs_dir, site.config_file.parent), (*CONFIG_KEYS, *PLUGIN_KEYS))
-        source = shown
-    return replace(settings, extensions=site.extensions, extension_configs=site.extension_configs, source=source,
-                   site=site)
-
-
-def settings_from(options, where: str, bases: tuple[Path, ...], known: tuple[str, ...]) -> Settings:
-    """Validated settings: the conversion options through Config.from_mapping, the others here (same messages)."""
-    if not isinstance(options, dict):
-        raise ConfigError(f"{where}: expected a table of options, not {type(options).__name__}")
-    unknown = sorted(set(options) - set(known), key=str)
-    if unknown:
-        raise ConfigError(f"{where}: unknown option {unknown[0]!r} (known: {', '.join(sorted(known))})")
-    _enabled(options, where)
-    return Settings(
-        config=_config(options, where),
-        dialect=_choice(options, "dialect", [d.value for d in Dialect], where, None),
-        include=_globs(options, "include", where),
-        exclude=_globs(options, "exclude", where),
-        level=_choice(options, "level", LEVELS, where, "warning"),
-        levels=_levels(options, where),
-        bases=bases,
-    )
-
-
-def _config(options: dict, where: str) -> Config:
-    """style, widths and custom_style, validated by Config.from_mapping."""
-    if not isinstance(options.get("custom_style") or {}, dict):
-        raise ConfigError(f"{where}: custom_style must be a table of options")
-    try:
-        return Config.from_mapping({k: v for k, v in options.items() if k in CONFIG_KEYS}, where)
-    except ConfigError:
-        raise
-    except (TypeError, ValueError) as error:  # a custom_style value of the wrong type
-        raise ConfigError(f"{where}: invalid value: {error}") from None
-
-
-def _choice(options: dict, key: str, choices, where: str, default):
-    """A key whose value is one of a few names."""
-    value = options.get(key, default)
-    if key in options and value not in choices:
-        raise ConfigError(f"{where}: {key} must be one of {', '.join(choices)}, not {value!r}")
-    return Dialect(value) if key == "dialect" and value else value
-
-
-def _globs(options: dict, key: str, where: str) -> tuple[str, ...]:
-    """include / exclude: a list of glob strings."""
-    value = options.get(key, [])
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise ConfigError(f"{where}: {key} must be a list of glob strings")
-    return tuple(value)
-
-
-def _levels(options: dict, where: str) -> dict[str, str]:
-    """levels: a level per code, e.g. {HT003: info} (known codes only, as the plugin checks them)."""
-    return validate_levels(options.get("levels", {}), where)
-
-
-def _enabled(options: dict, where: str) -> bool:
-    """enabled: a boolean (the command line runs when asked, whatever it says; it is validated like the plugin's)."""
-    value = options.get("enabled", True)
-    if not isinstance(value, bool):
-        raise ConfigError(f"{where}: enabled must be true or false, not {value!r}")
-    return value
-
-
-def _read_config(path: Path) -> str:
-    """A configuration file's text."""
-    try:
-        return path.read_bytes().decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError) as error:
-        from .files import reason
-
-        raise UsageError(f"{_shown(path)}: cannot read: {reason(error)}") from None
-
-
-def _shown(path: Path) -> str:
-    """A path relative to the current directory when it is under it."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)

@@ -1,10 +1,8 @@
-"""The one typed configuration shared by the MkDocs plugin, the Markdown extension and the CLI."""
+"""What a conversion is configured with (the options that set it are in options.py, the one schema)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
-
-from .codes import CODES
+from dataclasses import dataclass, field, replace
 
 WIDTH_POLICIES = ("content", "equal")
 PRESETS = ("house", "plain")
@@ -18,20 +16,6 @@ def reported_level(code: str, severity: str, level: str, levels: dict[str, str])
 
 class ConfigError(ValueError):
     """An option that does not exist or has a bad value; the message names the key."""
-
-
-def validate_levels(value, where: str) -> dict[str, str]:
-    """`levels`: a level per diagnostic code, e.g. {HT003: info}; codes are spelled as the findings show them."""
-    if not isinstance(value, dict):
-        raise ConfigError(f"{where}: levels must be a table of code = level, not {value!r}")
-    for code, level in value.items():
-        if code not in CODES:
-            upper = str(code).upper()
-            hint = f"did you mean {upper!r}?" if upper in CODES else f"known: {', '.join(CODES)}"
-            raise ConfigError(f"{where}: levels has no code {code!r} ({hint})")
-        if level not in LEVELS:
-            raise ConfigError(f"{where}: levels.{code} must be one of {', '.join(LEVELS)}, not {level!r}")
-    return dict(value)
 
 
 @dataclass(frozen=True)
@@ -57,36 +41,23 @@ class Config:
 
     @classmethod
     def from_mapping(cls, options: dict, where: str = "configuration") -> Config:
-        """Validate user options (`style`, `widths`, `custom_style`) into a Config."""
-        known = {"style", "widths", "custom_style"}
-        unknown = sorted(set(options) - known)
-        if unknown:
-            raise ConfigError(f"{where}: unknown option {unknown[0]!r} (known: {', '.join(sorted(known))})")
-        widths = options.get("widths", "content")
-        if widths not in WIDTH_POLICIES:
-            raise ConfigError(f"{where}: widths must be one of {', '.join(WIDTH_POLICIES)}, not {widths!r}")
-        return cls(style=_style(options, where), widths=widths)
+        """The conversion options (`style`, `widths`, `custom_style`) of a mapping, validated by the one schema;
+        a ConfigError names `where` and the option."""
+        from .options import conversion_options  # options.py builds on this module
+
+        return conversion_options(options, where)
+
+    @classmethod
+    def of(cls, style: str = "house", widths: str = "content", custom_style: dict | None = None) -> Config:
+        """The conversion options of validated option values (see options.py): a preset with custom_style on top."""
+        preset = Style() if style == "house" else Style(styled=False)
+        custom = {key: custom_style_value(key, value) for key, value in (custom_style or {}).items()}
+        return cls(style=replace(preset, **custom), widths=widths)
 
 
-def _style(options: dict, where: str) -> Style:
-    """The preset named by `style`, with `custom_style` keys applied on top."""
-    preset = options.get("style", "house")
-    if preset not in PRESETS:
-        raise ConfigError(f"{where}: style must be one of {', '.join(PRESETS)}, not {preset!r}")
-    style = Style() if preset == "house" else Style(styled=False)
-    custom = options.get("custom_style") or {}
-    if not isinstance(custom, dict):
-        raise ConfigError(f"{where}: custom_style must be a mapping of style options, not {custom!r}")
-    names = {f.name for f in fields(Style)} - {"styled"}
-    for key in custom:
-        if key not in names:
-            raise ConfigError(f"{where}: custom_style has no option {key!r} (known: {', '.join(sorted(names))})")
-    return replace(style, **{key: _style_value(key, value, where) for key, value in custom.items()})
-
-
-def _style_value(key: str, value, where: str):
+def custom_style_value(key: str, value):
     """A custom_style value checked for its kind (it is written into every converted table's style attributes, so
-    anything but a color, a length or a weight must not get there)."""
+    anything but a color, a length or a weight must not get there); a ValueError says what it must be."""
     from .style_values import is_color, is_padding, is_weight
 
     if key == "accent" and is_color(value):
@@ -99,7 +70,7 @@ def _style_value(key: str, value, where: str):
         return value
     if key == "header_nowrap" and isinstance(value, bool):
         return value
-    raise ConfigError(f"{where}: custom_style.{key} must be {_STYLE_KINDS[key]}, not {value!r}")
+    raise ValueError(f"{key} must be {_STYLE_KINDS[key]}, not {value!r}")
 
 
 _STYLE_KINDS = {

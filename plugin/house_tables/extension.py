@@ -19,10 +19,11 @@ from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import AtomicString
 
-from .config import Config, reported_level
+from .config import Config, ConfigError, reported_level
 from .decisions import settle
 from .mapping import line_map, line_origin, lines_of
 from .model import Diagnostic, Table
+from .options import EXTENSION, OPTIONS, OptionError, conversion_config, validate
 from .parsing import all_diagnostics
 from .parsing.house_form import MAX_NESTING, house_table_lines, is_house_table_opener, tag_depth
 from .parsing.pymd import locate, start_recording, watch_includes
@@ -293,20 +294,12 @@ class HouseTablesExtension(Extension):
     """`markdown_extensions: [house_tables]`."""
 
     def __init__(self, **kwargs):
-        self.config = {
-            "style": ["house", "house or plain"],
-            "widths": ["content", "content or equal"],
-            "custom_style": [{}, "colors, paddings, weights"],
-            "level": ["warning", "log level of findings: warning, info, error or ignore"],
-            "levels": [{}, "log level per code, e.g. {HT003: info}"],
-        }
-        super().__init__(**kwargs)
-        self.settings = Settings(
-            config=Config.from_mapping({k: self.getConfig(k) for k in ("style", "widths", "custom_style")},
-                                       "house_tables"),
-            level=self.getConfig("level"),
-            levels=dict(self.getConfig("levels")),
-        )
+        self.config = {option.name: [option.default, option.doc] for option in OPTIONS if EXTENSION in option.fronts}
+        values = _validated(kwargs)
+        super().__init__()  # the schema validated the options: Python-Markdown's setConfig would coerce them again
+        for name, value in values.items():
+            self.config[name][0] = value
+        self.settings = Settings(config=conversion_config(values), level=values["level"], levels=values["levels"])
         self.page: PageContext | None = None  # set by the MkDocs plugin before each page
 
     def extendMarkdown(self, md: Markdown) -> None:
@@ -319,6 +312,17 @@ class HouseTablesExtension(Extension):
         md.treeprocessors.register(HouseTableRenderer(md, converter), "house_tables_jsx", 21)
         md.treeprocessors.register(HouseTablesTreeprocessor(md, converter, self.settings), "house_tables", -10)
         md.registerExtension(self)
+
+
+def _validated(options: dict) -> dict:
+    """The options by the one schema (options.py); a bad one is a ConfigError naming the extension and the option,
+    which MkDocs reports as one `markdown_extensions` line."""
+    try:
+        return validate(options, EXTENSION)
+    except OptionError as error:
+        raise ConfigError(f"house_tables: {error.option}: {error.reason}") from None
+    except ConfigError as error:
+        raise ConfigError(f"house_tables: {error}") from None
 
 
 def makeExtension(**kwargs) -> HouseTablesExtension:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import fnmatch
 import glob
 import hashlib
 import os
@@ -46,42 +45,62 @@ def digest(data: bytes) -> bytes:
     return hashlib.sha256(data).digest()
 
 
-def page_selected(src: str, include: list[str], exclude: list[str]) -> bool:
-    """Whether a page (its path under docs_dir) is checked by the plugin: in include (or no include), not in
-    exclude. The command line applies the same test to the pages of a site whose plugin entry has globs."""
-    included = not include or any(fnmatch.fnmatch(src, pattern) for pattern in include)
-    return included and not any(fnmatch.fnmatch(src, pattern) for pattern in exclude)
+@dataclass(frozen=True)
+class GlobSet:
+    """gitignore-style patterns over paths relative to a base directory, the same for every front end (pathspec's
+    GitIgnoreSpec, as MkDocs' own `exclude_docs`): `draft.md` matches at any depth, `docs/draft.md` only at the
+    base, `legacy/` a directory and everything in it, `**` any number of directories, `!keep.md` re-includes.
+    The base is the directory of the file that sets the patterns (docs_dir for the plugin entry of an mkdocs.yml,
+    the current directory for the command line's --exclude)."""
+
+    patterns: tuple[str, ...] = ()
+    base: Path | None = None  # None: paths are matched as given
+
+    def __post_init__(self):
+        import pathspec
+
+        try:
+            spec = pathspec.GitIgnoreSpec.from_lines(self.patterns)
+            spec.match_file("x")  # pathspec compiles lazily in some versions: a bad range fails here
+        except Exception as error:  # re.error, pathspec's GitWildMatchPatternError
+            raise ValueError(f"has a pattern that is not a glob: {error}") from None
+        object.__setattr__(self, "_spec", spec)
+
+    def matches(self, path: Path | str, directory: bool = False) -> bool:
+        """Whether the path (a file, or a directory) matches; a path outside the base matches as given."""
+        if not self.patterns:
+            return False
+        relative = self.relative(path)
+        return self._spec.match_file(relative + "/" if directory else relative)
+
+    def relative(self, path: Path | str) -> str:
+        """The path as patterns see it: relative to the base when under it, else as given (without ./ and ../)."""
+        if self.base is not None:
+            with suppress(ValueError):
+                return Path(os.path.abspath(path)).relative_to(self.base).as_posix()
+        parts = [part for part in Path(path).as_posix().split("/") if part not in ("", ".", "..")]
+        return "/".join(parts)
+
+
+def page_selected(src: str, include: GlobSet, exclude: GlobSet) -> bool:
+    """Whether a path is checked: matched by include (or include has no patterns) and not by exclude."""
+    return (not include.patterns or include.matches(src)) and not exclude.matches(src)
 
 
 @dataclass(frozen=True)
 class Selection:
-    """Include and exclude globs, matched against a name, the path as shown, and the path relative to each base."""
+    """The command line's --exclude globs (relative to the current directory): directories matching one are not
+    walked, files matching one are not read. The configuration's include/exclude are each file's own (settings)."""
 
-    include: tuple[str, ...] = ()  # files only: when given, a file must match one
-    exclude: tuple[str, ...] = ()  # files and directories
-    bases: tuple[Path, ...] = ()
+    exclude: GlobSet = field(default_factory=GlobSet)
 
-    def excluded(self, path: Path) -> bool:
+    def excluded(self, path: Path, directory: bool = False) -> bool:
         """Whether a file or directory matches an exclude glob."""
-        return self._matches(path, self.exclude)
+        return self.exclude.matches(path, directory)
 
     def selected(self, path: Path) -> bool:
-        """Whether a file is to be processed: included (or no include globs) and not excluded."""
-        return (not self.include or self._matches(path, self.include)) and not self.excluded(path)
-
-    def _matches(self, path: Path, globs: tuple[str, ...]) -> bool:
-        """Whether any glob matches the path in any of its forms."""
-        if not globs:
-            return False
-        candidates = {path.name, path.as_posix(), *self._relative(path)}
-        return any(fnmatch.fnmatch(c, g.rstrip("/")) for c in candidates for g in globs)
-
-    def _relative(self, path: Path) -> Iterator[str]:
-        """The path relative to each base it is under."""
-        absolute = Path(os.path.abspath(path))
-        for base in self.bases:
-            with suppress(ValueError):
-                yield absolute.relative_to(base).as_posix()
+        """Whether a file is to be processed."""
+        return not self.excluded(path)
 
 
 @dataclass
@@ -139,7 +158,7 @@ def _walk(top: Path, root: str, selection: Selection, found: Discovery) -> None:
 def _visit(path: Path, entry: os.DirEntry, root: str, selection: Selection, found: Discovery) -> Path | None:
     """Add a Markdown file; return a directory still to walk (None for anything skipped)."""
     kind = _kind(entry, root)
-    if kind == "dir" and not _skipped_dir(path) and not selection.excluded(path):
+    if kind == "dir" and not _skipped_dir(path) and not selection.excluded(path, directory=True):
         real = os.path.realpath(path)
         if real not in found.seen_dirs:
             found.seen_dirs.add(real)

@@ -13,47 +13,32 @@ from mkdocs.plugins import BasePlugin, get_plugin_logger
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from .config import LEVELS, Config, ConfigError, validate_levels
 from .extension import HouseTablesExtension, PageContext
-from .files import page_selected
+from .files import GlobSet, page_selected
+from .options import OPTIONS, PLUGIN, Option, OptionError
 
 log = get_plugin_logger(__name__)
 
 
-class _Checked(c.BaseConfigOption):
-    """An option checked by the package's own validation (shared with the CLI and the extension): its ConfigError
-    becomes MkDocs' ValidationError, which MkDocs reports as one line naming the plugin and the option."""
+class _SchemaOption(c.BaseConfigOption):
+    """An option of the one schema (options.py), validated there: a bad value becomes MkDocs' ValidationError,
+    which MkDocs reports as one line naming the plugin and the option, with the reason every front end gives."""
 
-    def __init__(self, check, default):
+    def __init__(self, option: Option):
         super().__init__()
-        self.check, self.default = check, default
+        self.option = option
+        self.default = option.default
 
     def run_validation(self, value):
         try:
-            return self.check(value)
-        except ConfigError as error:
-            raise base.ValidationError(str(error).split(": ", 1)[1]) from None
+            return self.option.value(value)
+        except OptionError as error:
+            raise base.ValidationError(error.reason) from None
 
 
-def _custom_style(value) -> dict:
-    """custom_style: a mapping whose keys and values Config.from_mapping accepts."""
-    if not isinstance(value, dict):
-        raise ConfigError(f"custom_style: must be a mapping of style options, not {value!r}")
-    Config.from_mapping({"custom_style": value}, "custom_style")
-    return value
-
-
-class HouseTablesConfig(base.Config):
-    """Options of `plugins: [house-tables]` (the same names as the CLI's configuration)."""
-
-    enabled = c.Type(bool, default=True)
-    style = c.Choice(("house", "plain"), default="house")
-    widths = c.Choice(("content", "equal"), default="content")
-    custom_style = _Checked(_custom_style, default={})
-    level = c.Choice(LEVELS, default="warning")
-    levels = _Checked(lambda value: validate_levels(value, "levels"), default={})
-    include = c.ListOfItems(c.Type(str), default=[])
-    exclude = c.ListOfItems(c.Type(str), default=[])
+# The plugin's options, made from the schema (`plugins: [house-tables: {...}]`).
+HouseTablesConfig = type("HouseTablesConfig", (base.Config,),
+                         {option.name: _SchemaOption(option) for option in OPTIONS if PLUGIN in option.fronts})
 
 
 class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
@@ -137,7 +122,7 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
         if self.extension is None:
             return None
         src = page.file.src_uri
-        enabled = page_selected(src, self.config.include, self.config.exclude)
+        enabled = page_selected(src, GlobSet(self.config.include), GlobSet(self.config.exclude))
         root = _root(config)
         self.extension.page = PageContext(_display_path(page, root), page.file.content_string, enabled, root)
         self.current = page.file.src_uri

@@ -1,0 +1,254 @@
+"""Which configuration each file is read with, found as ruff and markdownlint-cli2 find theirs: from the file's
+directory upwards, the nearest
+
+- **options file**: `.house-tables.toml` (its top level), else `pyproject.toml` with a `[tool.house-tables]` table
+  (the nearer directory wins; in one directory `.house-tables.toml` wins);
+- **host configuration**: an `mkdocs.yml` (its Markdown stack, docs_dir, and the options of its house-tables
+  plugin entry, which the build uses, so they win for the site's pages), a `docusaurus.config.*` or a Mintlify
+  `docs.json`/`mint.json` (`.md` pages are MDX there).
+
+`--config FILE` replaces the search. Every option is validated by the one schema (options.py).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from .config import Config, ConfigError, reported_level
+from .files import GlobSet, page_selected, reason
+from .model import Dialect
+from .options import EXTENSION, FILE, PLUGIN, OptionError, conversion_config, validate
+from .site import MdxHost, Site, Sites, mdx_host
+
+OPTION_FILES = (".house-tables.toml", "pyproject.toml")  # in one directory, the first wins
+TOOL = "house-tables"
+
+
+class UsageError(Exception):
+    """A bad command line or configuration: printed as is, exit 2."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The options a file is read with, and where they come from."""
+
+    config: Config = field(default_factory=Config)
+    dialect: Dialect | None = None  # every file in this dialect (None: by suffix and host)
+    dialects: tuple[tuple[GlobSet, Dialect], ...] = ()  # per path, first match wins over `dialect`
+    include: GlobSet = field(default_factory=GlobSet)
+    exclude: GlobSet = field(default_factory=GlobSet)
+    level: str = "warning"
+    levels: dict[str, str] = field(default_factory=dict)
+    extensions: tuple[str, ...] | None = None  # an mkdocs.yml's Markdown stack (None: MkDocs' usual stack)
+    extension_configs: dict | None = None
+    source: str = "defaults"  # which files these settings come from, as the summary names them
+    site: Site | None = None  # the mkdocs.yml whose pages these settings read
+    host: MdxHost | None = None  # the Docusaurus or Mintlify project (its .md pages are MDX)
+    options: dict = field(default_factory=dict)  # the validated option values, as `check -v` prints them
+
+    def severity(self, code: str, severity: str) -> str:
+        """The level a finding is reported at, as the plugin logs it (error-severity codes stay errors)."""
+        return reported_level(code, severity, self.level, self.levels)
+
+    def selects(self, path: Path) -> bool:
+        """Whether include/exclude keep the file. For an mkdocs.yml's plugin entry the globs are over the path under
+        docs_dir, as the plugin matches them; a file outside docs_dir is no page of the site and is always read."""
+        if self.site is not None and self.site.plugin_options is not None:
+            try:
+                Path(path).resolve().relative_to(self.site.docs_dir)
+            except ValueError:
+                return True
+        return page_selected(str(path), self.include, self.exclude)
+
+    def dialect_for(self, path: Path | str) -> Dialect:
+        """The file's dialect: the first `dialects` glob it matches, else `dialect`, else the host's (Docusaurus and
+        Mintlify read .md as MDX), else by suffix (.mdx is MDX)."""
+        for globs, dialect in self.dialects:
+            if globs.matches(path):
+                return dialect
+        if self.dialect is not None:
+            return self.dialect
+        if self.host is not None or str(path).lower().endswith(".mdx"):
+            return Dialect.MDX
+        return Dialect.PYTHON_MARKDOWN
+
+
+def settings_from(options: object, where: str, base: Path | None, front: str) -> Settings:
+    """Settings from a mapping of options, validated by the schema; errors name `where` and the option."""
+    try:
+        values = validate(options, front)
+    except OptionError as error:
+        raise ConfigError(f"{where}: {error.option}: {error.reason}") from None
+    except ConfigError as error:
+        raise ConfigError(f"{where}: {error}") from None
+    dialects = tuple((GlobSet((pattern,), base), Dialect(name)) for pattern, name in values.get("dialects", {}).items())
+    return Settings(
+        config=conversion_config(values),
+        dialect=Dialect(values["dialect"]) if values.get("dialect") else None,
+        dialects=dialects,
+        include=GlobSet(values.get("include", ()), base),
+        exclude=GlobSet(values.get("exclude", ()), base),
+        level=values["level"],
+        levels=values["levels"],
+        options={key: value for key, value in values.items() if key in options},
+    )
+
+
+def extension_settings(options: dict) -> Settings:
+    """The Markdown extension's options (`markdown_extensions: [house_tables: {...}]`)."""
+    return settings_from(options, "house_tables", None, EXTENSION)
+
+
+# ------------------------------------------------------------------ files
+
+
+def load_options_file(path: Path, required: bool) -> Settings | None:
+    """The options of a `.house-tables.toml` (its top level) or a pyproject.toml's [tool.house-tables] table; None
+    when a pyproject.toml has none and none is required."""
+    shown = shown_path(path)
+    text = _read(path)
+    if path.name == "pyproject.toml" and TOOL not in text and not required:  # no need to parse it
+        return None
+    try:
+        document = _toml().loads(text)
+    except _toml().TOMLDecodeError as error:
+        raise UsageError(f"{shown}: invalid TOML: {error}") from None
+    if path.name == "pyproject.toml" or TOOL in _tool_table(document):
+        tool = document.get("tool", {})
+        if not isinstance(tool, dict):  # `tool = 3`
+            raise UsageError(f"{shown}: tool must be a table, not {tool!r}")
+        if TOOL not in tool:
+            if required:
+                raise UsageError(f"{shown}: no [tool.{TOOL}] table")
+            return None
+        options, where = tool[TOOL], f"{shown} [tool.{TOOL}]"
+    else:
+        options, where = document, shown
+    return replace(settings_from(options, where, path.parent.resolve(), FILE), source=where)
+
+
+def load_site_settings(path: Path, base: Settings, sites: Sites | None = None) -> Settings:
+    """The settings of an mkdocs.yml: its Markdown stack always; its house-tables plugin entry's options when it
+    has one (globs relative to docs_dir, the dialect settings of the options file kept), else the options file's."""
+    shown = shown_path(path)
+    site = (sites or Sites()).load(path, shown)
+    if site.plugin_options is None:
+        settings = base
+        source = f"{shown} (Markdown stack)" + (f", {base.source}" if base.source != "defaults" else "")
+    else:
+        entry = settings_from(site.plugin_options, f"{shown} (plugins: {TOOL})", site.docs_dir, PLUGIN)
+        settings = replace(entry, dialect=base.dialect, dialects=base.dialects)
+        source = shown
+    return replace(settings, extensions=site.extensions, extension_configs=site.extension_configs, source=source,
+                   site=site)
+
+
+def mdx_host_settings(host: MdxHost, base: Settings) -> Settings:
+    """The settings of a Docusaurus or Mintlify project: `.md` is MDX (unless a dialect is configured), the options
+    are the options file's."""
+    source = f"{shown_path(host.config_file)} (.md as MDX{'; ' + host.note if host.note else ''})"
+    if base.source != "defaults":
+        source += f", {base.source}"
+    return replace(base, host=host, source=source)
+
+
+def explicit_settings(given: str) -> Settings:
+    """The settings of `--config FILE`: a pyproject.toml, a .house-tables.toml or an mkdocs.yml."""
+    path = Path(given)
+    if not path.is_file():
+        raise UsageError(f"{given}: no such configuration file")
+    if path.suffix.lower() in (".yml", ".yaml"):
+        return load_site_settings(path, Settings())
+    return load_options_file(path, required=True) or Settings()
+
+
+class Configurations:
+    """The settings of every file of one run, each configuration file read once (a run walks many files of few
+    configurations; a new run reads them again)."""
+
+    def __init__(self, explicit: Settings | None = None):
+        self.explicit = explicit
+        self.sites = Sites()
+        self._options: dict[Path, Path | None] = {}
+        self._loaded: dict[Path, Settings | None] = {}
+        self._combined: dict[tuple, Settings] = {}
+
+    def settings_for(self, path: Path) -> Settings:
+        """A file's settings: --config's, else its nearest options file's and host's (combined once per pair)."""
+        return self.settings_in(Path(path).parent)
+
+    def settings_in(self, directory: Path) -> Settings:
+        """The settings of the files directly in a directory."""
+        if self.explicit is not None:
+            return self.explicit
+        options_file, host_file = self.nearest_options(directory), self.sites.nearest(directory)
+        key = (options_file, host_file)
+        if key not in self._combined:
+            base = self._options_settings(options_file)
+            host = mdx_host(host_file) if host_file is not None else None
+            self._combined[key] = (base if host_file is None
+                                   else load_site_settings(host_file, base, self.sites) if host is None
+                                   else mdx_host_settings(host, base))
+        return self._combined[key]
+
+    def nearest_options(self, directory: Path) -> Path | None:
+        """The nearest .house-tables.toml or pyproject.toml with a [tool.house-tables] table, at or above
+        directory."""
+        directory = directory.resolve()
+        if directory not in self._options:
+            here = next((directory / name for name in OPTION_FILES if self._has_options(directory / name)), None)
+            if here is None and directory.parent != directory:
+                here = self.nearest_options(directory.parent)
+            self._options[directory] = here
+        return self._options[directory]
+
+    def _has_options(self, candidate: Path) -> bool:
+        """Whether a file is an options file (a pyproject.toml without our table is not)."""
+        if not os.path.isfile(candidate):  # False also where the directory may not be searched
+            return False
+        if candidate not in self._loaded:
+            self._loaded[candidate] = load_options_file(candidate, required=candidate.name != "pyproject.toml")
+        return self._loaded[candidate] is not None
+
+    def _options_settings(self, options_file: Path | None) -> Settings:
+        return Settings() if options_file is None else self._loaded[options_file]
+
+
+def _tool_table(document: dict) -> dict:
+    """A TOML document's [tool] table ({} when it has none or it is no table)."""
+    tool = document.get("tool", {})
+    return tool if isinstance(tool, dict) else {}
+
+
+def _toml():
+    """tomllib (Python 3.11+), else tomli."""
+    try:
+        import tomllib
+
+        return tomllib
+    except ImportError:
+        try:
+            import tomli
+
+            return tomli
+        except ImportError:
+            raise UsageError("reading a TOML configuration needs Python 3.11+ or the tomli package "
+                             "(pip install tomli), or pass the options on the command line") from None
+
+
+def _read(path: Path) -> str:
+    """A configuration file's text."""
+    try:
+        return path.read_bytes().decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError) as error:
+        raise UsageError(f"{shown_path(path)}: cannot read: {reason(error)}") from None
+
+
+def shown_path(path: Path) -> str:
+    """A path relative to the current directory when it is under it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
