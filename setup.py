@@ -33,6 +33,7 @@ setup(
             "mkdocs-material>=9.5",
             "properdocs>=1.6.7",
             "properdocs-theme-mkdocs>=1.6",
+            "zensical==0.0.73",  # the Zensical host test (tests/test_zensical.py)
         ],
     },
     entry_points={

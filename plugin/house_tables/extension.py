@@ -215,7 +215,8 @@ class HouseTablesTreeprocessor(Treeprocessor):
         findings, chosen = settle(tables, source.lines, all_diagnostics(tables, found))
         for table, directive in chosen:
             self._style(elements[table.start_line], table, directive)
-        report(findings, self.converter.extension.page, self.converter.text, self.settings, self.converter.included)
+        page = self.converter.extension.page or host_page(self.md)
+        report(findings, page, self.converter.text, self.settings, self.converter.included)
 
     def _style(self, element, table: Table, directive) -> None:
         """The house style on one table element, widths from its cells' visible text."""
@@ -235,6 +236,25 @@ class HouseTablesTreeprocessor(Treeprocessor):
             stash = self.md.htmlStash.rawHtmlBlocks
             text = _STASHED.sub(lambda m: visible_text(str(stash[int(m.group(1))])), text)
         return html.unescape(text) if "&" in text else text
+
+
+def host_page(md: Markdown) -> PageContext | None:
+    """The page a host other than MkDocs is rendering, when it says: Zensical's context extension registers a
+    `rendering_context` preprocessor whose page has the path under docs_dir and whose config has docs_dir and
+    root_dir. The file is read from disk, so findings are at its lines (Zensical strips front matter before
+    Python-Markdown sees the text). None for plain Python-Markdown, or when the file cannot be read."""
+    context = md.preprocessors["rendering_context"] if "rendering_context" in md.preprocessors else None
+    path, config = getattr(getattr(context, "page", None), "path", None), getattr(context, "config", None)
+    if not isinstance(path, str) or not isinstance(config, dict):
+        return None
+    root = os.path.abspath(str(config.get("root_dir") or "."))
+    file = os.path.join(root, str(config.get("docs_dir") or "docs"), path)
+    try:
+        with open(file, encoding="utf-8-sig") as stream:
+            original = stream.read()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return PageContext(os.path.relpath(file, root).replace(os.sep, "/"), original, True, root)
 
 
 def report(diagnostics: list[Diagnostic], page: PageContext | None, text: str, settings: Settings,

@@ -1,0 +1,79 @@
+"""Zensical (the installable 0.0.x) runs the `house_tables` Markdown extension: findings name the page's file and its
+lines on disk (Zensical strips front matter before Python-Markdown sees the page), the tables get the house
+style, and what Zensical's `--strict` does with the findings is pinned (it does not count them)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from bs4 import BeautifulSoup
+
+from sites import check_site
+
+ZENSICAL = Path(sys.executable).with_name("zensical")
+FINDING = re.compile(r"^(?:\S+ +-  house_tables: )?(\S+:\d+:\d+: HT\d{3} .*)$")
+
+PAGES = {
+    "index.md": "---\ntitle: Home\n---\n\n# Home\n\nText.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n",
+    "guide/setup.md": ("# Setup\n\n!!! note\n\n    | x | y |\n    |---|---|\n    | 3 |\n\n"
+                       "<table><tr><td>raw</td></tr></table>\n\nText\n| p | q |\n|---|---|\n"),
+}
+
+
+def _write(root: Path) -> None:
+    (root / "zensical.toml").write_text(
+        '[project]\nsite_name = "Z"\n'
+        'markdown_extensions = { admonition = {}, tables = {}, house_tables = {} }\n', encoding="utf-8")
+    for name, text in PAGES.items():
+        path = root / "docs" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+def _build(root: Path, *options: str) -> subprocess.CompletedProcess:
+    return subprocess.run([str(ZENSICAL), "build", "--clean", *options], cwd=root, capture_output=True, text=True,
+                          timeout=300, stdin=subprocess.DEVNULL, check=False)
+
+
+def _findings(output: str) -> list[str]:
+    return sorted(match.group(1) for line in output.splitlines() if (match := FINDING.match(line.strip())))
+
+
+def test_zensical_findings_name_the_file_and_agree_with_check(tmp_path):
+    """Every finding of the build names the page's file (docs/...) at its line on disk — front matter counted —
+    and the build's findings are exactly `house-tables check docs`'s."""
+    _write(tmp_path)
+    built = _build(tmp_path)
+    found = _findings(built.stdout + built.stderr)
+    code, checked = check_site(tmp_path, "docs")
+    assert built.returncode == 0 and code == 1
+    assert found == _findings("\n".join(checked))
+    assert "docs/index.md:9:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown pipe tables" \
+        in found
+    assert any(line.startswith("docs/guide/setup.md:7:5: HT003 ") for line in found)
+    assert any(line.startswith("docs/guide/setup.md:12:1: HT005 ") for line in found)
+    assert not any("<markdown>" in line for line in (built.stdout + built.stderr).splitlines())
+
+
+def test_zensical_renders_the_house_style_and_leaves_raw_html_alone(tmp_path):
+    """The pipe tables Zensical renders carry the house style; a raw HTML table is as written."""
+    _write(tmp_path)
+    assert _build(tmp_path).returncode == 0
+    index = BeautifulSoup((tmp_path / "site" / "index.html").read_text(encoding="utf-8"), "html.parser")
+    setup = BeautifulSoup((tmp_path / "site" / "guide" / "setup" / "index.html").read_text(encoding="utf-8"),
+                          "html.parser")
+    (table,) = index.select("article table") or index.select("table")
+    assert "border-collapse: collapse" in table.get("style", "") and table.find("colgroup") is not None
+    raw = [t for t in setup.find_all("table") if t.get_text(strip=True) == "raw"]
+    assert len(raw) == 1 and raw[0].get("style") is None and raw[0].find("colgroup") is None
+
+
+def test_zensical_strict_does_not_count_the_findings(tmp_path):
+    """Zensical 0.0.73's `--strict` counts its own warnings only: with findings logged the build still exits 0, so
+    the gate in CI is `house-tables check` (exit 1), as the README says."""
+    _write(tmp_path)
+    built = _build(tmp_path, "--strict")
+    assert built.returncode == 0 and _findings(built.stdout + built.stderr)
