@@ -365,8 +365,8 @@ def test_file_names_that_are_not_utf8_or_have_a_line_break(tmp_path, form):
      "pyproject.toml [tool.house-tables]: custom_style: body_padding must be one to four CSS lengths (e.g. 9px "
      "12px), not '1px; color: red'"),
     ('[tool.house-tables.custom_style]\nbackgrounds = ["red", "url(x)"]\n',
-     "pyproject.toml [tool.house-tables]: custom_style: backgrounds must be a list of two colors, each a CSS color, not "
-     "['red', 'url(x)']"),
+     "pyproject.toml [tool.house-tables]: custom_style: backgrounds must be a list of two colors, each a CSS color, "
+     "not ['red', 'url(x)']"),
     ('[tool.house-tables]\nlevels = {ht001 = "ignore"}\n',
      "pyproject.toml [tool.house-tables]: levels: has no code 'ht001' (did you mean 'HT001'?)"),
     ('[tool.house-tables]\nlevels = {HT999 = "ignore"}\n',

@@ -6,7 +6,8 @@ import re
 from dataclasses import dataclass, field
 
 from .config import Config
-from .decisions import finding, settle
+from .decisions import settle
+from .diagnostics import not_verified
 from .directives import Directive
 from .model import Diagnostic, Dialect, Span, Table
 from .parsing import scan
@@ -149,7 +150,7 @@ def _page_verified(replacements, source: Source, engine: Engine, front_matter: b
         if difference is None:
             accepted.append((table, lines))
             continue
-        conversion.diagnostics.append(finding("HT009", table.span, difference, "convert this table by hand"))
+        conversion.diagnostics.append(not_verified(table.span, difference))
         conversion.converted = [item for item in conversion.converted if item.table is not table]
     return accepted
 
@@ -185,7 +186,7 @@ def _convert_table(table, directive, source, definitions, engine, config, form, 
     """The house-style lines for one table, or None (with an HT009 diagnostic) when it does not verify."""
     too_deep = _too_deeply_nested(table)
     if too_deep:
-        conversion.diagnostics.append(finding("HT009", too_deep[0], too_deep[1], "convert this table by hand"))
+        conversion.diagnostics.append(not_verified(*too_deep))
         return None
     if engine.dialect is Dialect.MDX:  # cells rebuilt with MDX syntax kept aside, compared with cmark-gfm's
         fragments = _fragments(table, definitions, engine)
@@ -195,16 +196,16 @@ def _convert_table(table, directive, source, definitions, engine, config, form, 
         if fragments is not None and form == "jsx":
             fragments = fragments.with_footnote_references()
     if problem:
-        conversion.diagnostics.append(finding("HT009", problem[0], problem[1], "convert this table by hand"))
+        conversion.diagnostics.append(not_verified(*problem))
         return None
     try:
         grid = _grid(table, fragments, config, directive, form)
     except ValueError as error:  # JsxError: HTML that JSX cannot express
-        conversion.diagnostics.append(finding("HT009", table.span, f"not converted: {error}", "convert it by hand"))
+        conversion.diagnostics.append(not_verified(table.span, f"not converted: {error}", "convert it by hand"))
         return None
     problem = _read_back(table, grid, fragments) if form == "jsx" else None
     if problem:
-        conversion.diagnostics.append(finding("HT009", problem[0], problem[1], "convert this table by hand"))
+        conversion.diagnostics.append(not_verified(*problem))
         return None
     lines = render_lines(grid, config.style, form)
     conversion.converted.append(Converted(table, table.columns * (len(table.body) + 1), tuple(lines)))

@@ -6,9 +6,9 @@ in another file (included by a snippet) exactly as the page's own.
 
 from __future__ import annotations
 
-from .codes import CODES
+from .diagnostics import bad_directive, not_converted
 from .directives import Directive, directive_above
-from .model import Diagnostic, Span, Table
+from .model import Diagnostic, Table
 
 BLOCKING = ("HT002", "HT006")
 
@@ -34,27 +34,19 @@ def table_plan(table: Table, lines: tuple[str, ...], findings) -> tuple[Directiv
     """The table's directive, or the finding (HT008 bad directive, HT010 blocked) that keeps it as written."""
     directive, error = directive_above(lines, table.start_line)
     if error:
-        return directive, finding("HT008", directive.span, error, "fix or remove the directive")
+        return directive, bad_directive(directive.span, error)
     if directive and directive.widths and len(directive.widths) != table.columns:
         error = f"widths has {len(directive.widths)} values but the table has {table.columns} columns"
-        return directive, finding("HT008", directive.span, error, "give one width per column")
+        return directive, bad_directive(directive.span, error, "give one width per column")
     blockers = sorted((d for d in findings if d.code in BLOCKING and table.start_line <= d.span.start.line
                        <= table.end_line and not (d.code == "HT002" and not _drops_text(table, d.span.start.line))),
                       key=Diagnostic.order)  # the first in the table, whatever order the findings came in
     if blockers and not (directive and directive.off):
         line = blockers[0].span.start.line - table.start_line + 1  # relative: right in an included file too
-        message = f"not converted: {CODES[blockers[0].code].summary} (line {line} of the table)"
-        return directive, finding("HT010", table.span, message, "fix the table by hand first")
+        return directive, not_converted(table.span, blockers[0].code, line)
     return directive, None
 
 
 def _drops_text(table: Table, line: int) -> bool:
     """Whether the row on this line has non-empty cells beyond the header's width."""
     return any(cell.text for row in table.body if row.line == line for cell in row.cells[table.columns :])
-
-
-def finding(code: str, span: Span, message: str, hint: str) -> Diagnostic:
-    """A conversion diagnostic with the code's default severity."""
-    return Diagnostic(code, CODES[code].severity, span, message, hint)
-
-

@@ -1,4 +1,5 @@
-"""Diagnostics that follow from the tables a scan found, whatever the dialect."""
+"""Every finding is made here: one function per code (its message text in one place, whatever the dialect or the
+front end), and one formatter for the `path:line:col: HTnnn message` line."""
 
 from __future__ import annotations
 
@@ -13,6 +14,13 @@ _ESCAPED_PIPE_IN_CODE = re.compile(r"(`+)(?:(?!\1).)*?\\\|.*?\1")
 def _diagnostic(code: str, span: Span, message: str, hint: str) -> Diagnostic:
     """A diagnostic with the code's default severity."""
     return Diagnostic(code, CODES[code].severity, span, message, hint)
+
+
+def finding_line(path: str, line: int | None, column: int | None, code: str, message: str, note: str = "") -> str:
+    """`path:line:col: CODE message`, `path:line: ...` or `path: ...` (a position not known), with a note in
+    parentheses: the one form of a finding's line, in the build's log and in `check`'s text output."""
+    where = path + (f":{line}" if line is not None else "") + (f":{column}" if line is not None and column else "")
+    return f"{where}: {code} {message}" + (f" ({note})" if note else "")
 
 
 def pipe_table(table: Table) -> Diagnostic:
@@ -33,6 +41,34 @@ def delimiter_mismatch(span: Span, widths: int, columns: int, engine: str) -> Di
     message = (f"delimiter row has {widths} cell{'s' * (widths != 1)} but the header row above it has {columns}: "
                f"{engine} renders no table")
     return _diagnostic("HT004", span, message, "give the delimiter row one cell per header cell")
+
+
+def no_blank_line_before(span: Span) -> Diagnostic:
+    """HT005: a header and delimiter row right after a line of text (Python-Markdown renders no table)."""
+    return _diagnostic("HT005", span, "this table follows a line of text directly: Python-Markdown renders no table",
+                       "add a blank line before the table")
+
+
+def swallowed_block(span: Span, text: str) -> Diagnostic:
+    """HT006: a row that is really a heading, list item, fence, rule or quote, shown as its first 40 characters."""
+    return _diagnostic("HT006", span, f"'{text[:40]}' right after the table is rendered as a table row by "
+                       "Python-Markdown", "add a blank line between the table and this line")
+
+
+def bad_directive(span: Span, error: str, hint: str = "fix or remove the directive") -> Diagnostic:
+    """HT008: a `house-tables:` directive that cannot be understood (the error says why)."""
+    return _diagnostic("HT008", span, error, hint)
+
+
+def not_verified(span: Span, difference: str, hint: str = "convert this table by hand") -> Diagnostic:
+    """HT009: a table whose conversion did not verify, left as written (the difference says where)."""
+    return _diagnostic("HT009", span, difference, hint)
+
+
+def not_converted(span: Span, blocker: str, line: int) -> Diagnostic:
+    """HT010: a table that converting would change, with the code that blocks it and its line in the table."""
+    return _diagnostic("HT010", span, f"not converted: {CODES[blocker].summary} (line {line} of the table)",
+                       "fix the table by hand first")
 
 
 def ragged_rows(table: Table, skip_lines: set[int]) -> list[Diagnostic]:

@@ -21,6 +21,7 @@ from markdown.util import AtomicString
 
 from .config import Config, ConfigError, reported_level
 from .decisions import settle
+from .diagnostics import finding_line
 from .mapping import line_map, line_origin, lines_of
 from .model import Diagnostic, Table
 from .options import EXTENSION, OPTIONS, OptionError, conversion_config, validate
@@ -243,7 +244,8 @@ def host_page(md: Markdown) -> PageContext | None:
     `rendering_context` preprocessor whose page has the path under docs_dir and whose config has docs_dir and
     root_dir. The file is read from disk, so findings are at its lines (Zensical strips front matter before
     Python-Markdown sees the text). None for plain Python-Markdown, or when the file cannot be read."""
-    context = md.preprocessors["rendering_context"] if "rendering_context" in md.preprocessors else None
+    registry = md.preprocessors  # a Registry: no get()
+    context = registry["rendering_context"] if "rendering_context" in registry else None  # noqa: SIM401
     path, config = getattr(getattr(context, "page", None), "path", None), getattr(context, "config", None)
     if not isinstance(path, str) or not isinstance(config, dict):
         return None
@@ -304,10 +306,8 @@ class Places:
 
 
 def format_finding(path: str, line: int | None, column: int | None, diagnostic: Diagnostic, note: str = "") -> str:
-    """`path:line:col: CODE message`, `path:line: ...` or `path: ...`, with a note in parentheses."""
-    where = path + (f":{line}" if line is not None else "") + (f":{column}" if line is not None and column else "")
-    suffix = f" ({note})" if note else ""
-    return f"{where}: {diagnostic.code} {diagnostic.message}{suffix}"
+    """A diagnostic's line in the build's log (the one form: diagnostics.finding_line)."""
+    return finding_line(path, line, column, diagnostic.code, diagnostic.message, note)
 
 
 class HouseTablesExtension(Extension):

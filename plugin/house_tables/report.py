@@ -14,6 +14,7 @@ from urllib.parse import quote
 
 from . import __version__
 from .codes import CODES
+from .diagnostics import finding_line
 from .model import Diagnostic, Table
 
 FORMATS = ("text", "json", "github", "sarif")
@@ -169,7 +170,7 @@ def _text_file(run: Run, result: FileResult, out: TextIO, report: TextIO, err: T
     if result.converted:
         print(fix_line(run, result), file=report)
     for f in result.findings:
-        print(f"{shown_path(f.path)}:{f.line}:{f.column}: {f.code} {f.message}", file=report)
+        print(finding_line(shown_path(f.path), f.line, f.column, f.code, f.message), file=report)
 
 
 def fix_line(run: Run, result: FileResult) -> str:

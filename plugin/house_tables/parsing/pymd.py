@@ -21,8 +21,7 @@ from markdown.extensions import Extension
 from markdown.extensions.tables import PIPE_LEFT, PIPE_RIGHT, TableProcessor
 from markdown.preprocessors import Preprocessor
 
-from ..codes import CODES
-from ..diagnostics import delimiter_mismatch
+from ..diagnostics import delimiter_mismatch, no_blank_line_before, swallowed_block
 from ..model import Cell, Diagnostic, Dialect, LazyRow, Position, Row, Span, Table
 from ..source import Source
 from .cells import alignment, cell_at, row_of
@@ -640,11 +639,7 @@ def _swallowed_rows(table: Table, source: Source) -> list[Diagnostic]:
         text = row.cells[0].text
         if not text.startswith("|") and _BLOCK_START.match(text) and row.span.start == row.cells[0].span.start:
             what = text.splitlines()[0] if text else text
-            found.append(Diagnostic(
-                "HT006", CODES["HT006"].severity, row.span,
-                f"'{what[:40]}' right after the table is rendered as a table row by Python-Markdown",
-                "add a blank line between the table and this line",
-            ))
+            found.append(swallowed_block(row.span, what))
     return found
 
 
@@ -700,8 +695,4 @@ def _near_miss(locator: LineLocator, block: list[str], k: int, index: int) -> Di
     if k == 0 or "|" not in header:
         return None
     start, end = _trimmed_bounds(line, locator.offset(index, block[k]))
-    return Diagnostic(
-        "HT005", CODES["HT005"].severity, Span(Position(index + 1, start + 1), Position(index + 1, end)),
-        "this table follows a line of text directly: Python-Markdown renders no table",
-        "add a blank line before the table",
-    )
+    return no_blank_line_before(Span(Position(index + 1, start + 1), Position(index + 1, end)))
