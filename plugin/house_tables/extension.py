@@ -336,13 +336,22 @@ class HouseTablesExtension(Extension):
 
 def _validated(options: dict) -> dict:
     """The options by the one schema (options.py); a bad one is a ConfigError naming the extension and the option,
-    which MkDocs reports as one `markdown_extensions` line."""
+    which MkDocs reports as its `markdown_extensions` error."""
     try:
         return validate(options, EXTENSION)
     except OptionError as error:
-        raise ConfigError(f"house_tables: {error.option}: {error.reason}") from None
+        _raise_plainly(ConfigError(f"house_tables: {error.option}: {error.reason}"))
     except ConfigError as error:
-        raise ConfigError(f"house_tables: {error}") from None
+        _raise_plainly(ConfigError(f"house_tables: {error}"))
+
+
+# MkDocs reports an extension's exception with the stack up to the innermost frame that has no source line; an
+# error raised from code without source is reported as itself alone (which extension, and why), no traceback.
+_RAISE = compile("raise error from None", "<house_tables options>", "exec")
+
+
+def _raise_plainly(error: Exception) -> None:
+    exec(_RAISE, {"error": error})
 
 
 def makeExtension(**kwargs) -> HouseTablesExtension:

@@ -21,7 +21,9 @@ SITE_FILES = ("mkdocs.yml", "mkdocs.yaml")
 # Hosts that read `.md` pages as MDX: Docusaurus 3 (unless `markdown.format` says otherwise) and Mintlify.
 DOCUSAURUS_FILES = tuple(f"docusaurus.config.{suffix}" for suffix in ("ts", "js", "mjs", "cjs", "mts"))
 MINTLIFY_FILES = ("docs.json", "mint.json")
-_DOCUSAURUS_FORMAT = re.compile(r"""\bformat\s*:\s*['"](md|mdx|detect)['"]""")
+_MARKDOWN_KEY = re.compile(r"""(?<![\w$.])['"]?markdown['"]?\s*:\s*\{""")
+_FORMAT_KEY = re.compile(r"""(?<![\w$.])['"]?format['"]?\s*:\s*""")
+_STRING = re.compile(r"""(['"`])((?:\\.|(?!\1).)*)\1""")
 PLUGIN_NAME = "house-tables"
 
 
@@ -104,10 +106,59 @@ def mdx_host(config_file: Path) -> MdxHost | None:
         text = config_file.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return MdxHost(config_file, "unreadable: .md read as MDX, Docusaurus' default")
-    match = _DOCUSAURUS_FORMAT.search(text)
-    if match and match.group(1) != "mdx":
-        return MdxHost(config_file, f"markdown.format '{match.group(1)}': .md is CommonMark there, read here as MDX")
-    return MdxHost(config_file)
+    found = markdown_format(text)
+    if found is None or found == "mdx":
+        return MdxHost(config_file)
+    if found in ("md", "detect"):
+        return MdxHost(config_file, f"markdown.format '{found}': .md is CommonMark there, read here as MDX")
+    return MdxHost(config_file, f"markdown.format {found} not understood: .md read as MDX, Docusaurus' default")
+
+
+def markdown_format(text: str) -> str | None:
+    """The `format` of the config's `markdown: {...}` object, read without running JavaScript: "md", "mdx" or
+    "detect" for a string literal, the expression as written (quoted) for anything else, None without one."""
+    opening = _MARKDOWN_KEY.search(text)
+    if opening is None:
+        return None
+    body = _object_body(text, opening.end())
+    key = _FORMAT_KEY.search(body)
+    if key is None:
+        return None
+    literal = _STRING.match(body, key.end())
+    value = literal.group(2) if literal else None
+    if value in ("md", "mdx", "detect") and _value_ends(body, literal.end()):
+        return value
+    expression = body[key.end():].split(",")[0].split("\n")[0].strip()
+    return repr(expression[:40])
+
+
+def _object_body(text: str, start: int) -> str:
+    """The text of an object literal from just after its `{` to its matching `}` (or to the end of the text when
+    it is not closed), with `//` and `/* */` comments left out; strings are kept whole."""
+    kept, depth, index = [], 1, start
+    while index < len(text) and depth:
+        char = text[index]
+        if char in "'\"`":
+            string = _STRING.match(text, index)
+            end = string.end() if string else index + 1
+        elif text.startswith("//", index) or text.startswith("/*", index):
+            closer = "\n" if text[index + 1] == "/" else "*/"
+            found = text.find(closer, index + 2)
+            index = len(text) if found < 0 else found + len(closer) - (closer == "\n")
+            continue
+        else:
+            depth += {"{": 1, "}": -1}.get(char, 0)
+            end = index + 1
+        if depth:
+            kept.append(text[index:end])
+        index = end
+    return "".join(kept)
+
+
+def _value_ends(body: str, end: int) -> bool:
+    """Whether a literal is the whole value (followed by `,`, a line end, or the end of the object)."""
+    rest = body[end:].lstrip(" \t")
+    return rest == "" or rest[0] in ",\n\r"
 
 
 def load_site(config_file: Path, shown: str | None = None) -> Site:
