@@ -2,12 +2,15 @@
 entry needed), its Markdown stack with options, INHERIT, front matter removed as MkDocs does, and text that
 pymdownx.snippets includes; and `check` then says what the build says."""
 
+import contextlib
+import io
+import json
 from pathlib import Path
 
 import pytest
 
 from engines import extract_tables
-from sites import build_site, check_site, write_site
+from sites import build_site, check_site, run_cli, write_site
 
 TABLE = "| a | b |\n|---|---|\n| 1 | 2 |\n"
 FENCED = '# T\n\n```yaml hl_lines="1"\n| p | q |\n|---|---|\n```\n\n' + TABLE
@@ -153,3 +156,63 @@ def test_docusaurus_and_mintlify_md_pages_are_read_as_mdx(tmp_path, mdx_engine, 
     assert found == sorted((f"docs/{name}", line) for name in ("other.mdx", "page.md") for line in lines)
     assert len(lines) == 3 and code == 1
     assert output[-1].endswith(f"configuration: {host} (.md as MDX)")
+
+
+def test_the_nearest_options_file_governs_each_file(tmp_path, monkeypatch):
+    """`.house-tables.toml` and `pyproject.toml` [tool.house-tables] are found from each file upwards, the nearest
+    wins (nothing merged), `.house-tables.toml` over `pyproject.toml` in one directory, a `pyproject.toml` without
+    the table is passed over; `-v` says which configuration read which files with which options."""
+    _write(tmp_path / "pyproject.toml", '[tool.house-tables]\nlevel = "info"\n')
+    _write(tmp_path / "a.md", TABLE)
+    _write(tmp_path / "team" / "pyproject.toml", '[project]\nname = "x"\n')  # no table: passed over
+    _write(tmp_path / "team" / "b.md", TABLE)
+    _write(tmp_path / "strict" / ".house-tables.toml", 'level = "error"\n')
+    _write(tmp_path / "strict" / "pyproject.toml", '[tool.house-tables]\nlevel = "ignore"\n')
+    _write(tmp_path / "strict" / "c.md", TABLE)
+    from house_tables.cli import run
+
+    out, err = io.StringIO(), io.StringIO()
+    monkeypatch.chdir(tmp_path)
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = run(["check", "--jobs", "1", "--format", "json", "-v", "."])
+    levels = {d["path"]: d["severity"] for d in json.loads(out.getvalue())["diagnostics"]}
+    assert levels == {"a.md": "info", "team/b.md": "info", "strict/c.md": "error"} and code == 1
+    verbose = sorted(err.getvalue().splitlines())
+    assert verbose == [
+        "house-tables: configuration pyproject.toml [tool.house-tables]: 2 files; options: level='info'",
+        "house-tables: configuration strict/.house-tables.toml: 1 file; options: level='error'",
+    ]
+
+
+def test_dialects_per_path_and_the_order_of_dialect_choices(tmp_path):
+    """`dialects` globs (first match) over `dialect`, over the host, over the suffix; `--dialect` over all."""
+    page = "Text\n" + TABLE  # a table after a paragraph line: MDX renders it, Python-Markdown does not (HT005)
+    _write(tmp_path / ".house-tables.toml", 'dialect = "python-markdown"\ndialects = {"mdx/**/*.md" = "mdx"}\n')
+    _write(tmp_path / "docusaurus.config.js", "export default {title: 'x'};\n")
+    for name in ("mdx/deep/a.md", "b.md", "c.mdx"):
+        _write(tmp_path / name, page)
+    _, output = run_cli(tmp_path, "check", ".")
+    codes = {line.split(":")[0]: line.split(" ")[1] for line in output if " HT" in line}
+    assert codes == {"mdx/deep/a.md": "HT001", "b.md": "HT005", "c.mdx": "HT005"}
+    _, output = run_cli(tmp_path, "check", "--dialect", "mdx", ".")
+    assert {line.split(" ")[1] for line in output if " HT" in line} == {"HT001"}
+    (tmp_path / ".house-tables.toml").unlink()
+    _, output = run_cli(tmp_path, "check", ".")  # the host: Docusaurus reads .md as MDX
+    assert {line.split(" ")[1] for line in output if " HT" in line} == {"HT001"}
+
+
+@pytest.mark.parametrize(("config", "note"), [
+    ("export default {markdown: {format: 'detect'}};", "markdown.format 'detect': .md is CommonMark there"),
+    ("module.exports = {markdown: {\n  // format: 'md',\n  mermaid: true}};", None),
+    ("export default {markdown: {format: process.env.FORMAT}};", "markdown.format 'process.env.FORMAT' not understood"),
+    ("export default {blog: {format: 'md'}, markdown: {mdx1Compat: {comments: true}}};", None),
+    ("export default {'markdown': {'format': 'mdx' /* default */}};", None),
+])
+def test_docusaurus_markdown_format_is_read_without_running_javascript(tmp_path, config, note):
+    """The `markdown: {format}` of docusaurus.config.js, read by a small object-literal reader: comments and other
+    objects' `format` keys do not count; a value that is not a string literal is said to be not understood."""
+    _write(tmp_path / "docusaurus.config.js", config + "\n")
+    _write(tmp_path / "docs" / "a.md", TABLE)
+    _, output = run_cli(tmp_path, "check", ".")
+    summary = output[-1]
+    assert summary.endswith("(.md as MDX)") if note is None else note in summary
