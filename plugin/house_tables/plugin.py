@@ -51,6 +51,7 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
     """
 
     extension: HouseTablesExtension | None = None
+    globs: tuple[GlobSet, GlobSet] = (GlobSet(), GlobSet())  # include, exclude
 
     def __init__(self):
         self.findings: dict[str, list[tuple[int, str]]] = {}  # page src_uri -> (level, message)
@@ -79,6 +80,7 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
         if not self.config.enabled:
             return None
         self.downgrade = self.serving and bool(config.strict)
+        self.globs = (GlobSet(self.config.include), GlobSet(self.config.exclude))  # over paths under docs_dir
         self.extension = HouseTablesExtension(
             style=self.config.style, widths=self.config.widths, custom_style=self.config.custom_style,
             level=self.config.level, levels=self.config.levels,
@@ -122,7 +124,7 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
         if self.extension is None:
             return None
         src = page.file.src_uri
-        enabled = page_selected(src, GlobSet(self.config.include), GlobSet(self.config.exclude))
+        enabled = page_selected(src, *self.globs)
         root = _root(config)
         self.extension.page = PageContext(_display_path(page, root), page.file.content_string, enabled, root)
         self.current = page.file.src_uri
