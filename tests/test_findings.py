@@ -21,7 +21,8 @@ def test_only_diagnostics_py_constructs_a_diagnostic():
     makers = set()
     for path in PACKAGE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) == "Diagnostic":
+            called = getattr(node.func, "id", getattr(node.func, "attr", None)) if isinstance(node, ast.Call) else None
+            if called == "Diagnostic":
                 makers.add(path.relative_to(PACKAGE).as_posix())
     assert makers == {"diagnostics.py"}
 
