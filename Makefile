@@ -2,7 +2,7 @@
 # make demo  — install the package (no browser, no npm), then build the bundled demo site with house-tables
 # make fuzz  — the long differential runs (>= 20,000 documents per dialect)
 # make bench — the benchmarks in bench/
-# make fixtures — rewrite tests/fixtures/diagnostics/*.warnings from the current findings (then review the diff)
+# make fixtures — rewrite tests/fixtures/diagnostics/*.warnings and tests/fixtures/conformance/*.expected (then review the diff)
 # make cases — regenerate tests/engine_matrix/cases.json from the pinned engines (make cases-check: compare only)
 SHELL := /bin/bash
 PYTHON ?= python3
@@ -53,6 +53,7 @@ bench: install
 # Never part of a test run: a test compares with these files and must not write them.
 fixtures: $(VENV)/.installed
 	$(PY) tests/diagnostics_fixtures.py
+	$(PY) tests/conformance_fixtures.py
 
 # The engine matrix is recorded by its own pinned engines, apart from the suite's: no Pygments in this venv
 # (pymd_mkdocs' code blocks were recorded without it) and rehype-raw for the remark_md engine.

@@ -20,7 +20,7 @@ from . import __version__
 from .config import Config, ConfigError
 from .files import FileProblem, GlobSet, Selection, discover, read_text, remove_leftover, write_atomic
 from .model import Diagnostic, Dialect
-from .plan import planned_diagnostics
+from .plan import plan_page, planned_diagnostics
 from .report import FORMATS, FileResult, Finding, Progress, Run, TableRecord, emit, unified_diff
 from .settings import Configurations, Settings, UsageError, explicit_settings
 
@@ -412,12 +412,14 @@ def check_file(task: Task) -> FileResult:
     if task.verify:
         conversion = _convert(text, task)
         tables, diagnostics = conversion.tables, conversion.diagnostics
+        hand = conversion.hand_counts
     else:
-        tables, diagnostics = planned_diagnostics(text, task.dialect, extensions=task.extensions,
-                                                  configs=task.extension_configs, cross_check=task.cross_check,
-                                                  front_matter=task.front_matter)
+        plan = plan_page(text, task.dialect, config=task.config, extensions=task.extensions,
+                         configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter)
+        tables, diagnostics = plan.tables, plan.diagnostics
+        hand = (plan.hand.conforming, len(plan.hand.normalisable), plan.hand.alone)
     return FileResult(task.path, [TableRecord.of(task.path, t) for t in tables],
-                      [Finding.of(task.path, d) for d in diagnostics])
+                      [Finding.of(task.path, d) for d in diagnostics], hand=hand)
 
 
 def _convert(text: str, task: Task):
@@ -437,14 +439,15 @@ def fix_file(task: Task) -> FileResult:
     tables, diagnostics = conversion.tables, conversion.diagnostics
     changed = conversion.text != loaded.text
     if changed:
-        tables, rechecked = planned_diagnostics(conversion.text, task.dialect, extensions=task.extensions,
-                                                configs=task.extension_configs, cross_check=task.cross_check,
-                                                front_matter=task.front_matter)
+        tables, rechecked = planned_diagnostics(conversion.text, task.dialect, config=task.config,
+                                                extensions=task.extensions, configs=task.extension_configs,
+                                                cross_check=task.cross_check, front_matter=task.front_matter)
         declined = [conversion.in_new_text(d) for d in diagnostics if d.code == "HT009"]
         diagnostics = sorted([*rechecked, *declined], key=Diagnostic.order)
     result = FileResult(task.path, [TableRecord.of(task.path, t) for t in tables],
-                        [Finding.of(task.path, d) for d in diagnostics], converted=len(conversion.converted),
-                        cells=conversion.cells, changed=changed, summary=conversion.summary())
+                        [Finding.of(task.path, d) for d in diagnostics],
+                        converted=sum(not item.normalised for item in conversion.converted), cells=conversion.cells,
+                        hand=conversion.hand_counts, changed=changed, summary=conversion.summary())
     if changed and task.diff:
         result.diff = unified_diff(task.path, loaded.text, conversion.text)
     if changed and task.write:

@@ -39,6 +39,13 @@ CODES: dict[str, Code] = {
              "the converted table did not match the engine's rendering of the original: left unchanged"),
         Code("HT010", "not-converted", Severity.WARNING,
              "a table that converting would change (dropped cells, swallowed blocks): left unchanged"),
+        Code("HT011", "colgroup-drift", Severity.WARNING,
+             "a hand-written table whose colgroup is missing or whose widths are not whole percents adding to 100"),
+        Code("HT012", "style-drift", Severity.WARNING,
+             "a hand-written table whose element styles differ from the configured house style"),
+        Code("HT013", "not-a-grid", Severity.WARNING,
+             "a hand-written table the house style cannot express as written (spans, nested tables, several "
+             "elements on a line): left alone"),
     )
 }
 

@@ -6,13 +6,13 @@ import re
 from dataclasses import dataclass, field
 
 from .config import Config
+from .conformance import HandTable, Review, review
 from .decisions import settle
 from .diagnostics import not_verified
 from .directives import Directive
 from .model import Diagnostic, Dialect, Span, Table
 from .parsing import scan
 from .parsing.house_form import MAX_NESTING, tag_depth
-from .plan import column_widths
 from .rendering.fragments import (
     canonical,
     first_table_cells,
@@ -26,7 +26,7 @@ from .rendering.layout import Grid, render_lines
 from .rendering.page import first_difference, page_view, render_md_page
 from .rendering.protect import protect, protect_rows, restore
 from .source import BOM, Source
-from .widths import visible_text
+from .widths import column_widths, visible_text
 
 _LIST_MARKER = re.compile(r"[-*+]|\d{1,9}[.)]")
 
@@ -35,9 +35,10 @@ _LIST_MARKER = re.compile(r"[-*+]|\d{1,9}[.)]")
 class Converted:
     """One table that was converted: where it was, and how many cells were verified."""
 
-    table: Table
+    table: Table | HandTable
     cells: int
     output: tuple[str, ...]  # the house-style lines, without the table's indentation
+    normalised: bool = False  # a hand-written table brought to the house style (not a pipe table converted)
 
     @property
     def lines(self) -> int:
@@ -53,11 +54,19 @@ class Conversion:
     tables: tuple[Table, ...] = ()  # every pipe table the scan found, converted or not
     converted: list[Converted] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    hand: Review = field(default_factory=Review)  # the page's hand-written tables
 
     @property
     def cells(self) -> int:
-        """Cells verified in all converted tables."""
-        return sum(item.cells for item in self.converted)
+        """Cells verified in all converted pipe tables."""
+        return sum(item.cells for item in self.converted if not item.normalised)
+
+    @property
+    def hand_counts(self) -> tuple[int, int, int]:
+        """Hand-written tables: in the house style already, normalised, left alone (declined ones included)."""
+        normalised = sum(item.normalised for item in self.converted)
+        return (self.hand.conforming, normalised,
+                self.hand.alone + len(self.hand.normalisable) - normalised)
 
     def in_new_text(self, diagnostic: Diagnostic) -> Diagnostic:
         """A finding about the original text, at its place in the converted text (converted tables above it
@@ -67,9 +76,11 @@ class Conversion:
                                    for item in self.converted if item.table.end_line < line))
 
     def summary(self) -> str:
-        """`8 tables, 116 cells verified`."""
-        tables = len(self.converted)
-        return f"{tables} table{'s' * (tables != 1)}, {self.cells} cell{'s' * (self.cells != 1)} verified"
+        """`8 tables, 116 cells verified` (`; 2 hand-written tables normalised` when there are)."""
+        tables = sum(not item.normalised for item in self.converted)
+        normalised = len(self.converted) - tables
+        text = f"{tables} table{'s' * (tables != 1)}, {self.cells} cell{'s' * (self.cells != 1)} verified"
+        return text + (f"; {normalised} hand-written table{'s' * (normalised != 1)} normalised" if normalised else "")
 
 
 @dataclass(frozen=True)
@@ -119,13 +130,18 @@ def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, 
                   front_matter=front_matter)
     source = Source.parse(text)
     findings, chosen = settle(result.tables, source.lines, result.diagnostics)
-    conversion = Conversion(text, result.tables, diagnostics=findings)
+    hand = review(source.lines, result.table_tags, config)
+    conversion = Conversion(text, result.tables, diagnostics=[*findings, *hand.findings], hand=hand)
     replacements: list[tuple[Table, list[str]]] = []
     definitions = engine.definitions(text, front_matter) if chosen else ""
     for table, directive in chosen:
         lines = _convert_table(table, directive, source, definitions, engine, config, form, conversion)
         if lines is not None:
             replacements.append((table, lines))
+    for table, lines in hand.normalisable:  # cells byte for byte by construction (conformance._keeps_cells)
+        conversion.converted.append(Converted(table, table.cells, tuple(lines), normalised=True))
+        replacements.append((table, lines))
+    replacements.sort(key=lambda replacement: replacement[0].start_line)
     replacements = _page_verified(replacements, source, engine, front_matter, result.tables, conversion)
     conversion.text = _splice(source, replacements) if replacements else text
     conversion.diagnostics.sort(key=Diagnostic.order)

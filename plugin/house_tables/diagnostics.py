@@ -71,6 +71,22 @@ def not_converted(span: Span, blocker: str, line: int) -> Diagnostic:
                        "fix the table by hand first")
 
 
+def colgroup_drift(span: Span, message: str) -> Diagnostic:
+    """HT011: a hand-written table's colgroup is missing or its widths are invalid (the message says which)."""
+    return _diagnostic("HT011", span, message, "run `house-tables fix` to normalise the table")
+
+
+def style_drift(at: Position, message: str) -> Diagnostic:
+    """HT012: an element kind of a hand-written table differs from the house style in one property."""
+    return _diagnostic("HT012", Span(at, at), message, "run `house-tables fix` to normalise the table")
+
+
+def not_a_grid(at: Position, reason: str) -> Diagnostic:
+    """HT013: a hand-written table that is not a simple grid, reported once and left alone."""
+    return _diagnostic("HT013", Span(at, at), f"hand-written table left alone: {reason}",
+                       "keep it as it is, or rewrite it as a simple grid")
+
+
 def ragged_rows(table: Table, skip_lines: set[int]) -> list[Diagnostic]:
     """HT002 for rows longer than the header, HT003 for shorter ones."""
     found = []

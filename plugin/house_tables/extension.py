@@ -28,11 +28,10 @@ from .options import EXTENSION, OPTIONS, OptionError, conversion_config, validat
 from .parsing import all_diagnostics
 from .parsing.house_form import MAX_NESTING, house_table_lines, is_house_table_opener, tag_depth
 from .parsing.pymd import locate, start_recording, watch_includes
-from .plan import column_widths
 from .rendering.layout import Grid, table_styles
 from .rendering.restyle import restyle
 from .source import Source
-from .widths import visible_text
+from .widths import column_widths, visible_text
 
 LOGGER = logging.getLogger("mkdocs.plugins.house_tables")
 _STASHED = re.compile("\x02wzxhzdk:(\\d+)\x03")

@@ -182,3 +182,4 @@ class ScanResult:
 
     tables: tuple[Table, ...]
     diagnostics: tuple[Diagnostic, ...]
+    table_tags: tuple[Position, ...] = ()  # where hand-written JSX tables begin (MDX: flow `<table` tags)

@@ -115,6 +115,7 @@ class FileResult:
     error: str | None = None
     converted: int = 0
     cells: int = 0
+    hand: tuple[int, int, int] = (0, 0, 0)  # hand-written tables: conforming, normalised (check: drifting), left alone
     changed: bool = False
     diff: str = ""
     summary: str = ""
@@ -167,7 +168,7 @@ def _text_file(run: Run, result: FileResult, out: TextIO, report: TextIO, err: T
         return
     if run.diff and result.diff:
         out.write(result.diff)
-    if result.converted:
+    if result.converted or (run.command == "fix" and result.hand[1]):
         print(fix_line(run, result), file=report)
     for f in result.findings:
         print(finding_line(shown_path(f.path), f.line, f.column, f.code, f.message), file=report)
@@ -193,10 +194,21 @@ def summary(run: Run) -> str:
         if changed:
             done += f" ({_count(converted, 'table')}, {_count(cells, 'cell')} verified)"
         text = f"{done}, {len(good) - len(changed)} unchanged; {text.replace(' in ', ' left in ', 1)}"
+    text += _hand_summary(run, good)
     errors = len(run.errors)
     if errors:
         text += f"; {_count(errors, 'path')} could not be {'read or written' if run.command == 'fix' else 'read'}"
     return f"{text}; configuration: {run.configuration}"
+
+
+def _hand_summary(run: Run, good: list[FileResult]) -> str:
+    """`; hand-written tables: 3 in the house style, 2 drifting, 1 left alone` (nothing when there are none)."""
+    conforming, drifting, alone = (sum(r.hand[k] for r in good) for k in range(3))
+    if not conforming + drifting + alone:
+        return ""
+    verb = "normalised" if run.command == "fix" and run.writes else (
+        "would be normalised" if run.command == "fix" else "drifting")
+    return f"; hand-written tables: {conforming} in the house style, {drifting} {verb}, {alone} left alone"
 
 
 def _count(number: int, noun: str) -> str:

@@ -88,3 +88,14 @@ def _round_to_100(shares: list[float]) -> list[int]:
     for index in order[: 100 - sum(whole)]:
         whole[index] += 1
     return whole
+
+
+def column_widths(columns: list[list[str]], config, directive) -> list[int]:
+    """Directive widths, else the configured (or directive's) policy over each column's visible texts (config: a
+    Config, directive: a Directive or None)."""
+    if directive and directive.widths:
+        return list(directive.widths)
+    policy = (directive.policy if directive else None) or config.widths
+    if policy == "equal":
+        return equal_widths(len(columns))
+    return content_widths(columns)

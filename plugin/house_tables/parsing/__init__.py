@@ -20,7 +20,8 @@ def scan(
     front_matter: a page of an MkDocs site (Python-Markdown reads it without its front matter)."""
     source = Source.parse(text)
     dialect = Dialect(dialect)
-    tables, diagnostics = _scan_dialect(source, dialect, extensions, configs, front_matter)
+    table_tags: list = []
+    tables, diagnostics = _scan_dialect(source, dialect, extensions, configs, front_matter, table_tags)
     diagnostics = all_diagnostics(tables, diagnostics)
     if cross_check:
         other = Dialect.MDX if dialect is Dialect.PYTHON_MARKDOWN else Dialect.PYTHON_MARKDOWN
@@ -28,7 +29,7 @@ def scan(
         pair = (tables, other_tables) if dialect is Dialect.PYTHON_MARKDOWN else (other_tables, tables)
         diagnostics.extend(divergences(*pair))
     diagnostics.sort(key=Diagnostic.order)
-    return ScanResult(tuple(tables), tuple(diagnostics))
+    return ScanResult(tuple(tables), tuple(diagnostics), tuple(table_tags))
 
 
 def all_diagnostics(tables: list[Table], found: list[Diagnostic]) -> list[Diagnostic]:
@@ -41,12 +42,14 @@ def all_diagnostics(tables: list[Table], found: list[Diagnostic]) -> list[Diagno
     return diagnostics
 
 
-def _scan_dialect(source: Source, dialect: Dialect, extensions, configs, front_matter: bool = False):
-    """Tables and dialect-specific diagnostics from one dialect's scanner."""
+def _scan_dialect(source: Source, dialect: Dialect, extensions, configs, front_matter: bool = False,
+                  table_tags: list | None = None):
+    """Tables and dialect-specific diagnostics from one dialect's scanner (table_tags: receives where MDX's
+    hand-written JSX tables begin)."""
     if dialect is Dialect.MDX:
         from .mdx import scan_mdx
 
-        return scan_mdx(source)
+        return scan_mdx(source, table_tags)
     from .pymd import MKDOCS_EXTENSIONS, scan_pymd
 
     return scan_pymd(source, extensions or MKDOCS_EXTENSIONS, configs, front_matter=front_matter)

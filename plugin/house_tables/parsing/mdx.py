@@ -60,6 +60,7 @@ _ESCAPE_PAIRS = re.compile(r"\\[\\|]")
 _CONTAINER_START = frozenset(">*+-[0123456789")
 FOOTNOTE_CALL = re.compile(r"\[\^([^\][ \t]+)\]")  # a footnote call `[^label]` (used by the converter too)
 _HEADING = re.compile(r"#{1,6}(?:[ \t]|$)")
+_TABLE_TAG = re.compile(r"<table(?=[\s>/]|$)")  # a JSX tag named table (not <tables>, <table.Row>)
 _ESM = re.compile(r"(?:import|export) ")
 _DIRECTIVE_OPEN = re.compile(r"(:{3,})[A-Za-z]")  # `:::note`, `::::tip[Title]{.x}` (remark-directive, Docusaurus)
 _DIRECTIVE_CLOSE = re.compile(r"(:{3,})[ \t]*$")
@@ -609,6 +610,7 @@ class _Findings:
     diagnostics: dict[int, Diagnostic] = field(default_factory=dict)
     text_lines: dict[int, _Line] = field(default_factory=dict)  # lines of inline text (may cite footnotes)
     first_definitions: dict[str, _Container] = field(default_factory=dict)  # footnote label -> definition
+    table_tags: list[Position] = field(default_factory=list)  # flow JSX `<table` tags: hand-written tables
 
     def text(self, line: _Line) -> None:
         """Note a line of inline text (paragraph, heading, table row)."""
@@ -873,6 +875,8 @@ class _Flow:
         except _Nok:
             found = False
         pulled, self._recorded = self._recorded, None
+        if found and not interrupt and _TABLE_TAG.match(line.text, line.first):
+            self.findings.table_tags.append(Position(line.number, line.first + 1))
         if interrupt or not found:  # a check, or a failed attempt: the lines are read again
             self._replay.extendleft(reversed(pulled))
             if not found:
@@ -1102,14 +1106,17 @@ class _Document:
         self.stack.clear()
 
 
-def scan_mdx(source: Source) -> tuple[list[Table], list[Diagnostic]]:
-    """Every pipe table MDX 3 + remark-gfm renders, in document order, and HT004 near misses."""
+def scan_mdx(source: Source, table_tags: list[Position] | None = None) -> tuple[list[Table], list[Diagnostic]]:
+    """Every pipe table MDX 3 + remark-gfm renders, in document order, and HT004 near misses; table_tags, when
+    given, receives where each flow JSX `<table` tag (a hand-written table) begins."""
     findings = _Findings(budget=REPLAY_BUDGET_PER_LINE * len(source.lines) + 1000)
     with _no_cyclic_gc():
         document = _Document(findings)
         for index, text in enumerate(source.lines):
             document.line(index + 1, text)
         document.finish()
+    if table_tags is not None:
+        table_tags.extend(findings.table_tags)
     rendered = _rendered_footnotes(source.lines, findings)
     tables = [table for table, footnote in findings.tables if footnote is None or footnote in rendered]
     diagnostics = sorted(findings.diagnostics.values(), key=lambda d: d.span.start)

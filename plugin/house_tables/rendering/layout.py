@@ -27,23 +27,51 @@ class Grid:
     widths: tuple[int, ...]
 
 
-def render_lines(grid: Grid, style: Style, form: str) -> list[str]:
-    """The table's lines without indentation; form is "jsx" or "html"."""
+def render_lines(grid: Grid, style: Style, form: str, kept: dict[tuple, str] | None = None) -> list[str]:
+    """The table's lines without indentation; form is "jsx" or "html". kept: attributes other than the style that a
+    hand-written table's elements carry (` id="x"`), by element: ("table",), ("head",), ("th", column),
+    ("row", row), ("td", row, column); they stay, before the style."""
+    kept = kept or {}
     attr = _jsx_style if form == "jsx" else _html_style
     void = " />" if form == "jsx" else ">"
-    lines = [f"<table{attr(_table_style(style))}>"]
+    lines = [f"<table{kept.get(('table',), '')}{attr(_table_style(style))}>"]
     if style.styled:
         cols = [f"    <col{attr([('width', f'{width}%')])}{void}" for width in grid.widths]
         lines += ["  <colgroup>", *cols, "  </colgroup>"]
-    lines += ["  <thead>", f"    <tr{attr(_header_row_style(style))}>"]
-    lines += [f"      <th{attr(_header_cell_style(style, grid, i))}>{text}</th>" for i, text in enumerate(grid.header)]
+    lines += ["  <thead>", f"    <tr{kept.get(('head',), '')}{attr(_header_row_style(style))}>"]
+    lines += [f"      <th{kept.get(('th', i), '')}{attr(_header_cell_style(style, grid, i))}>{text}</th>"
+              for i, text in enumerate(grid.header)]
     lines += ["    </tr>", "  </thead>", "  <tbody>"]
-    for row in grid.body:
-        lines.append("    <tr>")
-        lines += [f"      <td{attr(_body_cell_style(style, grid, i))}>{text}</td>" for i, text in enumerate(row)]
+    for r, row in enumerate(grid.body):
+        lines.append(f"    <tr{kept.get(('row', r), '')}>")
+        lines += [f"      <td{kept.get(('td', r, i), '')}{attr(_body_cell_style(style, grid, i))}>{text}</td>"
+                  for i, text in enumerate(row)]
         lines.append("    </tr>")
     lines += ["  </tbody>", "</table>"]
     return lines
+
+
+@dataclass(frozen=True)
+class ElementStyles:
+    """The style items (name, value) of each element of a house table, in order; cells by column."""
+
+    table: StyleItems
+    cols: tuple[StyleItems, ...]  # empty: no colgroup
+    header_row: StyleItems
+    header_cells: tuple[StyleItems, ...]
+    body_cells: tuple[StyleItems, ...]
+
+
+def style_items(grid: Grid, style: Style) -> ElementStyles:
+    """What render_lines writes in each element's style, as items: what a hand-written table is measured against."""
+    columns = range(len(grid.align))
+    return ElementStyles(
+        _table_style(style),
+        tuple([("width", f"{width}%")] for width in grid.widths) if style.styled else (),
+        _header_row_style(style),
+        tuple(_header_cell_style(style, grid, i) for i in columns),
+        tuple(_body_cell_style(style, grid, i) for i in columns),
+    )
 
 
 def _table_style(style: Style) -> StyleItems:

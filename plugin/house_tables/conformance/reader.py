@@ -1,0 +1,249 @@
+"""A hand-written JSX table read as a grid: its elements (one per line, as the house style writes them), their
+attributes and style objects, and each cell's content exactly as written (the span of text between its tags).
+
+Only what normalising can keep byte for byte is read as a grid; anything else — a cell or row over several lines or
+several elements on one line, `rowSpan`/`colSpan`, a table inside a cell, `<caption>`/`<tfoot>`, rows of different
+lengths, a style that is not an object literal — is a `Structure` problem: reported once (HT013), left alone.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..model import Position, Span
+
+_TABLE_TAG = re.compile(r"<(/?)table(?=[\s>/])")
+_OPEN = re.compile(r"^<(?P<name>table|colgroup|col|thead|tbody|tr)(?P<attrs>(?:\s[^<>]*?)?)\s*(?P<void>/?)>$")
+_CLOSE = re.compile(r"^</(?P<name>table|colgroup|thead|tbody|tr)>$")
+_CELL_TAG = re.compile(r"</?t[hdr](?=[\s>/])")
+_CELL = re.compile(r"^<(?P<name>t[hd])(?P<attrs>(?:\s[^<>]*?)?)\s*>(?P<content>.*)</(?P=name)>$")
+_BRACED = r"\{(?:[^{}]|\{[^{}]*\})*\}"  # a JSX expression, with one level of nested braces (a style object)
+_ATTRIBUTE = re.compile(r"\s+(?P<name>[A-Za-z_][\w:.-]*)(?:\s*=\s*(?P<value>\"[^\"]*\"|'[^']*'|" + _BRACED + "))?")
+_JS_STRING = r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\''
+_STYLE_ITEM = re.compile(r"\s*(?P<key>[A-Za-z_$][\w$]*)\s*:\s*(?P<value>" + _JS_STRING + r"|-?\d+(?:\.\d+)?)\s*(?:,|$)")
+SPANS = ("rowSpan", "colSpan", "rowspan", "colspan")
+
+
+@dataclass(frozen=True)
+class Element:
+    """One element's opening tag: where it is, its style items in order, and its other attributes as written."""
+
+    name: str
+    at: Position
+    style: tuple[tuple[str, str | int | float], ...]
+    others: str  # attributes other than style, as written (" id=\"x\""), kept by normalising
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A `<th>`/`<td>` on one line: its tag and its content exactly as written."""
+
+    element: Element
+    content: str
+
+
+@dataclass(frozen=True)
+class HandTable:
+    """A hand-written table read as a grid."""
+
+    span: Span  # the opening `<` of <table> to the end of </table>
+    indent: str  # the text before <table> on its line (container indentation)
+    table: Element
+    cols: tuple[Element, ...]
+    colgroup: bool
+    head: Element
+    header: tuple[Cell, ...]
+    rows: tuple[Element, ...]
+    body: tuple[tuple[Cell, ...], ...]
+
+    @property
+    def columns(self) -> int:
+        return len(self.header)
+
+    @property
+    def start_line(self) -> int:
+        return self.span.start.line
+
+    @property
+    def end_line(self) -> int:
+        return self.span.end.line
+
+    @property
+    def cells(self) -> int:
+        return self.columns * (len(self.body) + 1)
+
+
+@dataclass(frozen=True)
+class Structure:
+    """A table that is not a simple grid: what makes it so, at which place."""
+
+    span: Span
+    at: Position
+    reason: str
+
+
+@dataclass
+class _Reading:
+    """The elements read so far, by section."""
+
+    table: Element | None = None
+    cols: list[Element] = field(default_factory=list)
+    colgroup: bool = False
+    rows: list[tuple[Element, list[Cell]]] = field(default_factory=list)
+    sections: list[str] = field(default_factory=list)  # the open thead/tbody/colgroup/tr
+
+
+def table_extent(lines: tuple[str, ...], start: int) -> int | None:
+    """The index of the line closing the table opened on lines[start] (nested tables counted), or None."""
+    depth = 0
+    for index in range(start, len(lines)):
+        for match in _TABLE_TAG.finditer(lines[index] + " "):
+            depth += -1 if match.group(1) else 1
+            if depth == 0:
+                return index
+    return None
+
+
+def read_table(lines: tuple[str, ...], tag: Position) -> HandTable | Structure | None:
+    """The hand-written table whose `<table` tag is at tag (1-based), or why it is not a simple grid; None when
+    it is not closed (then MDX reads no table there)."""
+    first = tag.line - 1
+    last = table_extent(lines, first)
+    if last is None:
+        return None
+    indent = lines[first][: tag.column - 1]
+    span = Span(tag, Position(last + 1, len(lines[last].rstrip())))
+    reading = _Reading()
+    for index in range(first, last + 1):
+        problem = _read_line(reading, lines[index], index + 1, indent)
+        if problem is not None:
+            return Structure(span, problem[0], problem[1])
+    return _grid(reading, span, indent)
+
+
+def _read_line(reading: _Reading, line: str, number: int, indent: str) -> tuple[Position, str] | None:
+    """Add one line's element to the reading, or say why the table is not a grid."""
+    at = Position(number, len(indent) + 1)
+    if not line.startswith(indent) and line.strip():
+        return at, "a line of the table is not indented as its <table> line"
+    text = line[len(indent):].strip()
+    at = Position(number, len(line) - len(line.lstrip()) + 1)
+    if not text:
+        return None
+    closing = _CLOSE.match(text)
+    if closing:
+        return _close(reading, closing["name"], at)
+    cell = _CELL.match(text)
+    if cell:
+        return _add_cell(reading, cell, at)
+    opening = _OPEN.match(text)
+    if opening:
+        return _open(reading, opening, at)
+    return at, f"{_first_tag(text)} is not one element on its own line"
+
+
+def _open(reading: _Reading, match: re.Match, at: Position) -> tuple[Position, str] | None:
+    name = match["name"]
+    element, problem = _element(name, match["attrs"], at)
+    if problem:
+        return at, problem
+    if name == "table":
+        reading.table = element
+        return None
+    if name == "col":
+        reading.cols.append(element)
+        return None if match["void"] or "colgroup" in reading.sections else (at, "<col> is not self-closing")
+    if name == "tr":
+        reading.rows.append((element, []))
+    elif name == "colgroup":
+        reading.colgroup = True
+    reading.sections.append(name)
+    return None
+
+
+def _close(reading: _Reading, name: str, at: Position) -> tuple[Position, str] | None:
+    if name == "table":
+        return None
+    if not reading.sections or reading.sections[-1] != name:
+        return at, f"</{name}> closes no open <{name}>"
+    reading.sections.pop()
+    return None
+
+
+def _add_cell(reading: _Reading, match: re.Match, at: Position) -> tuple[Position, str] | None:
+    if not reading.sections or reading.sections[-1] != "tr":
+        return at, f"<{match['name']}> outside a <tr>"
+    if _TABLE_TAG.search(match["content"] + " "):
+        return at, "a table inside a cell"
+    if _CELL_TAG.search(match["content"]):
+        return at, "several cells on one line"
+    element, problem = _element(match["name"], match["attrs"], at)
+    if problem:
+        return at, problem
+    reading.rows[-1][1].append(Cell(element, match["content"]))
+    return None
+
+
+def _grid(reading: _Reading, span: Span, indent: str) -> HandTable | Structure:
+    """The reading as a grid: a header row of <th> first, then body rows of <td>, all as wide."""
+    if reading.table is None or not reading.rows:
+        return Structure(span, span.start, "a table without rows")
+    (head, header), *rows = reading.rows
+    if not header or any(cell.element.name != "th" for cell in header):
+        return Structure(span, head.at, "the first row is not a header row of <th> cells")
+    for row, cells in rows:
+        if len(cells) != len(header):
+            return Structure(span, row.at, f"a row of {len(cells)} cells under a header of {len(header)}")
+        if any(cell.element.name != "td" for cell in cells):
+            return Structure(span, row.at, "a body row with a <th> cell")
+    return HandTable(span, indent, reading.table, tuple(reading.cols), reading.colgroup, head, tuple(header),
+                     tuple(row for row, _ in rows), tuple(tuple(cells) for _, cells in rows))
+
+
+def _element(name: str, attrs: str, at: Position) -> tuple[Element | None, str | None]:
+    """An element's attributes: the style object's items and the other attributes as written."""
+    pos, style, others = 0, (), []
+    for match in _ATTRIBUTE.finditer(attrs):
+        if match.start() != pos:
+            break
+        pos = match.end()
+        key, value = match["name"], match["value"]
+        if key in SPANS:
+            return None, f"<{name}> has {key}: a cell spanning rows or columns"
+        if key == "style":
+            style = _style_items(value)
+            if style is None:
+                return None, f"<{name}> has a style that is not an object of literal values: style={value}"
+        else:
+            others.append(match.group(0))
+    if attrs[pos:].strip():
+        return None, f"<{name}> has attributes that cannot be read: {attrs[pos:].strip()[:40]}"
+    return Element(name, at, style, "".join(others)), None
+
+
+def _style_items(value: str | None) -> tuple | None:
+    """The items of `{{key: "value", key: 700}}` in order, or None for anything else."""
+    if value is None or not value.startswith("{{") or not value.endswith("}}"):
+        return None
+    body, items, pos = value[2:-2], [], 0
+    while body[pos:].strip():
+        match = _STYLE_ITEM.match(body, pos)
+        if match is None:
+            return None
+        items.append((match["key"], _literal(match["value"])))
+        pos = match.end()
+    return tuple(items)
+
+
+def _literal(text: str) -> str | int | float:
+    """A JS string or number literal's value."""
+    if text[0] in "\"'":
+        return text[1:-1]
+    number = float(text)
+    return int(number) if number.is_integer() and "." not in text else number
+
+
+def _first_tag(text: str) -> str:
+    match = re.match(r"<\/?[A-Za-z][\w.:-]*", text)
+    return f"{match.group(0)}>" if match else repr(text[:30])

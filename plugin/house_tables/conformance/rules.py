@@ -1,0 +1,149 @@
+"""How a hand-written table differs from the house style (HT011 for its colgroup, HT012 for each style property),
+and the house-style lines it normalises to: the same cells, byte for byte, in the configured style.
+
+What the table should look like is what `fix` writes for a pipe table of the same grid (rendering/layout.py): the
+alignment a column's header cell declares, the widths its colgroup declares when they are whole percents adding
+up to 100 (else computed as for converted tables), the configured colors, paddings and weights.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..config import Config
+from ..diagnostics import colgroup_drift, style_drift
+from ..directives import Directive
+from ..model import Diagnostic, Position
+from ..rendering.layout import Grid, render_lines, style_items
+from ..widths import column_widths, visible_text
+from .reader import Cell, Element, HandTable
+
+ALIGNMENTS = ("left", "center", "right")
+
+
+def expected_grid(table: HandTable, config: Config, directive: Directive | None) -> tuple[Grid, str | None]:
+    """The grid the table shows, with the widths it should have, and what is wrong with its own widths (if any)."""
+    align = tuple(_declared_align(table, column) for column in range(table.columns))
+    header = tuple(cell.content for cell in table.header)
+    body = tuple(tuple(cell.content for cell in row) for row in table.body)
+    declared, problem = declared_widths(table)
+    if directive is not None and (directive.widths or directive.policy):
+        widths, problem = column_widths(_visible_columns(table), config, directive), None
+    elif problem is None:
+        widths = declared
+    else:
+        widths = column_widths(_visible_columns(table), config, None)
+    return Grid(align, header, body, tuple(widths)), problem
+
+
+def declared_widths(table: HandTable) -> tuple[list[int], str | None]:
+    """The colgroup's widths when they are whole percents, one per column, adding up to 100; else why not."""
+    if not table.cols:
+        return [], "has no colgroup"
+    if len(table.cols) != table.columns:
+        return [], f"has {len(table.cols)} <col> for {table.columns} columns"
+    widths = []
+    for col in table.cols:
+        value = dict(col.style).get("width")
+        if not isinstance(value, str) or not value.endswith("%") or not value[:-1].isdigit():
+            return [], f"has a column width {value!r} that is not a whole percent"
+        widths.append(int(value[:-1]))
+    if sum(widths) != 100:
+        return [], f"has column widths adding up to {sum(widths)}, not 100"
+    return widths, None
+
+
+def drift(table: HandTable, config: Config, directive: Directive | None) -> list[Diagnostic]:
+    """HT011 for the colgroup, HT012 for each property of each element kind that differs (once per element kind,
+    column and difference, at its first place, with the number of rows it is in)."""
+    grid, problem = expected_grid(table, config, directive)
+    found = []
+    if problem is not None and config.style.styled:
+        widths = ", ".join(f"{width}%" for width in grid.widths)
+        found.append(colgroup_drift(table.span, f"<table> {problem}: widths {widths} would be set"))
+    elif not config.style.styled and table.cols:
+        found.append(colgroup_drift(table.span, "<table> has a colgroup, which the plain style does not set"))
+    elif config.style.styled and declared_widths(table)[0] != list(grid.widths):
+        shown = ", ".join(f"{width}%" for width in grid.widths)
+        found.append(colgroup_drift(table.span, f"<table> has column widths other than its directive's: {shown}"))
+    expected = style_items(grid, config.style)
+    differences: dict[tuple, list[Position]] = {}
+    for column, col in enumerate(table.cols):  # widths are HT011's; anything else a <col> has is drift
+        others = replace(col, style=tuple(item for item in col.style if item[0] != "width"))
+        _compare(differences, others, f"<col> column {column + 1}", [])
+    _compare(differences, table.table, "<table>", expected.table)
+    _compare(differences, table.head, "header <tr>", expected.header_row)
+    for column, cell in enumerate(table.header):
+        _compare(differences, cell.element, f"<th> column {column + 1}", expected.header_cells[column])
+    for row in table.rows:
+        _compare(differences, row, "body <tr>", [])
+    for row in table.body:
+        for column, cell in enumerate(row):
+            _compare(differences, cell.element, f"<td> column {column + 1}", expected.body_cells[column])
+    for (where, message), places in differences.items():
+        rows = f" (in {len(places)} rows)" if len(places) > 1 and where.startswith("<td>") else ""
+        found.append(style_drift(places[0], f"{where} {message}{rows}"))
+    return found
+
+
+def normalised_lines(table: HandTable, config: Config, directive: Directive | None) -> list[str]:
+    """The table in the house style (without its indentation): its cells' contents and other attributes as written."""
+    grid, _ = expected_grid(table, config, directive)
+    kept = {("table",): table.table.others, ("head",): table.head.others}
+    kept.update({("th", column): cell.element.others for column, cell in enumerate(table.header)})
+    kept.update({("row", r): row.others for r, row in enumerate(table.rows)})
+    kept.update({("td", r, column): cell.element.others for r, row in enumerate(table.body)
+                 for column, cell in enumerate(row)})
+    return render_lines(grid, config.style, "jsx", {key: value for key, value in kept.items() if value})
+
+
+def _compare(differences: dict, element: Element, where: str, expected) -> None:
+    """Note each way an element's style differs from what it should be."""
+    actual = element.style
+    wanted = dict(expected)
+    have = dict(actual)
+    notes = []
+    for name, value in expected:
+        if name not in have:
+            notes.append(f"lacks {name} {_shown(value)}")
+        elif not _same(have[name], value):
+            notes.append(f"has {name} {_shown(have[name])}, not {_shown(value)}")
+    notes += [f"has {name} {_shown(value)}, which the house style does not set" for name, value in actual
+              if name not in wanted]
+    if not notes and [name for name, _ in actual] != [name for name, _ in expected]:
+        notes.append(f"has its style properties in another order than {', '.join(name for name, _ in expected)}")
+    for note in notes:
+        differences.setdefault((where, note), []).append(element.at)
+
+
+def _same(actual, expected) -> bool:
+    """Equal as React renders them (700 and "700" alike)."""
+    return str(actual) == str(expected)
+
+
+def _shown(value) -> str:
+    return f'"{value}"' if isinstance(value, str) else str(value)
+
+
+def _declared_align(table: HandTable, column: int) -> str | None:
+    """The alignment the column's header cell declares; without one, the center/right alignment every body cell of
+    the column declares (so normalising keeps what readers see); else none (left)."""
+    declared = _text_align(table.header[column])
+    if declared is not None:
+        return declared
+    body = {_text_align(row[column]) for row in table.body}
+    return body.pop() if len(body) == 1 and body <= {"center", "right"} else None
+
+
+def _text_align(cell: Cell) -> str | None:
+    value = dict(cell.element.style).get("textAlign")
+    return value if value in ALIGNMENTS else None
+
+
+def _visible_columns(table: HandTable) -> list[list[str]]:
+    """Each column's cells as a reader sees them (read as MDX reads a cell, tags dropped), for content widths as a
+    converted table gets them."""
+    from ..rendering.jsx_html import jsx_to_html  # cmark-gfm: only for a table whose widths are computed
+
+    rows = [table.header, *table.body]
+    return [[visible_text(jsx_to_html(row[column].content)) for row in rows] for column in range(table.columns)]

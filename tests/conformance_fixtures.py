@@ -1,0 +1,36 @@
+"""The conformance fixtures: tests/fixtures/conformance/<case>.mdx (hand-written tables with every kind of drift, and
+pages that must be left alone) and <case>.expected, what `fix` makes of each page.
+
+Run as a script (`make fixtures` runs it) to rewrite every .expected file from the current output, then review the
+diff; a test run never writes the files it compares with.
+"""
+
+from pathlib import Path
+
+from house_tables.convert import convert
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "conformance"
+SOURCES = sorted(FIXTURES.glob("*.mdx"))
+
+
+def expected_file(path: Path) -> Path:
+    """The file holding what fix makes of a fixture."""
+    return path.with_suffix(".expected")
+
+
+def fixed(path: Path) -> str:
+    """The page as `fix` writes it."""
+    return convert(path.read_text(encoding="utf-8"), "mdx").text
+
+
+def main() -> None:
+    """Rewrite every .expected file and name the ones that changed."""
+    for path in SOURCES:
+        target, text = expected_file(path), fixed(path)
+        if not target.exists() or target.read_text(encoding="utf-8") != text:
+            target.write_text(text, encoding="utf-8")
+            print(f"wrote {target.relative_to(Path.cwd()) if target.is_relative_to(Path.cwd()) else target}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,165 @@
+"""House-style conformance of hand-written JSX tables in `.mdx`: every drift is found (HT011 colgroup, HT012 style,
+HT013 not a grid), `fix` normalises the drifted ones — only attributes, indentation and the colgroup change, each
+cell byte for byte — and leaves alone what it must (spans, nested tables, code, expressions, `off`). The real MDX
+compiler renders the same cells before and after; normalise ∘ drift = house on generated tables."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+from conformance_fixtures import SOURCES, expected_file, fixed
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from house_tables.config import Config
+from house_tables.convert import convert
+from house_tables.parsing import scan
+from house_tables.plan import plan_page
+from house_tables.rendering.jsx_html import jsx_to_html
+from house_tables.rendering.layout import Grid, render_lines
+from house_tables.widths import column_widths, visible_text
+
+from engines import extract_tables
+
+EXAMPLES = max(100, int(os.environ.get("HOUSE_TABLES_FUZZ", "100")) // 10)
+LEFT_ALONE = {"conforming", "off", "row-span", "nested", "in-code", "in-expression", "one-line-rows"}
+CELL_LINE = re.compile(r"^\s*<(t[hd])[^>]*>(.*)</\1>$")
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=[p.stem for p in SOURCES])
+def test_fix_gives_the_expected_page(path):
+    """Each fixture page as `fix` writes it equals its .expected file (rewritten only by `make fixtures`)."""
+    assert fixed(path) == expected_file(path).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=[p.stem for p in SOURCES])
+def test_normalising_changes_only_attributes_indentation_and_the_colgroup(path):
+    """The cell lines' contents are the original's, byte for byte and in order; lines outside the tables stay;
+    pages that must be left alone are unchanged; a normalised page is in the house style and fix leaves it."""
+    before = path.read_text(encoding="utf-8")
+    after = fixed(path)
+    normalised = path.stem not in LEFT_ALONE
+    assert (after != before) is normalised
+    assert _cells(after) == _cells(before)
+    outside = [line for line in before.splitlines() if not line.lstrip().startswith("<")]
+    assert [line for line in after.splitlines() if not line.lstrip().startswith("<")] == outside
+    if normalised:
+        plan = plan_page(after, "mdx")
+        assert not [d for d in plan.diagnostics if d.code in ("HT011", "HT012")]
+        assert convert(after, "mdx").text == after
+
+
+def _cells(text: str) -> list[str]:
+    """The contents of the page's one-line cells, in order, as written."""
+    return [match.group(2) for match in map(CELL_LINE.match, text.splitlines()) if match]
+
+
+def test_the_mdx_compiler_renders_the_same_cells_before_and_after(mdx_engine):
+    """Every fixture, compiled by MDX 3 before and after fix: the same tables with the same cells."""
+    pages = [(path.read_text(encoding="utf-8"), fixed(path)) for path in SOURCES]
+    rendered = mdx_engine.render_many([text for pair in pages for text in pair])
+    for (path, _), before, after in zip(zip(SOURCES, pages), rendered[::2], rendered[1::2]):
+        assert before.get("ok") and after.get("ok"), path.name
+        cells = [(t["header"], t["rows"]) for t in extract_tables(before["html"])]
+        assert [(t["header"], t["rows"]) for t in extract_tables(after["html"])] == cells, path.name
+
+
+def test_findings_name_the_element_the_property_and_the_values():
+    """A reviewer reads the drift from the line: element, column, property, expected and actual values."""
+    page = next(p for p in SOURCES if p.stem == "accent-and-weights").read_text(encoding="utf-8")
+    messages = [f"{d.position}: {d.code} {d.message}" for d in plan_page(page, "mdx").diagnostics]
+    assert messages == [
+        '9:5: HT012 header <tr> has borderBottom "2px solid #ff0000", not "2px solid #d55816"',
+        "10:7: HT012 <th> column 1 has fontWeight 600, not 700",
+        '16:7: HT012 <td> column 1 has padding "8px 12px", not "9px 12px" (in 2 rows)',
+    ]
+
+
+def test_the_configured_style_is_the_measure():
+    """A table in the house style drifts from a configured accent; the plain preset wants no colgroup or styles."""
+    page = next(p for p in SOURCES if p.stem == "conforming").read_text(encoding="utf-8")
+    accent = Config.from_mapping({"custom_style": {"accent": "#0a7cff"}})
+    found = [d.message for d in plan_page(page, "mdx", config=accent).diagnostics]
+    assert found == ['header <tr> has borderBottom "2px solid #d55816", not "2px solid #0a7cff"']
+    plain = [d.code for d in plan_page(page, "mdx", config=Config.from_mapping({"style": "plain"})).diagnostics]
+    assert plain[0] == "HT011" and "HT012" in plain
+
+
+def test_check_counts_the_hand_written_tables(tmp_path):
+    """The summary says how many hand-written tables conform, drift, and are left alone (in-code.mdx holds one: MDX
+    has no indented code, so its indented `<table>` is JSX, with rows on one line)."""
+    from sites import run_cli
+
+    for path in SOURCES:
+        (tmp_path / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    _, output = run_cli(tmp_path, "check", ".")
+    drifting = len(SOURCES) - len(LEFT_ALONE)
+    assert f"hand-written tables: 1 in the house style, {drifting} drifting, 5 left alone" in output[-1]
+
+
+# ------------------------------------------------------------------ normalise ∘ drift = house
+
+CELL_TEXT = st.text(alphabet="abcXYZ 019*_`-.", min_size=1, max_size=12).map(str.strip).filter(bool)
+
+
+@st.composite
+def house_tables(draw):
+    """A house JSX table (as fix writes it) of a random grid: (lines, grid)."""
+    columns = draw(st.integers(1, 5))
+    rows = draw(st.integers(1, 4))
+    align = tuple(draw(st.sampled_from([None, "left", "center", "right"])) for _ in range(columns))
+    header = tuple(draw(CELL_TEXT) for _ in range(columns))
+    body = tuple(tuple(draw(CELL_TEXT) for _ in range(columns)) for _ in range(rows))
+    visible = [[visible_text(jsx_to_html(cell)) for cell in (header[c], *(row[c] for row in body))]
+               for c in range(columns)]
+    widths = tuple(column_widths(visible, Config(), None))
+    return render_lines(Grid(align, header, body, widths), Config().style, "jsx")
+
+
+DRIFTS = ["drop colgroup", "bad width", "drop property", "change value", "swap order", "add property"]
+
+
+def _drift(lines: list[str], how: str, where: int) -> list[str]:
+    """The table with one kind of drift applied at one styled line."""
+    lines = list(lines)
+    if how in ("drop colgroup", "bad width") and "  <colgroup>" not in lines:
+        return lines
+    if how == "drop colgroup":
+        start = lines.index("  <colgroup>")
+        end = lines.index("  </colgroup>")
+        return lines[:start] + lines[end + 1:]
+    if how == "bad width":
+        index = lines.index("  <colgroup>") + 1
+        lines[index] = re.sub(r'"\d+%"', '"1%"', lines[index])
+        return lines
+    styled = [i for i, line in enumerate(lines) if "style={{" in line and "<col " not in line]
+    index = styled[where % len(styled)]
+    items = re.search(r"style=\{\{(.*?)\}\}", lines[index]).group(1).split(", ")
+    if how == "drop property":
+        items = items[1:] or items
+    elif how == "change value":
+        items[0] = re.sub(r": .*", ': "3px"', items[0])
+    elif how == "swap order" and len(items) > 1:
+        items[0], items[1] = items[1], items[0]
+    elif how == "add property":
+        items.append('border: "1px solid red"')
+    lines[index] = re.sub(r"style=\{\{.*?\}\}", lambda _: "style={{" + ", ".join(items) + "}}", lines[index])
+    return lines
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
+@given(house_tables(), st.lists(st.tuples(st.sampled_from(DRIFTS), st.integers(0, 50)), min_size=1, max_size=3))
+def test_normalise_undoes_every_drift(table, drifts):
+    """Drift a house table in up to three ways: check finds HT011/HT012 and fix gives back the house table."""
+    house = "# T\n\n" + "\n".join(table) + "\n"
+    drifted_lines = table
+    for how, where in drifts:
+        drifted_lines = _drift(drifted_lines, how, where)
+    drifted = "# T\n\n" + "\n".join(drifted_lines) + "\n"
+    assume(drifted != house)
+    assert scan(drifted, "mdx").table_tags
+    codes = {d.code for d in plan_page(drifted, "mdx").diagnostics}
+    assert codes and codes <= {"HT011", "HT012"}
+    assert convert(drifted, "mdx").text == house
