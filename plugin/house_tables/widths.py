@@ -59,7 +59,7 @@ def content_widths(columns_text: list[list[str]]) -> list[int]:
     """Percents weighted by the widest visible text of each column (see the module docstring)."""
     weights = [min(MAX_WEIGHT, max([MIN_WEIGHT, *map(display_width, texts)])) for texts in columns_text]
     shares = _with_floor([w / sum(weights) * 100 for w in weights], _floor(len(weights)))
-    return _round_to_100(shares)
+    return round_to_100(shares)
 
 
 def _floor(columns: int) -> float:
@@ -81,7 +81,7 @@ def _with_floor(shares: list[float], floor: float) -> list[float]:
         shares = [floor if i in fixed else shares[i] / total * room for i in range(len(shares))]
 
 
-def _round_to_100(shares: list[float]) -> list[int]:
+def round_to_100(shares: list[float]) -> list[int]:
     """Whole percents by largest remainder, so they add up to exactly 100."""
     whole = [int(share) for share in shares]
     order = sorted(range(len(shares)), key=lambda i: (-(shares[i] - whole[i]), i))

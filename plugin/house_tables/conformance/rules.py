@@ -8,6 +8,7 @@ up to 100 (else computed as for converted tables), the configured colors, paddin
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from ..config import Config
@@ -15,10 +16,11 @@ from ..diagnostics import colgroup_drift, style_drift
 from ..directives import Directive
 from ..model import Diagnostic, Position
 from ..rendering.layout import Grid, render_lines, style_items
-from ..widths import column_widths, visible_text
+from ..widths import column_widths, round_to_100, visible_text
 from .reader import Cell, Element, HandTable
 
 ALIGNMENTS = ("left", "center", "right")
+_PERCENT = re.compile(r"^\d{1,3}(?:\.\d+)?%$")
 
 
 def expected_grid(table: HandTable, config: Config, directive: Directive | None) -> tuple[Grid, str | None]:
@@ -29,28 +31,40 @@ def expected_grid(table: HandTable, config: Config, directive: Directive | None)
     declared, problem = declared_widths(table)
     if directive is not None and (directive.widths or directive.policy):
         widths, problem = column_widths(_visible_columns(table), config, directive), None
-    elif problem is None:
+    elif declared is not None:
         widths = declared
     else:
         widths = column_widths(_visible_columns(table), config, None)
     return Grid(align, header, body, tuple(widths)), problem
 
 
-def declared_widths(table: HandTable) -> tuple[list[int], str | None]:
-    """The colgroup's widths when they are whole percents, one per column, adding up to 100; else why not."""
+def declared_widths(table: HandTable) -> tuple[list[int] | None, str | None]:
+    """The widths the author chose, as whole percents adding up to 100, and what is wrong with how they are written
+    (None when nothing is). Percents with decimals that add up to 100 (`33.3%` three times) keep their proportions,
+    rounded by largest remainder as computed widths are; `25.0%` is 25%. No widths (None) without a colgroup of one
+    percent per column adding up to 100."""
     if not table.cols:
-        return [], "has no colgroup"
+        return None, "has no colgroup"
     if len(table.cols) != table.columns:
-        return [], f"has {len(table.cols)} <col> for {table.columns} columns"
-    widths = []
-    for col in table.cols:
-        value = dict(col.style).get("width")
-        if not isinstance(value, str) or not value.endswith("%") or not value[:-1].isdigit():
-            return [], f"has a column width {value!r} that is not a whole percent"
-        widths.append(int(value[:-1]))
-    if sum(widths) != 100:
-        return [], f"has column widths adding up to {sum(widths)}, not 100"
-    return widths, None
+        return None, f"has {len(table.cols)} <col> for {table.columns} columns"
+    values = [dict(col.style).get("width") for col in table.cols]
+    percents = [_percent(value) for value in values]
+    if None in percents:
+        bad = values[percents.index(None)]
+        return None, f"has a column width {bad!r} that is not a percent"
+    if abs(sum(percents) - 100) > 0.5:
+        return None, f"has column widths adding up to {sum(percents):g}, not 100"
+    if all(percent.is_integer() for percent in percents) and sum(percents) == 100:
+        return [int(percent) for percent in percents], None
+    rounded = round_to_100([percent * 100 / sum(percents) for percent in percents])
+    return rounded, f"has column widths {', '.join(map(str, values))} that are not whole percents adding up to 100"
+
+
+def _percent(value) -> float | None:
+    """The number of a `N%` or `N.N%` width, else None."""
+    if not isinstance(value, str) or not _PERCENT.match(value):
+        return None
+    return float(value[:-1])
 
 
 def drift(table: HandTable, config: Config, directive: Directive | None) -> list[Diagnostic]:
