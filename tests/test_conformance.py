@@ -24,7 +24,8 @@ from house_tables.widths import column_widths, visible_text
 from engines import extract_tables
 
 EXAMPLES = max(100, int(os.environ.get("HOUSE_TABLES_FUZZ", "100")) // 10)
-LEFT_ALONE = {"conforming", "whole-decimal-widths", "off", "row-span", "nested", "in-code", "in-expression", "one-line-rows"}
+LEFT_ALONE = {"conforming", "whole-decimal-widths", "off", "row-span", "nested", "in-code", "in-expression",
+              "one-line-rows"}
 CELL_LINE = re.compile(r"^\s*<(t[hd])[^>]*>(.*)</\1>$")
 
 
