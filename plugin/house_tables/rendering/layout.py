@@ -145,13 +145,13 @@ class TableStyles:
 @lru_cache(maxsize=1024)
 def table_styles(grid: Grid, style: Style) -> TableStyles:
     """What render_lines(grid, style, "html") writes on each element, for styling a table built elsewhere."""
-    columns = range(len(grid.align))
+    items = style_items(grid, style)
     return TableStyles(
-        _css(_table_style(style)),
-        tuple(_css([("width", f"{width}%")]) for width in grid.widths) if style.styled else (),
-        _css(_header_row_style(style)),
-        tuple(_css(_header_cell_style(style, grid, i)) for i in columns),
-        tuple(_css(_body_cell_style(style, grid, i)) for i in columns),
+        _css(items.table),
+        tuple(_css(col) for col in items.cols),
+        _css(items.header_row),
+        tuple(_css(cell) for cell in items.header_cells),
+        tuple(_css(cell) for cell in items.body_cells),
     )
 
 
