@@ -216,3 +216,17 @@ def test_docusaurus_markdown_format_is_read_without_running_javascript(tmp_path,
     _, output = run_cli(tmp_path, "check", ".")
     summary = output[-1]
     assert summary.endswith("(.md as MDX)") if note is None else note in summary
+
+
+def test_docs_beside_the_docusaurus_site_are_its_pages(tmp_path):
+    """`website/docusaurus.config.js` reading `path: '../docs'` (docs kept beside the site, as many repositories
+    do): the pages in docs/ are that site's, .md read as MDX; a sibling directory no config reads is not."""
+    config = ("export default {presets: [['classic', {docs: {path: '../docs', sidebarPath: './sidebars.js'}}]],\n"
+              "  plugins: [['@docusaurus/plugin-content-docs', {id: 'community', path: './community'}]]};\n")
+    _write(tmp_path / "website" / "docusaurus.config.js", config)
+    page = "Text\n" + TABLE  # MDX: a table; Python-Markdown: none (HT005)
+    for name in ("docs/guide/a.md", "notes/b.md", "website/community/c.md"):
+        _write(tmp_path / name, page)
+    _, output = run_cli(tmp_path, "check", ".")
+    codes = {line.split(":")[0]: line.split(" ")[1] for line in output if " HT" in line}
+    assert codes == {"docs/guide/a.md": "HT001", "notes/b.md": "HT005", "website/community/c.md": "HT001"}

@@ -21,6 +21,7 @@ SITE_FILES = ("mkdocs.yml", "mkdocs.yaml")
 # Hosts that read `.md` pages as MDX: Docusaurus 3 (unless `markdown.format` says otherwise) and Mintlify.
 DOCUSAURUS_FILES = tuple(f"docusaurus.config.{suffix}" for suffix in ("ts", "js", "mjs", "cjs", "mts"))
 MINTLIFY_FILES = ("docs.json", "mint.json")
+_CONTENT_PATH = re.compile(r"""(?<![\w$.])['"]?path['"]?\s*:\s*['"](\.\.?/[^'"\n]*)['"]""")  # path: '../docs'
 _MARKDOWN_KEY = re.compile(r"""(?<![\w$.])['"]?markdown['"]?\s*:\s*\{""")
 _FORMAT_KEY = re.compile(r"""(?<![\w$.])['"]?format['"]?\s*:\s*""")
 _STRING = re.compile(r"""(['"`])((?:\\.|(?!\1).)*)\1""")
@@ -49,6 +50,7 @@ class Sites:
     def __init__(self):
         self._nearest: dict[Path, Path | None] = {}
         self._loaded: dict[Path, Site | ConfigError] = {}
+        self._claims: dict[Path, dict[Path, Path]] = {}  # parent -> {directory a sibling's config reads: config}
 
     def nearest(self, directory: Path) -> Path | None:
         """The host configuration in directory or the nearest directory above it: an mkdocs.yml (or .yaml), a
@@ -57,10 +59,20 @@ class Sites:
         if directory not in self._nearest:
             here = next((directory / name for name in (*SITE_FILES, *DOCUSAURUS_FILES, *MINTLIFY_FILES)
                          if os.path.isfile(directory / name) and _is_host_file(directory / name)), None)
+            if here is None:
+                here = self._claimed_by_neighbour(directory)
             if here is None and directory.parent != directory:
                 here = self.nearest(directory.parent)
             self._nearest[directory] = here
         return self._nearest[directory]
+
+    def _claimed_by_neighbour(self, directory: Path) -> Path | None:
+        """A Docusaurus config in a sibling directory whose content plugins read this directory (`path: '../docs'`,
+        as sites keep `website/` beside `docs/`)."""
+        parent = directory.parent
+        if parent not in self._claims:
+            self._claims[parent] = _docusaurus_claims(parent)
+        return self._claims[parent].get(directory)
 
     def load(self, config_file: Path, shown: str) -> Site:
         """The site of an mkdocs.yml, read once per run (a refused one is refused once, its hooks run once)."""
@@ -74,6 +86,28 @@ class Sites:
         if isinstance(loaded, ConfigError):
             raise loaded
         return loaded
+
+
+def _docusaurus_claims(parent: Path) -> dict[Path, Path]:
+    """The directories that the Docusaurus configs in parent's subdirectories read pages from (their `path:`
+    values, resolved from each config's directory), each with its config. JavaScript is not run: string literals
+    only, as for `markdown.format`."""
+    claims: dict[Path, Path] = {}
+    try:
+        children = sorted(entry.path for entry in os.scandir(parent) if entry.is_dir(follow_symlinks=False))
+    except OSError:
+        return claims
+    for child in children:
+        config = next((Path(child) / name for name in DOCUSAURUS_FILES if os.path.isfile(Path(child) / name)), None)
+        if config is None:
+            continue
+        try:
+            text = config.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        for value in _CONTENT_PATH.findall(text):
+            claims.setdefault((Path(child) / value).resolve(), config)
+    return claims
 
 
 def _is_host_file(path: Path) -> bool:
