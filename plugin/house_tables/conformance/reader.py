@@ -127,8 +127,9 @@ def _read_line(reading: _Reading, line: str, number: int, indent: str) -> tuple[
     at = Position(number, len(indent) + 1)
     if not line.startswith(indent) and line.strip():
         return at, "a line of the table is not indented as its <table> line"
-    text = line[len(indent):].strip()
-    at = Position(number, len(line) - len(line.lstrip()) + 1)
+    rest = line[len(indent):]
+    text = rest.strip()
+    at = Position(number, len(indent) + len(rest) - len(rest.lstrip()) + 1)  # the element's `<`, past a `> `
     if not text:
         return None
     closing = _CLOSE.match(text)
