@@ -168,3 +168,55 @@ def test_normalise_undoes_every_drift(table, drifts):
     codes = {d.code for d in plan_page(drifted, "mdx").diagnostics}
     assert codes and codes <= {"HT011", "HT012"}
     assert convert(drifted, "mdx").text == house
+
+
+MD_PAGE = """---
+title: Limits
+---
+
+# Limits
+
+!!! note
+
+    <table style={{width: "100%"}}>
+      <tr>
+        <th>Tier</th>
+        <th style={{padding: "1px"}}>RPM</th>
+      </tr>
+      <tr>
+        <td>1</td>
+        <td>60</td>
+      </tr>
+    </table>
+
+```html
+<table style={{padding: 1}}>
+  <tr><td>code, not a table</td></tr>
+</table>
+```
+
+<table>
+  <tr><td>raw HTML: Python-Markdown's, not a house table</td></tr>
+</table>
+"""
+
+
+def test_the_build_normalises_md_house_tables_and_reports_what_check_reports(tmp_path):
+    """A `.md` page of an MkDocs site: the plugin renders a drifted hand-written JSX table normalised and logs its
+    HT011/HT012 at the file's lines (front matter counted), exactly `check`'s findings; code and raw HTML tables are
+    not house tables; after `fix`, the build shows the same page and reports nothing."""
+    from sites import build_site, house_styled, run_cli, write_site
+
+    config = write_site(tmp_path, {"index.md": MD_PAGE}, extensions=["admonition", "pymdownx.superfences"],
+                        snippets=False)
+    built = build_site(config, tmp_path / "site")
+    logged = sorted(line.split("house_tables: ", 1)[1] for line in built.findings())
+    _, checked = run_cli(tmp_path, "check", "docs")
+    assert logged == sorted(line for line in checked if " HT0" in line)
+    assert {line.split(" ")[1] for line in logged} == {"HT011", "HT012"}
+    assert "docs/index.md:9:5: HT011 <table> has no colgroup: widths 50%, 50% would be set" in logged
+    (table,) = house_styled(built.main("index.html"))
+    assert table.find("colgroup") is not None and [th.get_text() for th in table.find_all("th")] == ["Tier", "RPM"]
+    run_cli(tmp_path, "fix", "docs")
+    again = build_site(config, tmp_path / "site-after")
+    assert again.findings() == [] and again.pages["index.html"] == built.pages["index.html"]

@@ -13,6 +13,7 @@ from .directives import Directive
 from .model import Diagnostic, Dialect, Span, Table
 from .parsing import scan
 from .parsing.house_form import MAX_NESTING, tag_depth
+from .plan import hand_table_tags
 from .rendering.fragments import (
     canonical,
     first_table_cells,
@@ -130,7 +131,9 @@ def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, 
                   front_matter=front_matter)
     source = Source.parse(text)
     findings, chosen = settle(result.tables, source.lines, result.diagnostics)
-    hand = review(source.lines, result.table_tags, config)
+    tags = hand_table_tags(text, engine.dialect, result, extensions=extensions, configs=configs,
+                           front_matter=front_matter)
+    hand = review(source.lines, tags, config)
     conversion = Conversion(text, result.tables, diagnostics=[*findings, *hand.findings], hand=hand)
     replacements: list[tuple[Table, list[str]]] = []
     definitions = engine.definitions(text, front_matter) if chosen else ""

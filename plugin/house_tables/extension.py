@@ -23,10 +23,11 @@ from .config import Config, ConfigError, reported_level
 from .decisions import settle
 from .diagnostics import finding_line
 from .mapping import line_map, line_origin, lines_of
-from .model import Diagnostic, Table
+from .model import Diagnostic, Position, Table
 from .options import EXTENSION, OPTIONS, OptionError, conversion_config, validate
 from .parsing import all_diagnostics
 from .parsing.house_form import MAX_NESTING, house_table_lines, is_house_table_opener, tag_depth
+from .parsing.locate import TAB_SIZE, LineLocator
 from .parsing.pymd import locate, start_recording, watch_includes
 from .rendering.layout import Grid, table_styles
 from .rendering.restyle import restyle
@@ -84,6 +85,8 @@ class HouseTablesPreprocessor(Preprocessor):
         self.record = None
         self.included: dict[str, list[str]] = {}
         self.house_tables: list[tuple] = []  # (placeholder element, JSX lines) of each house table, in page order
+        self.hand_tags: list[Position] = []  # where each house JSX table begins in the text (as the page shows it)
+        self.hand_findings: list[Diagnostic] = []  # their conformance findings (HT011-HT013), in the text
 
     def page_enabled(self) -> bool:
         """False for a page the plugin's include/exclude globs leave out."""
@@ -94,7 +97,7 @@ class HouseTablesPreprocessor(Preprocessor):
         """The text is not changed: the page's own block parser finds (and builds) its tables."""
         self.text = "\n".join(lines)
         self.record = start_recording(self.md) if self.page_enabled() else None
-        self.house_tables = []
+        self.house_tables, self.hand_tags, self.hand_findings = [], [], []
         return lines
 
 
@@ -165,13 +168,61 @@ class HouseTableRenderer(Treeprocessor):
 
         footnotes = page_footnotes(self.md)
         labels = tuple(footnotes.footnotes) if footnotes is not None else ()
+        text = HandTables(self.converter.text)
         for placeholder, lines in tables:
-            built = house_table_element(lines, labels)
+            built = house_table_element(self._as_shown(lines, text), labels)
             placeholder.attrib.update(built.attrib)
             placeholder.text = built.text
             placeholder.extend(list(built))
             for mark in [element for element in placeholder.iter("sup") if FOOTNOTE_MARK in element.attrib]:
                 _footnote_reference(self.md, mark, mark.attrib.pop(FOOTNOTE_MARK))
+
+
+    def _as_shown(self, lines: list[str], text: HandTables) -> list[str]:
+        """A hand-written table as the build shows it: normalised to the house style when it drifts (its findings
+        kept for the page's report, as `check` gives them), else as written (it conforms, its directive says
+        `off`, it is no simple grid, or it cannot be placed in the page's text)."""
+        tag = text.place(lines)
+        if tag is None:
+            return lines
+        self.converter.hand_tags.append(tag)
+        review = text.review(tag, self.converter.extension.settings.config)
+        self.converter.hand_findings.extend(review.findings)
+        if not review.normalisable:
+            return lines
+        indent = lines[0][: len(lines[0]) - len(lines[0].lstrip(" \t"))]
+        return [indent + line for line in review.normalisable[0][1]]
+
+
+class HandTables:
+    """The house JSX tables of a page's text (the text the block parser read): where each one is, and its review."""
+
+    def __init__(self, text: str):
+        self.source = Source.parse(text)
+        self._locator: LineLocator | None = None
+        self.cursor = 0
+
+    def place(self, lines: list[str]) -> Position | None:
+        """Where a table the block parser claimed begins (its `<table`), the next place in the text after the
+        last; None when its lines cannot be found as they are (a blank line inside it, tabs)."""
+        if self._locator is None:
+            self._locator = LineLocator(self.source, fenced_lines=set())  # the parser claimed it: no fence holds it
+        rows = [line.expandtabs(TAB_SIZE) for line in lines]
+        if not all(row.strip() for row in rows):
+            return None
+        index = self._locator.find(rows, self.cursor)
+        if index is None:
+            return None
+        self.cursor = index + len(rows)
+        first = rows[0]
+        column = self._locator.offset(index, first) + len(first) - len(first.lstrip(" ")) + 1
+        return Position(index + 1, column)
+
+    def review(self, tag: Position, config: Config):
+        """The table's conformance review (conformance.review of one table)."""
+        from .conformance import review  # the reader and rules: only for pages with house tables
+
+        return review(self.source.lines, [tag], config)
 
 
 def page_footnotes(md: Markdown):
@@ -213,6 +264,8 @@ class HouseTablesTreeprocessor(Treeprocessor):
         elements = {table.start_line: record.elements[index] for index, table in located}
         tables = [table for _, table in located]
         findings, chosen = settle(tables, source.lines, all_diagnostics(tables, found))
+        if self.converter.hand_findings:
+            findings = sorted([*findings, *self.converter.hand_findings], key=Diagnostic.order)
         for table, directive in chosen:
             self._style(elements[table.start_line], table, directive)
         page = self.converter.extension.page or host_page(self.md)
@@ -324,7 +377,7 @@ class HouseTablesExtension(Extension):
     def extendMarkdown(self, md: Markdown) -> None:
         """Record once includes are expanded (the text the block parser reads); build house JSX tables in the block
         parser, so MkDocs resolves their links; style the pipe tables after every tree processor."""
-        converter = HouseTablesPreprocessor(md, self)
+        converter = self.converter = HouseTablesPreprocessor(md, self)  # the last page's (house_table_tags)
         md.preprocessors.register(HouseTablesIncludeWatch(md, converter), "house_tables_includes", 33)
         md.preprocessors.register(converter, "house_tables", 31)
         md.parser.blockprocessors.register(HouseTableProcessor(md.parser, converter), "house_table", 76)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from .config import Config
 from .conformance import Review, review
 from .decisions import settle
-from .model import Diagnostic, Dialect, Table
+from .model import Diagnostic, Dialect, ScanResult, Table
 from .parsing import scan
 from .source import Source
 
@@ -33,11 +33,26 @@ def plan_page(text: str, dialect: Dialect | str, *, config: Config | None = None
     result = scan(text, dialect, extensions=extensions, configs=configs, cross_check=cross_check,
                   front_matter=front_matter)
     lines = Source.parse(text).lines
-    hand = review(lines, result.table_tags, config or Config())
+    tags = hand_table_tags(text, dialect, result, extensions=extensions, configs=configs, front_matter=front_matter)
+    hand = review(lines, tags, config or Config())
     diagnostics = settle(result.tables, lines, result.diagnostics)[0]
     if hand.findings:
         diagnostics = sorted([*diagnostics, *hand.findings], key=Diagnostic.order)
     return Plan(list(result.tables), diagnostics, hand)
+
+
+def hand_table_tags(text: str, dialect: Dialect, result: ScanResult, *, extensions=None, configs=None,
+                    front_matter=False) -> tuple:
+    """Where the page's hand-written JSX tables begin: as MDX reads them (the scan), or, in a `.md` page, the house
+    JSX tables the MkDocs plugin renders (the page rendered with the plugin's own extension; only for a page that
+    has `<table` and a JSX attribute at all)."""
+    if Dialect(dialect) is Dialect.MDX or "<table" not in text or "={" not in text:
+        return result.table_tags
+    from .parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS
+    from .rendering.page import house_table_tags
+
+    configs = MKDOCS_EXTENSION_CONFIGS if configs is None else configs
+    return house_table_tags(text, extensions or MKDOCS_EXTENSIONS, configs, front_matter=front_matter)
 
 
 def planned_diagnostics(text: str, dialect: Dialect | str, **options) -> tuple[list[Table], list[Diagnostic]]:
