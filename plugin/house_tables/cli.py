@@ -111,7 +111,7 @@ def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="house-tables", description="Find Markdown pipe tables and convert them "
                                   "to the house table style.")
     top.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    commands = top.add_subparsers(dest="command", required=True, metavar="{check,fix}")
+    commands = top.add_subparsers(dest="command", required=True, metavar="{check,fix,lsp}")
     check = commands.add_parser("check", parents=[common], help="report every pipe table and diagnostic")
     check.add_argument("--verify", action="store_true",
                        help="also render and verify every table as fix does, to report HT009 (slower)")
@@ -120,6 +120,9 @@ def parser() -> argparse.ArgumentParser:
     fix = commands.add_parser("fix", parents=[common], help="convert every pipe table to the house style")
     fix.add_argument("--diff", action="store_true", help="print a unified diff and write nothing")
     fix.add_argument("--check", action="store_true", help="write nothing; exit 1 if fix would change a file")
+    lsp = commands.add_parser("lsp", help="serve findings, conversions and hovers to an editor (language server, "
+                              "stdio)")
+    lsp.add_argument("--form", choices=("jsx", "html"), default="jsx", help="what its conversions write")
     return top
 
 
@@ -140,6 +143,10 @@ def run(argv: Sequence[str] | None = None) -> int:
         args = parser().parse_args(argv)
     except SystemExit as exit_:  # argparse has printed the usage or the help
         return exit_.code if isinstance(exit_.code, int) else 2
+    if args.command == "lsp":  # reads each document's own configuration as it opens
+        from .lsp import serve
+
+        return serve(args.form)
     try:
         settings = load_settings(args.config, Path.cwd())
         _check_options(args)
@@ -241,7 +248,7 @@ def execute(args: argparse.Namespace, settings: Settings) -> Run:
                 refused.add(str(error))
                 problems.append(tuple(str(error).split(": ", 1)) if ": " in str(error) else (str(path), str(error)))
             continue
-        if not _site_selects(own, path):
+        if not site_selects(own, path):
             continue
         forced = Dialect(args.dialect) if args.dialect else own.dialect
         tasks.append(Task(str(path), forced or dialect_for(path), args.command, args.form, own.config, writes, diff,
@@ -345,7 +352,7 @@ def _from_mdx_host(host: MdxHost, base: Settings) -> Settings:
     return replace(base, dialect=base.dialect or Dialect.MDX, source=source)
 
 
-def _site_selects(settings: Settings, path: Path) -> bool:
+def site_selects(settings: Settings, path: Path) -> bool:
     """Whether the site's plugin entry checks this page (its include/exclude globs over the path under docs_dir,
     as the plugin matches them); a file outside docs_dir is no page of the site and is always read."""
     site = settings.site
@@ -455,9 +462,13 @@ def process(task: Task) -> FileResult:
 
 def check_file(task: Task) -> FileResult:
     """Every pipe table of a file and every finding fix would give (HT009 only with --verify); no rendering."""
-    text = read_text(task.path).text
+    return check_text(task, read_text(task.path).text)
+
+
+def check_text(task: Task, text: str) -> FileResult:
+    """check_file for a text that is not (or not yet) on disk, such as an editor's buffer."""
     if task.verify:
-        conversion = _convert(text, task)
+        conversion = convert_text(text, task)
         tables, diagnostics = conversion.tables, conversion.diagnostics
     else:
         tables, diagnostics = planned_diagnostics(text, task.dialect, extensions=task.extensions,
@@ -467,7 +478,7 @@ def check_file(task: Task) -> FileResult:
                       [Finding.of(task.path, d) for d in diagnostics])
 
 
-def _convert(text: str, task: Task):
+def convert_text(text: str, task: Task):
     """The conversion of a file's text (the renderers are imported only when something is converted)."""
     from .convert import convert
 
@@ -480,7 +491,7 @@ def fix_file(task: Task) -> FileResult:
     are what `check --verify` says of the new text: its tables re-scanned, and each declined table's HT009 moved
     to where that table now is."""
     loaded = read_text(task.path)
-    conversion = _convert(loaded.text, task)
+    conversion = convert_text(loaded.text, task)
     tables, diagnostics = conversion.tables, conversion.diagnostics
     changed = conversion.text != loaded.text
     if changed:

@@ -37,6 +37,7 @@ class Converted:
     table: Table
     cells: int
     output: tuple[str, ...]  # the house-style lines, without the table's indentation
+    widths: tuple[int, ...] = ()  # the percents its columns were given (a `plain` table writes no colgroup)
 
     @property
     def lines(self) -> int:
@@ -207,7 +208,7 @@ def _convert_table(table, directive, source, definitions, engine, config, form, 
         conversion.diagnostics.append(finding("HT009", problem[0], problem[1], "convert this table by hand"))
         return None
     lines = render_lines(grid, config.style, form)
-    conversion.converted.append(Converted(table, table.columns * (len(table.body) + 1), tuple(lines)))
+    conversion.converted.append(Converted(table, table.columns * (len(table.body) + 1), tuple(lines), grid.widths))
     return lines
 
 

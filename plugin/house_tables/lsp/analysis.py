@@ -1,0 +1,144 @@
+"""What the language server knows about one version of one document, computed by the command line's own functions.
+
+The findings are `house-tables check`'s for the same text (the file's own configuration, its site's selection,
+the configured levels); the conversion is `house-tables fix`'s. Nothing here scans or converts by itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+from ..cli import (
+    Settings,
+    SiteSettings,
+    Task,
+    UsageError,
+    check_text,
+    convert_text,
+    dialect_for,
+    leveled,
+    load_settings,
+    site_selects,
+)
+from ..config import ConfigError
+from ..convert import Conversion, Converted
+from ..directives import directive_above
+from ..files import MARKDOWN_SUFFIXES
+from ..model import Table
+from ..report import FileResult, Finding
+from ..source import BOM, Source
+
+REASONS = ("HT008", "HT009", "HT010")  # the findings that keep a table as written
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """One version of a document as the editor has it."""
+
+    path: Path
+    text: str
+    version: int | None = None
+
+
+class Unchecked(Exception):
+    """The document cannot be checked (its configuration is invalid); the message says why, in one line."""
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """A snapshot with the settings it is read with and check's result for it."""
+
+    snapshot: Snapshot
+    task: Task | None  # None: not a page house-tables reads (suffix, or its site's include/exclude)
+    result: FileResult
+
+    @property
+    def findings(self) -> list[Finding]:
+        """check's findings, at the configured levels."""
+        return self.result.findings
+
+    @cached_property
+    def source(self) -> Source:
+        """The text's lines."""
+        return Source.parse(self.snapshot.text)
+
+
+def analyse(snapshot: Snapshot, form: str) -> Analysis:
+    """check's result for a snapshot, exactly as `house-tables check --form FORM` run in the file's directory
+    gives it. Raises Unchecked for an invalid configuration."""
+    path = snapshot.path
+    empty = FileResult(str(path))
+    if path.suffix.lower() not in MARKDOWN_SUFFIXES:
+        return Analysis(snapshot, None, empty)
+    own = _settings(path)
+    if not site_selects(own, path):
+        return Analysis(snapshot, None, empty)
+    task = Task(str(path), own.dialect or dialect_for(path), "check", form, own.config, write=False, diff=False,
+                extensions=own.extensions, extension_configs=own.extension_configs, front_matter=own.site is not None)
+    return Analysis(snapshot, task, leveled(check_text(task, snapshot.text), own))
+
+
+def _settings(path: Path) -> Settings:
+    """The file's settings as the command line finds them from its directory (re-read every time: a changed
+    mkdocs.yml or pyproject.toml counts at the next keystroke)."""
+    try:
+        return SiteSettings(load_settings(None, path.parent)).settings_for(path)
+    except (ConfigError, UsageError) as error:
+        raise Unchecked(str(error)) from None
+
+
+def conversion(analysis: Analysis) -> Conversion | None:
+    """fix's conversion of the snapshot (None when check does not read it)."""
+    if analysis.task is None:
+        return None
+    return convert_text(analysis.snapshot.text, analysis.task)
+
+
+@dataclass(frozen=True)
+class TablePlan:
+    """What fix does with one table: its replacement lines in fix's output, or why it keeps the table."""
+
+    table: Table
+    converted: Converted | None
+    new_lines: tuple[int, int] = (0, 0)  # first and last line (1-based) of the replacement in fix's output
+    reason: str = ""  # why it is not converted
+
+    @property
+    def off(self) -> bool:
+        """Whether a directive already leaves the table alone."""
+        return self.reason.startswith("its directive")
+
+
+def table_plans(result: Conversion, source: Source) -> list[TablePlan]:
+    """Every table of the conversion in source order, with where its replacement is in the converted text."""
+    converted = {id(item.table): item for item in result.converted}
+    plans, shift = [], 0
+    for table in sorted(result.tables, key=lambda t: t.start_line):
+        item = converted.get(id(table))
+        if item is None:
+            plans.append(TablePlan(table, None, reason=_reason(table, result, source)))
+            continue
+        first = table.start_line + shift
+        plans.append(TablePlan(table, item, (first, first + item.lines - 1)))
+        shift += item.lines - (table.end_line - table.start_line + 1)
+    return plans
+
+
+def _reason(table: Table, result: Conversion, source: Source) -> str:
+    """Why fix keeps a table: its `off` directive, or the finding (HT008, HT009, HT010) that keeps it."""
+    directive, _ = directive_above(source.lines, table.start_line)
+    if directive is not None and directive.off:
+        return "its directive `house-tables: off` leaves it as written"
+    first = directive.span.start.line if directive is not None else table.start_line
+    for found in result.diagnostics:
+        if found.code in REASONS and found.path is None and first <= found.span.start.line <= table.end_line:
+            return f"{found.code} {found.message}"
+    return "fix leaves it as written"
+
+
+def inserted(source: Source, line: int, text: str) -> str:
+    """The source's text with `text` inserted at the start of a line (after a BOM)."""
+    pairs = [line_ + ending for line_, ending in zip(source.lines, source.endings)]
+    return (BOM if source.bom else "") + "".join(pairs[: line - 1]) + text + "".join(pairs[line - 1 :])

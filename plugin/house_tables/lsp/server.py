@@ -1,0 +1,257 @@
+"""`house-tables lsp`: a language server over stdio (pygls), serving check's findings as diagnostics, fix's
+conversions as code actions, and a table's shape and widths as a hover.
+
+Work runs in one worker thread, newest version first: a change waits DEBOUNCE seconds (a newer change restarts
+the wait), and work whose document has moved on by the time the worker reaches it is dropped, as are results
+for a version the editor no longer has. The event loop only reads messages and places results, so the server
+answers while a large page is checked.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import Counter
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.uris import to_fs_path
+
+from .. import __version__
+from ..cli import check_text
+from ..source import Source
+from . import features
+from .analysis import Analysis, Snapshot, TablePlan, Unchecked, analyse, conversion, inserted, table_plans
+from .positions import LineIndex
+
+DEBOUNCE = 0.15  # seconds of quiet after a change before it is checked (typing produces a change per key)
+logger = logging.getLogger("house_tables.lsp")
+
+
+class Stale(Exception):
+    """The document has a newer version than the work was for."""
+
+
+class HouseTablesServer(LanguageServer):
+    """The server's state: the versions the editor has, the last analysis and conversion of each document."""
+
+    def __init__(self, form: str = "jsx"):
+        super().__init__(features.SOURCE, __version__, text_document_sync_kind=types.TextDocumentSyncKind.Full)
+        self.form = form
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="house-tables")
+        self.versions: dict[str, int | None] = {}  # open documents: the version the editor has
+        self.analyses: dict[str, Analysis] = {}
+        self.conversions: dict[tuple[str, int | None], Future] = {}
+        self.pending: dict[str, asyncio.Task] = {}
+
+    # -------------------------------------------------------------- documents
+
+    def opened(self, uri: str, delay: float) -> None:
+        """A document opened, changed or saved: check it after `delay` seconds, cancelling the older wait."""
+        self.versions[uri] = self.workspace.get_text_document(uri).version
+        waiting = self.pending.pop(uri, None)
+        if waiting is not None:
+            waiting.cancel()
+        self.pending[uri] = asyncio.ensure_future(self._publish_after(uri, delay))
+
+    def closed(self, uri: str) -> None:
+        """A document closed: forget it and clear its diagnostics."""
+        self.versions.pop(uri, None)
+        self.analyses.pop(uri, None)
+        waiting = self.pending.pop(uri, None)
+        if waiting is not None:
+            waiting.cancel()
+        self.conversions = {key: value for key, value in self.conversions.items() if key[0] != uri}
+        self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, []))
+
+    def snapshot(self, uri: str) -> Snapshot:
+        """The document's text as the editor has it now."""
+        document = self.workspace.get_text_document(uri)
+        return Snapshot(Path(to_fs_path(uri) or document.path), document.source, document.version)
+
+    def current(self, uri: str, version: int | None) -> bool:
+        """Whether the editor still has this version of the document open."""
+        return uri in self.versions and self.versions[uri] == version
+
+    def index(self, analysis: Analysis) -> LineIndex:
+        """Positions of the analysed text in the units the client and server agreed on."""
+        return LineIndex(analysis.source, self.workspace.position_codec.client_num_units)
+
+    # -------------------------------------------------------------- diagnostics
+
+    async def _publish_after(self, uri: str, delay: float) -> None:
+        """Wait, check the newest version in the worker, publish its diagnostics if it is still the newest."""
+        await asyncio.sleep(delay)
+        snapshot = self.snapshot(uri)
+        try:
+            analysis = await self.in_worker(self._analyse, uri, snapshot)
+        except Stale:
+            return
+        except Unchecked as problem:
+            self._publish(uri, snapshot.version, [features.unchecked(f"house-tables: {problem}")])
+            return
+        except Exception as error:  # a bug: shown on the document (and logged), the server goes on
+            logger.exception("checking %s failed", uri)
+            message = f"house-tables: internal error ({type(error).__name__}: {error}); please report it"
+            self._publish(uri, snapshot.version, [features.unchecked(message)])
+            return
+        if self.current(uri, snapshot.version):
+            self.analyses[uri] = analysis
+            self._publish(uri, snapshot.version, features.diagnostics(analysis, self.index(analysis)))
+
+    def _publish(self, uri: str, version: int | None, diagnostics: list[types.Diagnostic]) -> None:
+        """Send a document's diagnostics, unless the editor has moved on."""
+        if self.current(uri, version):
+            self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, diagnostics, version))
+
+    def _analyse(self, uri: str, snapshot: Snapshot) -> Analysis:
+        """check's result (in the worker), unless a newer version arrived while this one waited."""
+        if not self.current(uri, snapshot.version):
+            raise Stale
+        return analyse(snapshot, self.form)
+
+    def in_worker(self, function, *args):
+        """Run a function in the worker thread, as an awaitable."""
+        return asyncio.wrap_future(self.worker.submit(function, *args))
+
+    # -------------------------------------------------------------- conversions
+
+    async def plans(self, uri: str) -> tuple[Analysis, list[TablePlan], Source] | None:
+        """The document's analysis, what fix does with each of its tables, and fix's output (for the version the
+        editor has; computed once per version, in the worker)."""
+        if uri not in self.versions:
+            return None
+        analysis = self.analyses.get(uri)
+        if analysis is None or analysis.snapshot.version != self.versions[uri]:
+            analysis = await self.in_worker(self._analyse, uri, self.snapshot(uri))
+        key = (uri, analysis.snapshot.version)
+        if key not in self.conversions:
+            self.conversions = {k: v for k, v in self.conversions.items() if k[0] != uri}  # older versions
+            self.conversions[key] = self.worker.submit(conversion, analysis)
+        converted = await asyncio.wrap_future(self.conversions[key])
+        if converted is None:
+            return None
+        return analysis, table_plans(converted, analysis.source), Source.parse(converted.text)
+
+    def leave_alone(self, uri: str, analysis: Analysis, plan: TablePlan) -> types.CodeAction:
+        """"Leave this table alone", offered only when the inserted directive changes nothing but the table's
+        HT001 (check of the edited text finds the same findings, that HT001 aside)."""
+        edit = features.leave_alone_edit(plan, analysis.task.dialect, self.index(analysis))
+        action = features.leave_alone_action(edit, lambda edits: self.workspace_edit(uri, analysis, edits))
+        edited = inserted(analysis.source, plan.table.start_line, edit.new_text)
+        before = Counter(f.code for f in check_text(analysis.task, analysis.snapshot.text).findings)
+        after = Counter(f.code for f in check_text(analysis.task, edited).findings)
+        before["HT001"] -= 1
+        if +before != +after:
+            action.edit = None
+            action.disabled = types.CodeActionDisabledType("the directive would change how the page is read")
+        return action
+
+    def workspace_edit(self, uri: str, analysis: Analysis, edits: list[types.TextEdit]) -> types.WorkspaceEdit:
+        """Edits of the analysed version (a client that supports it refuses them once the document changed)."""
+        capabilities = self.client_capabilities.workspace
+        versioned = capabilities and capabilities.workspace_edit and capabilities.workspace_edit.document_changes
+        if versioned:
+            document = types.OptionalVersionedTextDocumentIdentifier(uri, analysis.snapshot.version)
+            return types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(document, edits)])
+        return types.WorkspaceEdit(changes={uri: edits})
+
+    def supports_disabled(self) -> bool:
+        """Whether the client shows a disabled code action with its reason."""
+        actions = self.client_capabilities.text_document and self.client_capabilities.text_document.code_action
+        return bool(actions and actions.disabled_support)
+
+
+def plan_at(plans: list[TablePlan], first: int, last: int) -> TablePlan | None:
+    """The table whose lines meet the model lines first..last."""
+    return next((p for p in plans if p.table.start_line <= last and first <= p.table.end_line), None)
+
+
+def build(form: str = "jsx") -> HouseTablesServer:
+    """The server with its features."""
+    server = HouseTablesServer(form)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(ls: HouseTablesServer, params: types.DidOpenTextDocumentParams) -> None:
+        ls.opened(params.text_document.uri, 0)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(ls: HouseTablesServer, params: types.DidChangeTextDocumentParams) -> None:
+        ls.opened(params.text_document.uri, DEBOUNCE)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls: HouseTablesServer, params: types.DidSaveTextDocumentParams) -> None:
+        ls.opened(params.text_document.uri, 0)  # a saved mkdocs.yml or pyproject.toml may change the settings
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls: HouseTablesServer, params: types.DidCloseTextDocumentParams) -> None:
+        ls.closed(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
+        code_action_kinds=[types.CodeActionKind.QuickFix, features.CONVERT_ALL]))
+    async def code_action(ls: HouseTablesServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
+        return await _code_actions(ls, params)
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    async def hover(ls: HouseTablesServer, params: types.HoverParams) -> types.Hover | None:
+        return await _hover(ls, params)
+
+    return server
+
+
+async def _code_actions(ls: HouseTablesServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
+    """Convert this table / all tables (fix's edits), leave this table alone (the `off` directive)."""
+    found = await _guarded(ls.plans(params.text_document.uri))
+    if found is None:
+        return None
+    analysis, plans, converted = found
+    index = ls.index(analysis)
+    first, last = index.model(params.range.start)[0], index.model(params.range.end)[0]
+    at = plan_at(plans, first, last)
+    uri = params.text_document.uri
+    actions = features.convert_actions(plans, at, index, converted,
+                                       lambda edits: ls.workspace_edit(uri, analysis, edits))
+    if at is not None and not at.off:
+        actions.append(await ls.in_worker(ls.leave_alone, uri, analysis, at))
+    only = params.context.only
+    if only:
+        actions = [a for a in actions if any(a.kind == kind or a.kind.startswith(kind + ".") for kind in only)]
+    if not ls.supports_disabled():
+        actions = [a for a in actions if a.disabled is None]
+    return actions or None
+
+
+async def _hover(ls: HouseTablesServer, params: types.HoverParams) -> types.Hover | None:
+    """The table under the cursor: shape, dialect, widths, or why fix keeps it."""
+    found = await _guarded(ls.plans(params.text_document.uri))
+    if found is None:
+        return None
+    analysis, plans, _ = found
+    index = ls.index(analysis)
+    line = index.model(params.position)[0]
+    at = plan_at(plans, line, line)
+    if at is None:
+        return None
+    text = features.hover_text(at, analysis.task.dialect, analysis.task.config.style.styled)
+    content = types.MarkupContent(types.MarkupKind.Markdown, text)
+    return types.Hover(content, index.lines_range(at.table.start_line, at.table.end_line))
+
+
+async def _guarded(work):
+    """A request's result, or None when its document changed meanwhile, cannot be checked, or failed (logged)."""
+    try:
+        return await work
+    except (Stale, Unchecked):
+        return None
+    except Exception:  # a bug: the request gets no result, the server goes on
+        logger.exception("a request failed")
+        return None
+
+
+def serve(form: str = "jsx") -> int:
+    """Run the server on stdin/stdout until the client exits it."""
+    logging.basicConfig(level=logging.WARNING, format="house-tables lsp: %(message)s")  # stderr: the client's log
+    build(form).start_io()
+    return 0
