@@ -84,7 +84,7 @@ def convert_actions(plans: list[TablePlan], at: TablePlan | None, index: LineInd
         title = "Convert this table to the house style"
         if at.converted is None:
             actions.append(types.CodeAction(title, kind=types.CodeActionKind.QuickFix,
-                                            disabled=types.CodeActionDisabledType(f"not converted: {at.reason}")))
+                                            disabled=types.CodeActionDisabled(f"not converted: {at.reason}")))
         else:
             actions.append(types.CodeAction(title, kind=types.CodeActionKind.QuickFix, is_preferred=True,
                                             edit=edit([table_edit(at, index, converted)])))

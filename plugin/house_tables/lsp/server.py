@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import Counter
+import os
+import sys
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
+from typing import BinaryIO
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -136,17 +139,18 @@ class HouseTablesServer(LanguageServer):
         return analysis, table_plans(converted, analysis.source), Source.parse(converted.text)
 
     def leave_alone(self, uri: str, analysis: Analysis, plan: TablePlan) -> types.CodeAction:
-        """"Leave this table alone", offered only when the inserted directive changes nothing but the table's
-        HT001 (check of the edited text finds the same findings, that HT001 aside)."""
+        """"Leave this table alone", offered only when check reads the edited text as it read this one: the same
+        tables (those below two lines further down), this one without its HT001 and with no HT008."""
         edit = features.leave_alone_edit(plan, analysis.task.dialect, self.index(analysis))
         action = features.leave_alone_action(edit, lambda edits: self.workspace_edit(uri, analysis, edits))
-        edited = inserted(analysis.source, plan.table.start_line, edit.new_text)
-        before = Counter(f.code for f in check_text(analysis.task, analysis.snapshot.text).findings)
-        after = Counter(f.code for f in check_text(analysis.task, edited).findings)
-        before["HT001"] -= 1
-        if +before != +after:
+        line = plan.table.start_line
+        after = check_text(analysis.task, inserted(analysis.source, line, edit.new_text))
+        moved = [replace(t, line=t.line + 2, end_line=t.end_line + 2) if t.line >= line else t
+                 for t in check_text(analysis.task, analysis.snapshot.text).tables]
+        directive_ignored = any(f.code in ("HT001", "HT008") and line <= f.line <= line + 2 for f in after.findings)
+        if after.tables != moved or directive_ignored:
             action.edit = None
-            action.disabled = types.CodeActionDisabledType("the directive would change how the page is read")
+            action.disabled = types.CodeActionDisabled("the directive would change how the page is read")
         return action
 
     def workspace_edit(self, uri: str, analysis: Analysis, edits: list[types.TextEdit]) -> types.WorkspaceEdit:
@@ -253,5 +257,15 @@ async def _guarded(work):
 def serve(form: str = "jsx") -> int:
     """Run the server on stdin/stdout until the client exits it."""
     logging.basicConfig(level=logging.WARNING, format="house-tables lsp: %(message)s")  # stderr: the client's log
-    build(form).start_io()
+    build(form).start_io(sys.stdin.buffer, _protocol_stream())
     return 0
+
+
+def _protocol_stream() -> BinaryIO:
+    """Standard output for the protocol alone: its own copy of the stream (which the server closes when it exits),
+    while anything else written to standard output (a library's print) goes to standard error instead of
+    corrupting a message."""
+    sys.stdout.flush()
+    stream = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+    return stream

@@ -1,0 +1,292 @@
+"""`house-tables lsp`, driven as a real process over stdio by pygls' client: check's findings, fix's edits,
+hovers, configuration, positions that move with edits."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+from lsprotocol import types
+
+from house_tables import cli
+
+from lsp_client import Editor, applied, capabilities, edits_of, model_position
+
+TABLE = "| a | b |\n|---|---|\n| 1 | 2 |\n"
+SHORT_ROW = "| a | b |\n|---|---|\n| 1 |\n"
+LOSES_CELLS = "| a | b |\n|---|---|\n| 1 | 2 | lost |\n"  # HT002 with text: fix keeps it (HT010)
+NOT_JSX = "| type | example |\n|---|---|\n| generic | Map<K, V> |\n"  # HT009 in the JSX form
+FINDINGS_PAGE = (f"# Title\n\n{TABLE}\n{SHORT_ROW}\n{LOSES_CELLS}\nSome text\n{TABLE}\n"
+                 "| a | b | c |\n|---|---|\n| 1 | 2 |\n\n> | q | r |\n> |---|---|\n> | 👍 x | `c|d` |\n")
+SEVERITIES = {"error": types.DiagnosticSeverity.Error, "warning": types.DiagnosticSeverity.Warning,
+              "info": types.DiagnosticSeverity.Information}
+CONVERT_THIS = "Convert this table to the house style"
+COLUMN_WIDTH = re.compile(r'<col style=\{\{width: "(\d+)%"')
+
+
+@pytest.fixture(scope="module")
+def editor():
+    """One server for the module's tests (each test uses its own directory, so its own configuration)."""
+    running = Editor()
+    yield running
+    assert running.stop() == 0  # `shutdown` then `exit`: a clean exit
+
+
+def write(path: Path, text: str) -> Path:
+    """A file with exactly this text (UTF-8, line endings as given)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(text.encode("utf-8"))
+    return path
+
+
+def check_json(path: Path, *options: str) -> list[dict]:
+    """`house-tables check --format json PATH` run in the file's directory: its diagnostics."""
+    out, previous = io.StringIO(), Path.cwd()
+    os.chdir(path.parent)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            cli.run(["check", "--format", "json", *options, str(path)])
+    finally:
+        os.chdir(previous)
+    return json.loads(out.getvalue())["diagnostics"]
+
+
+def fixed(path: Path, text: str, *options: str) -> str:
+    """What `house-tables fix` writes for this text (in a copy of the file, beside it)."""
+    copy = write(path.with_name("fixed-" + path.name), text)
+    previous = Path.cwd()
+    os.chdir(path.parent)
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            cli.run(["fix", *options, str(copy)])
+    finally:
+        os.chdir(previous)
+    result = copy.read_bytes().decode("utf-8")
+    copy.unlink()
+    return result
+
+
+def as_check_prints(text: str, diagnostics: list[types.Diagnostic]) -> list[dict]:
+    """The server's diagnostics in check's JSON terms (line, code-point column, code, severity, message)."""
+    severities = {value: key for key, value in SEVERITIES.items()}
+    shown = []
+    for diagnostic in diagnostics:
+        line, column = model_position(text, diagnostic.range.start)
+        shown.append({"line": line, "column": column, "code": diagnostic.code,
+                      "severity": severities[diagnostic.severity], "message": diagnostic.message})
+    return shown
+
+
+def without_path(found: list[dict]) -> list[dict]:
+    """check's diagnostics without their path (the server's are per document)."""
+    return [{key: value for key, value in item.items() if key != "path"} for item in found]
+
+
+def action(actions: list[types.CodeAction], title: str) -> types.CodeAction:
+    """The one action whose title starts with `title`."""
+    chosen = [a for a in actions if a.title.startswith(title)]
+    assert len(chosen) == 1, [a.title for a in actions]
+    return chosen[0]
+
+
+# ------------------------------------------------------------------ diagnostics
+
+
+@pytest.mark.parametrize("name", ["page.md", "page.mdx"])
+def test_diagnostics_are_checks_findings(editor, tmp_path, name):
+    path = write(tmp_path / name, FINDINGS_PAGE)
+    diagnostics = editor.open(path, FINDINGS_PAGE)
+    expected = without_path(check_json(path))
+    assert {item["code"] for item in expected} >= {"HT001", "HT002", "HT003"}
+    assert as_check_prints(FINDINGS_PAGE, diagnostics) == expected
+    assert all(d.source == "house-tables" and d.code_description.href.endswith("#diagnostics") for d in diagnostics)
+    editor.close(path)
+
+
+def test_ranges_are_exact_spans_in_utf16(editor, tmp_path):
+    """HT001 covers the table (first character to last), a cell finding its cells; an emoji is two UTF-16 units."""
+    text = "> | q | r |\n> |---|---|\n> | 👍 | x | lost |\n"
+    path = write(tmp_path / "page.md", text)
+    found = {d.code: d.range for d in editor.open(path, text)}
+    last = text.splitlines()[2]
+    assert found["HT001"] == types.Range(types.Position(0, 2), types.Position(2, len(last.encode("utf-16-le")) // 2))
+    dropped = text.splitlines()[2].index("lost")  # code points; the emoji before it is one more UTF-16 unit
+    assert found["HT002"] == types.Range(types.Position(2, dropped + 1), types.Position(2, dropped + 1 + len("lost")))
+    editor.close(path)
+
+
+def test_levels_and_configuration_come_from_the_files_directory(editor, tmp_path):
+    write(tmp_path / "pyproject.toml", '[tool.house-tables]\nlevel = "info"\nlevels = {HT003 = "ignore"}\n')
+    path = write(tmp_path / "docs" / "page.md", f"{TABLE}\n{SHORT_ROW}")
+    diagnostics = editor.open(path, f"{TABLE}\n{SHORT_ROW}")
+    assert [d.code for d in diagnostics] == ["HT001", "HT001"]
+    assert {d.severity for d in diagnostics} == {types.DiagnosticSeverity.Information}
+    assert as_check_prints(f"{TABLE}\n{SHORT_ROW}", diagnostics) == without_path(check_json(path))
+    editor.close(path)
+
+
+def test_an_invalid_configuration_is_one_diagnostic_and_the_server_goes_on(editor, tmp_path):
+    write(tmp_path / "bad" / "pyproject.toml", '[tool.house-tables]\ncolour = "red"\n')
+    bad = write(tmp_path / "bad" / "page.md", TABLE)
+    [diagnostic] = editor.open(bad, TABLE)
+    assert diagnostic.severity == types.DiagnosticSeverity.Error
+    assert "unknown option 'colour'" in diagnostic.message and "\n" not in diagnostic.message
+    good = write(tmp_path / "good" / "page.md", TABLE)
+    assert [d.code for d in editor.open(good, TABLE)] == ["HT001"]
+    editor.close(bad)
+    editor.close(good)
+
+
+def test_pages_the_site_excludes_and_other_files_get_no_diagnostics(editor, tmp_path):
+    write(tmp_path / "mkdocs.yml", "site_name: S\nplugins:\n  - house-tables:\n      exclude: [legacy/*]\n")
+    legacy = write(tmp_path / "docs" / "legacy" / "old.md", TABLE)
+    notes = write(tmp_path / "notes.txt", TABLE)
+    kept = write(tmp_path / "docs" / "new.md", TABLE)
+    assert editor.open(legacy, TABLE) == [] and check_json(legacy) == []
+    assert editor.open(notes, TABLE, "plaintext") == []
+    assert [d.code for d in editor.open(kept, TABLE)] == ["HT001"]
+    for path in (legacy, notes, kept):
+        editor.close(path)
+
+
+def test_an_edit_moves_the_positions(editor, tmp_path):
+    path = write(tmp_path / "page.md", f"# T\n\n{SHORT_ROW}")
+    before = editor.open(path, f"# T\n\n{SHORT_ROW}")
+    after = editor.change(path, f"# T\n\nOne.\n\nTwo.\n\n{SHORT_ROW}")
+    assert [(d.code, d.range.start.line + 4, d.range.end.line + 4) for d in before] == \
+        [(d.code, d.range.start.line, d.range.end.line) for d in after]
+    editor.close(path)
+
+
+def test_only_the_newest_version_is_published_after_quick_changes(editor, tmp_path):
+    """Changes closer together than the debounce: the older versions are never checked."""
+    path = write(tmp_path / "page.md", TABLE)
+    editor.open(path, TABLE)
+    for count in range(1, 6):
+        editor.change(path, "\n" * count + TABLE, wait=False)
+    last = editor.change(path, "\n" * 9 + TABLE)
+    assert [d.range.start.line for d in last] == [9]
+    published = [p.version for p in editor.published[path.as_uri()]]
+    assert published[0] == 1 and published[-1] == 7 and len(published) < 7, published
+    editor.close(path)
+
+
+# ------------------------------------------------------------------ code actions
+
+
+@pytest.mark.parametrize("name", ["page.md", "page.mdx"])
+def test_convert_all_gives_exactly_fixs_output(editor, tmp_path, name):
+    text = f"# T\r\n\r\n{TABLE}\n{NOT_JSX}\n- item\n\n    {TABLE.replace(chr(10), chr(10) + '    ')}\n{LOSES_CELLS}"
+    path = write(tmp_path / name, text)
+    editor.open(path, text)
+    convert_all = action(editor.code_actions(path, 0, only=[types.CodeActionKind.SourceFixAll]), "Convert all")
+    expected = fixed(path, text)
+    assert expected != text
+    assert applied(text, edits_of(convert_all, path.as_uri())) == expected
+    editor.close(path)
+
+
+def test_converting_table_by_table_ends_at_fixs_output(editor, tmp_path):
+    """Each "Convert this table" edits only that table's lines; one after another they give fix's output."""
+    text = f"Intro.\n\n{TABLE}\nMiddle.\n\n> | x | y |\n> |:--|--:|\n> | **1** | [l](u.md) |\n\nEnd.\n"
+    path = write(tmp_path / "page.md", text)
+    editor.open(path, text)
+    current = text
+    for header in ("| a | b |", "> | x | y |"):
+        header_line = current.splitlines().index(header)  # the second moves down as the first grows
+        chosen = action(editor.code_actions(path, header_line), CONVERT_THIS)
+        [edit] = edits_of(chosen, path.as_uri())
+        assert edit.range.start == types.Position(header_line, 0)
+        current = applied(current, [edit])
+        editor.change(path, current)
+    assert current == fixed(path, text)
+    editor.close(path)
+
+
+@pytest.mark.parametrize(("table", "code"), [(LOSES_CELLS, "HT010"), (NOT_JSX, "HT009")])
+def test_a_table_fix_keeps_offers_a_disabled_conversion_saying_why(editor, tmp_path, table, code):
+    path = write(tmp_path / "page.md", table)
+    editor.open(path, table)
+    convert = action(editor.code_actions(path, 1), CONVERT_THIS)
+    assert convert.edit is None and convert.disabled.reason.startswith(f"not converted: {code} ")
+    editor.close(path)
+
+
+def test_a_client_without_disabled_actions_gets_none(tmp_path):
+    """The protocol: a server sends `disabled` only to a client that can show it."""
+    plain = Editor(client_capabilities=capabilities(disabled_support=False, document_changes=False))
+    try:
+        path = write(tmp_path / "page.md", LOSES_CELLS + "\n" + TABLE)
+        plain.open(path, LOSES_CELLS + "\n" + TABLE)
+        titles = [a.title for a in plain.code_actions(path, 1)]
+        assert not any(t.startswith(CONVERT_THIS) for t in titles) and any(t.startswith("Leave") for t in titles)
+        convert_all = action(plain.code_actions(path, 0), "Convert all")
+        assert list(convert_all.edit.changes) == [path.as_uri()]  # no versioned edits for this client
+    finally:
+        assert plain.stop() == 0
+
+
+@pytest.mark.parametrize(("name", "text", "directive"), [
+    ("page.md", f"Intro.\n\n{TABLE}", "<!-- house-tables: off -->"),
+    ("page.mdx", f"Intro.\n\n{TABLE}", "{/* house-tables: off */}"),
+    ("page.md", "> Quote.\n>\n> | a | b |\n> |---|---|\n> | 1 | 2 |\n", "> <!-- house-tables: off -->"),
+])
+def test_leave_this_table_alone_inserts_the_off_directive(editor, tmp_path, name, text, directive):
+    path = write(tmp_path / name, text)
+    before = editor.open(path, text)
+    assert [d.code for d in before] == ["HT001"]
+    leave = action(editor.code_actions(path, 2), "Leave this table alone")
+    edited = applied(text, edits_of(leave, path.as_uri()))
+    assert directive in edited.splitlines()
+    assert editor.change(path, edited) == [] and check_json(write(path, edited)) == []
+    assert fixed(path, edited) == edited  # fix leaves it alone too
+    editor.close(path)
+
+
+def test_no_actions_outside_tables_but_convert_all(editor, tmp_path):
+    text = f"Intro.\n\n{TABLE}"
+    path = write(tmp_path / "page.md", text)
+    editor.open(path, text)
+    assert [a.title for a in editor.code_actions(path, 0)] == [
+        "Convert all tables in this file to the house style (1 of 1)"]
+    editor.close(path)
+
+
+# ------------------------------------------------------------------ hover
+
+
+def test_hover_shows_shape_dialect_and_widths(editor, tmp_path):
+    text = f"<!-- house-tables: widths=30,70 -->\n{TABLE}\n{LOSES_CELLS}"
+    path = write(tmp_path / "page.md", text)
+    editor.open(path, text)
+    hover = editor.hover(path, 2, 3)
+    assert hover.range == types.Range(types.Position(1, 0), types.Position(4, 0))
+    assert "2 columns, 1 row" in hover.contents.value and "python-markdown" in hover.contents.value
+    assert "Widths: 30% · 70%" in hover.contents.value
+    widths = COLUMN_WIDTH.findall(fixed(path, text))
+    assert widths == ["30", "70"]
+    kept = editor.hover(path, 6).contents.value
+    assert "Not converted: HT010" in kept and "Widths" not in kept
+    assert editor.hover(path, 4) is None  # the blank line between the tables
+    editor.close(path)
+
+
+def test_hover_on_an_mdx_table_gives_its_content_widths(editor, tmp_path):
+    text = "| name | a long description of the thing |\n|---|---|\n| x | y |\n"
+    path = write(tmp_path / "page.mdx", text)
+    editor.open(path, text)
+    value = editor.hover(path, 0).contents.value
+    shown = re.search(r"Widths: (.*)", value).group(1)
+    assert "read as mdx" in value
+    assert shown.split(" · ") == [f"{w}%" for w in COLUMN_WIDTH.findall(fixed(path, text))]
+    editor.close(path)
+
+
+def test_the_command_line_names_the_subcommand(capsys):
+    assert cli.run(["lsp", "--help"]) == 0
+    assert "--form" in capsys.readouterr().out
