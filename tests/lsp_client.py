@@ -7,6 +7,9 @@ apart from the server's."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import io
+import json
 import os
 import re
 import sys
@@ -17,9 +20,13 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 
+from house_tables import cli
+
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 120  # seconds for any one answer (a slow shared machine; never a measure of speed)
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+SEVERITIES = {"error": types.DiagnosticSeverity.Error, "warning": types.DiagnosticSeverity.Warning,
+              "info": types.DiagnosticSeverity.Information}
 
 
 def capabilities(disabled_support: bool = True, document_changes: bool = True) -> types.ClientCapabilities:
@@ -71,6 +78,8 @@ class Editor:
         """Open a document; the diagnostics published for it."""
         uri = path.as_uri()
         self.versions[uri] = 1
+        with self.arrived:  # a document opened again starts at version 1 again
+            self.published.pop(uri, None)
         item = types.TextDocumentItem(uri, language, 1, text)
         self._call(lambda: self.client.text_document_did_open(types.DidOpenTextDocumentParams(item)))
         return self.diagnostics(uri, 1)
@@ -174,3 +183,56 @@ def model_position(text: str, position: types.Position) -> tuple[int, int]:
     at = offset(text, position)
     line_start = max(text.rfind("\n", 0, at), text.rfind("\r", 0, at)) + 1
     return position.line + 1, at - line_start + 1
+
+
+# ------------------------------------------------------------------ the command line, for comparison
+
+
+def write(path: Path, text: str) -> Path:
+    """A file with exactly this text (UTF-8, line endings as given)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(text.encode("utf-8"))
+    return path
+
+
+def check_json(path: Path, *options: str) -> list[dict]:
+    """`house-tables check --format json PATH` run in the file's directory: its diagnostics."""
+    out, previous = io.StringIO(), Path.cwd()
+    os.chdir(path.parent)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            cli.run(["check", "--format", "json", *options, str(path)])
+    finally:
+        os.chdir(previous)
+    return json.loads(out.getvalue())["diagnostics"]
+
+
+def fixed(path: Path, text: str, *options: str) -> str:
+    """What `house-tables fix` writes for this text (in a copy of the file, beside it)."""
+    copy = write(path.with_name("fixed-" + path.name), text)
+    previous = Path.cwd()
+    os.chdir(path.parent)
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            cli.run(["fix", *options, str(copy)])
+    finally:
+        os.chdir(previous)
+    result = copy.read_bytes().decode("utf-8")
+    copy.unlink()
+    return result
+
+
+def as_check_prints(text: str, diagnostics: list[types.Diagnostic]) -> list[dict]:
+    """The server's diagnostics in check's JSON terms (line, code-point column, code, severity, message)."""
+    severities = {value: key for key, value in SEVERITIES.items()}
+    shown = []
+    for diagnostic in diagnostics:
+        line, column = model_position(text, diagnostic.range.start)
+        shown.append({"line": line, "column": column, "code": diagnostic.code,
+                      "severity": severities[diagnostic.severity], "message": diagnostic.message})
+    return shown
+
+
+def without_path(found: list[dict]) -> list[dict]:
+    """check's diagnostics without their path (the server's are per document)."""
+    return [{key: value for key, value in item.items() if key != "path"} for item in found]

@@ -3,19 +3,24 @@ hovers, configuration, positions that move with edits."""
 
 from __future__ import annotations
 
-import contextlib
-import io
-import json
-import os
 import re
-from pathlib import Path
 
 import pytest
 from lsprotocol import types
 
 from house_tables import cli
 
-from lsp_client import Editor, applied, capabilities, edits_of, model_position
+from lsp_client import (
+    Editor,
+    applied,
+    as_check_prints,
+    capabilities,
+    check_json,
+    edits_of,
+    fixed,
+    without_path,
+    write,
+)
 
 TABLE = "| a | b |\n|---|---|\n| 1 | 2 |\n"
 SHORT_ROW = "| a | b |\n|---|---|\n| 1 |\n"
@@ -23,8 +28,6 @@ LOSES_CELLS = "| a | b |\n|---|---|\n| 1 | 2 | lost |\n"  # HT002 with text: fix
 NOT_JSX = "| type | example |\n|---|---|\n| generic | Map<K, V> |\n"  # HT009 in the JSX form
 FINDINGS_PAGE = (f"# Title\n\n{TABLE}\n{SHORT_ROW}\n{LOSES_CELLS}\nSome text\n{TABLE}\n"
                  "| a | b | c |\n|---|---|\n| 1 | 2 |\n\n> | q | r |\n> |---|---|\n> | 👍 x | `c|d` |\n")
-SEVERITIES = {"error": types.DiagnosticSeverity.Error, "warning": types.DiagnosticSeverity.Warning,
-              "info": types.DiagnosticSeverity.Information}
 CONVERT_THIS = "Convert this table to the house style"
 COLUMN_WIDTH = re.compile(r'<col style=\{\{width: "(\d+)%"')
 
@@ -35,56 +38,6 @@ def editor():
     running = Editor()
     yield running
     assert running.stop() == 0  # `shutdown` then `exit`: a clean exit
-
-
-def write(path: Path, text: str) -> Path:
-    """A file with exactly this text (UTF-8, line endings as given)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(text.encode("utf-8"))
-    return path
-
-
-def check_json(path: Path, *options: str) -> list[dict]:
-    """`house-tables check --format json PATH` run in the file's directory: its diagnostics."""
-    out, previous = io.StringIO(), Path.cwd()
-    os.chdir(path.parent)
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-            cli.run(["check", "--format", "json", *options, str(path)])
-    finally:
-        os.chdir(previous)
-    return json.loads(out.getvalue())["diagnostics"]
-
-
-def fixed(path: Path, text: str, *options: str) -> str:
-    """What `house-tables fix` writes for this text (in a copy of the file, beside it)."""
-    copy = write(path.with_name("fixed-" + path.name), text)
-    previous = Path.cwd()
-    os.chdir(path.parent)
-    try:
-        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            cli.run(["fix", *options, str(copy)])
-    finally:
-        os.chdir(previous)
-    result = copy.read_bytes().decode("utf-8")
-    copy.unlink()
-    return result
-
-
-def as_check_prints(text: str, diagnostics: list[types.Diagnostic]) -> list[dict]:
-    """The server's diagnostics in check's JSON terms (line, code-point column, code, severity, message)."""
-    severities = {value: key for key, value in SEVERITIES.items()}
-    shown = []
-    for diagnostic in diagnostics:
-        line, column = model_position(text, diagnostic.range.start)
-        shown.append({"line": line, "column": column, "code": diagnostic.code,
-                      "severity": severities[diagnostic.severity], "message": diagnostic.message})
-    return shown
-
-
-def without_path(found: list[dict]) -> list[dict]:
-    """check's diagnostics without their path (the server's are per document)."""
-    return [{key: value for key, value in item.items() if key != "path"} for item in found]
 
 
 def action(actions: list[types.CodeAction], title: str) -> types.CodeAction:

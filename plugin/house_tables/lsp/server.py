@@ -44,16 +44,16 @@ class HouseTablesServer(LanguageServer):
         super().__init__(features.SOURCE, __version__, text_document_sync_kind=types.TextDocumentSyncKind.Full)
         self.form = form
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="house-tables")
-        self.versions: dict[str, int | None] = {}  # open documents: the version the editor has
+        self.latest: dict[str, Snapshot] = {}  # open documents as the editor has them (a new object per change)
         self.analyses: dict[str, Analysis] = {}
-        self.conversions: dict[tuple[str, int | None], Future] = {}
+        self.conversions: dict[str, tuple[Snapshot, Future]] = {}
         self.pending: dict[str, asyncio.Task] = {}
 
     # -------------------------------------------------------------- documents
 
     def opened(self, uri: str, delay: float) -> None:
         """A document opened, changed or saved: check it after `delay` seconds, cancelling the older wait."""
-        self.versions[uri] = self.workspace.get_text_document(uri).version
+        self.latest[uri] = self.snapshot(uri)
         waiting = self.pending.pop(uri, None)
         if waiting is not None:
             waiting.cancel()
@@ -61,12 +61,12 @@ class HouseTablesServer(LanguageServer):
 
     def closed(self, uri: str) -> None:
         """A document closed: forget it and clear its diagnostics."""
-        self.versions.pop(uri, None)
+        self.latest.pop(uri, None)
         self.analyses.pop(uri, None)
+        self.conversions.pop(uri, None)
         waiting = self.pending.pop(uri, None)
         if waiting is not None:
             waiting.cancel()
-        self.conversions = {key: value for key, value in self.conversions.items() if key[0] != uri}
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, []))
 
     def snapshot(self, uri: str) -> Snapshot:
@@ -74,9 +74,10 @@ class HouseTablesServer(LanguageServer):
         document = self.workspace.get_text_document(uri)
         return Snapshot(Path(to_fs_path(uri) or document.path), document.source, document.version)
 
-    def current(self, uri: str, version: int | None) -> bool:
-        """Whether the editor still has this version of the document open."""
-        return uri in self.versions and self.versions[uri] == version
+    def current(self, uri: str, snapshot: Snapshot) -> bool:
+        """Whether the editor still has this version of the document open (the same object: a document closed and
+        opened again starts at version 1 again)."""
+        return self.latest.get(uri) is snapshot
 
     def index(self, analysis: Analysis) -> LineIndex:
         """Positions of the analysed text in the units the client and server agreed on."""
@@ -87,31 +88,34 @@ class HouseTablesServer(LanguageServer):
     async def _publish_after(self, uri: str, delay: float) -> None:
         """Wait, check the newest version in the worker, publish its diagnostics if it is still the newest."""
         await asyncio.sleep(delay)
-        snapshot = self.snapshot(uri)
+        snapshot = self.latest.get(uri)
+        if snapshot is None:
+            return
         try:
             analysis = await self.in_worker(self._analyse, uri, snapshot)
         except Stale:
             return
         except Unchecked as problem:
-            self._publish(uri, snapshot.version, [features.unchecked(f"house-tables: {problem}")])
+            self._publish(uri, snapshot, [features.unchecked(f"house-tables: {problem}")])
             return
         except Exception as error:  # a bug: shown on the document (and logged), the server goes on
             logger.exception("checking %s failed", uri)
             message = f"house-tables: internal error ({type(error).__name__}: {error}); please report it"
-            self._publish(uri, snapshot.version, [features.unchecked(message)])
+            self._publish(uri, snapshot, [features.unchecked(message)])
             return
-        if self.current(uri, snapshot.version):
+        if self.current(uri, snapshot):
             self.analyses[uri] = analysis
-            self._publish(uri, snapshot.version, features.diagnostics(analysis, self.index(analysis)))
+            self._publish(uri, snapshot, features.diagnostics(analysis, self.index(analysis)))
 
-    def _publish(self, uri: str, version: int | None, diagnostics: list[types.Diagnostic]) -> None:
+    def _publish(self, uri: str, snapshot: Snapshot, diagnostics: list[types.Diagnostic]) -> None:
         """Send a document's diagnostics, unless the editor has moved on."""
-        if self.current(uri, version):
-            self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, diagnostics, version))
+        if self.current(uri, snapshot):
+            params = types.PublishDiagnosticsParams(uri, diagnostics, snapshot.version)
+            self.text_document_publish_diagnostics(params)
 
     def _analyse(self, uri: str, snapshot: Snapshot) -> Analysis:
         """check's result (in the worker), unless a newer version arrived while this one waited."""
-        if not self.current(uri, snapshot.version):
+        if not self.current(uri, snapshot):
             raise Stale
         return analyse(snapshot, self.form)
 
@@ -124,16 +128,15 @@ class HouseTablesServer(LanguageServer):
     async def plans(self, uri: str) -> tuple[Analysis, list[TablePlan], Source] | None:
         """The document's analysis, what fix does with each of its tables, and fix's output (for the version the
         editor has; computed once per version, in the worker)."""
-        if uri not in self.versions:
+        snapshot = self.latest.get(uri)
+        if snapshot is None:
             return None
         analysis = self.analyses.get(uri)
-        if analysis is None or analysis.snapshot.version != self.versions[uri]:
-            analysis = await self.in_worker(self._analyse, uri, self.snapshot(uri))
-        key = (uri, analysis.snapshot.version)
-        if key not in self.conversions:
-            self.conversions = {k: v for k, v in self.conversions.items() if k[0] != uri}  # older versions
-            self.conversions[key] = self.worker.submit(conversion, analysis)
-        converted = await asyncio.wrap_future(self.conversions[key])
+        if analysis is None or analysis.snapshot is not snapshot:
+            analysis = await self.in_worker(self._analyse, uri, snapshot)
+        if uri not in self.conversions or self.conversions[uri][0] is not snapshot:
+            self.conversions[uri] = (snapshot, self.worker.submit(conversion, analysis))
+        converted = await asyncio.wrap_future(self.conversions[uri][1])
         if converted is None:
             return None
         return analysis, table_plans(converted, analysis.source), Source.parse(converted.text)
