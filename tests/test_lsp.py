@@ -4,11 +4,13 @@ hovers, configuration, positions that move with edits."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from lsprotocol import types
 
 from house_tables import cli
+from house_tables.lsp import features
 
 from lsp_client import (
     Editor,
@@ -28,6 +30,7 @@ LOSES_CELLS = "| a | b |\n|---|---|\n| 1 | 2 | lost |\n"  # HT002 with text: fix
 NOT_JSX = "| type | example |\n|---|---|\n| generic | Map<K, V> |\n"  # HT009 in the JSX form
 FINDINGS_PAGE = (f"# Title\n\n{TABLE}\n{SHORT_ROW}\n{LOSES_CELLS}\nSome text\n{TABLE}\n"
                  "| a | b | c |\n|---|---|\n| 1 | 2 |\n\n> | q | r |\n> |---|---|\n> | 👍 x | `c|d` |\n")
+ROOT = Path(__file__).resolve().parents[1]
 CONVERT_THIS = "Convert this table to the house style"
 COLUMN_WIDTH = re.compile(r'<col style=\{\{width: "(\d+)%"')
 
@@ -243,3 +246,12 @@ def test_hover_on_an_mdx_table_gives_its_content_widths(editor, tmp_path):
 def test_the_command_line_names_the_subcommand(capsys):
     assert cli.run(["lsp", "--help"]) == 0
     assert "--form" in capsys.readouterr().out
+
+
+def test_the_documentation_names_what_the_server_serves():
+    """The codes link goes to the README's table of codes; docs/lsp.md names the fix-all kind editors configure."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert features.CODES_URL.endswith("#diagnostics") and "\n## Diagnostics\n" in readme
+    assert "| HT001 |" in readme.split("## Diagnostics", 1)[1]
+    guide = (ROOT / "docs" / "lsp.md").read_text(encoding="utf-8")
+    assert features.CONVERT_ALL in guide and "](docs/lsp.md)" in readme
