@@ -29,9 +29,12 @@ SEVERITIES = {"error": types.DiagnosticSeverity.Error, "warning": types.Diagnost
               "info": types.DiagnosticSeverity.Information}
 
 
-def capabilities(disabled_support: bool = True, document_changes: bool = True) -> types.ClientCapabilities:
-    """What the test editor supports: versioned edits and disabled code actions, as VS Code does."""
+def capabilities(disabled_support: bool = True, document_changes: bool = True,
+                 encodings: tuple[str, ...] = ("utf-16",)) -> types.ClientCapabilities:
+    """What the test editor supports: versioned edits and disabled code actions, as VS Code does, and positions
+    in these encodings (the server picks the first it knows)."""
     return types.ClientCapabilities(
+        general=types.GeneralClientCapabilities(position_encodings=list(encodings)),
         workspace=types.WorkspaceClientCapabilities(
             workspace_edit=types.WorkspaceEditClientCapabilities(document_changes=document_changes)),
         text_document=types.TextDocumentClientCapabilities(
@@ -43,7 +46,9 @@ def capabilities(disabled_support: bool = True, document_changes: bool = True) -
 class Editor:
     """One server process and the documents open in it."""
 
-    def __init__(self, *args: str, client_capabilities: types.ClientCapabilities | None = None):
+    def __init__(self, *args: str, client_capabilities: types.ClientCapabilities | None = None,
+                 program: str | None = None):
+        """Start the server: `python -m house_tables lsp ARGS`, or `python -c PROGRAM lsp ARGS`."""
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
@@ -57,7 +62,8 @@ class Editor:
             self._record(params)
 
         environment = {**os.environ, "PYTHONPATH": str(ROOT / "plugin")}
-        self._wait(self.client.start_io(sys.executable, "-m", "house_tables", "lsp", *args, env=environment))
+        command = ["-c", program] if program else ["-m", "house_tables"]
+        self._wait(self.client.start_io(sys.executable, *command, "lsp", *args, env=environment))
         params = types.InitializeParams(capabilities=client_capabilities or capabilities(), process_id=os.getpid())
         self.initialized = self._wait(self.client.initialize_async(params))
         self.client.initialized(types.InitializedParams())

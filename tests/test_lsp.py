@@ -98,6 +98,53 @@ def test_an_invalid_configuration_is_one_diagnostic_and_the_server_goes_on(edito
     editor.close(good)
 
 
+# A server whose check fails on any document containing BREAK, as a bug in the scanner would.
+BROKEN_SERVER = """
+import sys
+from house_tables.cli import main
+from house_tables.lsp import server
+
+def analyse(snapshot, form):
+    if "BREAK" in snapshot.text:
+        raise RuntimeError("a bug")
+    return checked(snapshot, form)
+
+checked, server.analyse = server.analyse, analyse
+sys.argv[0] = "house-tables"
+main()
+"""
+
+
+def test_a_failing_check_is_one_diagnostic_and_the_server_goes_on(tmp_path):
+    broken = Editor(program=BROKEN_SERVER)
+    try:
+        bad = write(tmp_path / "bad.md", f"BREAK\n\n{TABLE}")
+        [diagnostic] = broken.open(bad, f"BREAK\n\n{TABLE}")
+        assert diagnostic.message == "house-tables: internal error (RuntimeError: a bug); please report it"
+        assert broken.code_actions(bad, 2) == [] and broken.hover(bad, 2) is None
+        good = write(tmp_path / "good.md", TABLE)
+        assert [d.code for d in broken.open(good, TABLE)] == ["HT001"]
+        assert [d.code for d in broken.change(bad, TABLE)] == ["HT001"]  # the same document, fixed
+    finally:
+        assert broken.stop() == 0
+
+
+def test_positions_in_utf8_for_a_client_that_asks(tmp_path):
+    """A client that counts bytes gets byte columns: "é" is two, "👍" four."""
+    utf8 = Editor(client_capabilities=capabilities(encodings=("utf-8",)))
+    try:
+        text = "| a | b |\n|---|---|\n| é | 👍 | lost |\n"
+        path = write(tmp_path / "page.md", text)
+        assert utf8.initialized.capabilities.position_encoding == "utf-8"
+        found = {d.code: d.range for d in utf8.open(path, text)}
+        row = text.splitlines()[2].encode()
+        assert found["HT002"] == types.Range(types.Position(2, row.index(b"lost")), types.Position(2, len(row) - 2))
+        assert found["HT001"].end == types.Position(2, len(row))
+        assert row.index(b"lost") == text.splitlines()[2].index("lost") + 1 + 3  # bytes, not code points
+    finally:
+        assert utf8.stop() == 0
+
+
 def test_pages_the_site_excludes_and_other_files_get_no_diagnostics(editor, tmp_path):
     write(tmp_path / "mkdocs.yml", "site_name: S\nplugins:\n  - house-tables:\n      exclude: [legacy/*]\n")
     legacy = write(tmp_path / "docs" / "legacy" / "old.md", TABLE)
