@@ -15,6 +15,7 @@ import re
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from lsprotocol import types
@@ -99,6 +100,14 @@ class Editor:
         params = types.DidChangeTextDocumentParams(document, [change])
         self._call(lambda: self.client.text_document_did_change(params))
         return self.diagnostics(uri, self.versions[uri]) if wait else None
+
+    @contextlib.contextmanager
+    def opened(self, path: Path, text: str) -> Iterator[list[types.Diagnostic]]:
+        """A document open for the block (closed after it, whatever happens): its diagnostics."""
+        try:
+            yield self.open(path, text)
+        finally:
+            self.close(path)
 
     def close(self, path: Path) -> None:
         """Close a document."""

@@ -45,11 +45,8 @@ def editor():
 @given(text=documents())
 def test_diagnostics_equal_checks_for_random_documents(editor, tmp_path, suffix, text):
     path = write(tmp_path / f"page{suffix}", text)
-    try:
-        diagnostics = editor.open(path, text)
-    finally:
-        editor.close(path)
-    assert as_check_prints(text, diagnostics) == without_path(check_json(path))
+    with editor.opened(path, text) as diagnostics:
+        assert as_check_prints(text, diagnostics) == without_path(check_json(path))
 
 
 @pytest.mark.parametrize("suffix", [".md", ".mdx"])
@@ -57,11 +54,8 @@ def test_diagnostics_equal_checks_for_random_documents(editor, tmp_path, suffix,
 @given(text=documents())
 def test_convert_all_equals_fix_for_random_documents(editor, tmp_path, suffix, text):
     path = write(tmp_path / f"page{suffix}", text)
-    try:
-        editor.open(path, text)
+    with editor.opened(path, text):
         actions = editor.code_actions(path, 0, only=[types.CodeActionKind.SourceFixAll])
-    finally:
-        editor.close(path)
     expected = fixed(path, text)
     if expected == text:  # fix converts nothing: the server offers no conversion
         assert actions == []
