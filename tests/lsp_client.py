@@ -127,10 +127,11 @@ class Editor:
                     raise TimeoutError(f"no diagnostics for {uri} version {version}")
                 self.arrived.wait(left)
 
-    def code_actions(self, path: Path, line: int, only: list[str] | None = None) -> list[types.CodeAction]:
-        """The code actions for a (0-based) line of a document."""
+    def code_actions(self, path: Path, line: int, only: list[str] | None = None,
+                     shown: list[types.Diagnostic] | None = None) -> list[types.CodeAction]:
+        """The code actions for a (0-based) line of a document, asked with the diagnostics the editor shows."""
         at = types.Position(line, 0)
-        context = types.CodeActionContext([], only=only)
+        context = types.CodeActionContext(shown or [], only=only)
         params = types.CodeActionParams(types.TextDocumentIdentifier(path.as_uri()), types.Range(at, at), context)
         return self._wait(self.client.text_document_code_action_async(params)) or []
 

@@ -251,6 +251,16 @@ def test_leave_this_table_alone_inserts_the_off_directive(editor, tmp_path, name
     editor.close(path)
 
 
+def test_quick_fixes_name_the_diagnostics_of_their_table(editor, tmp_path):
+    text = f"{TABLE}\n{SHORT_ROW}"
+    path = write(tmp_path / "page.md", text)
+    with editor.opened(path, text) as diagnostics:
+        second = [d for d in diagnostics if d.range.start.line >= 4]
+        assert sorted(d.code for d in second) == ["HT001", "HT003"]
+        actions = editor.code_actions(path, 4, shown=diagnostics)
+        assert [list(a.diagnostics) for a in actions if a.kind == types.CodeActionKind.QuickFix] == [second, second]
+
+
 def test_no_actions_outside_tables_but_convert_all(editor, tmp_path):
     text = f"Intro.\n\n{TABLE}"
     path = write(tmp_path / "page.md", text)

@@ -89,7 +89,7 @@ def _settings(path: Path) -> Settings:
         raise Unchecked(str(error)) from None
 
 
-def conversion(analysis: Analysis) -> Conversion | None:
+def fix_conversion(analysis: Analysis) -> Conversion | None:
     """fix's conversion of the snapshot (None when check does not read it)."""
     if analysis.task is None:
         return None
@@ -104,11 +104,7 @@ class TablePlan:
     converted: Converted | None
     new_lines: tuple[int, int] = (0, 0)  # first and last line (1-based) of the replacement in fix's output
     reason: str = ""  # why it is not converted
-
-    @property
-    def off(self) -> bool:
-        """Whether a directive already leaves the table alone."""
-        return self.reason.startswith("its directive")
+    off: bool = False  # its directive leaves it alone (as the author asked: no conversion to offer)
 
 
 def table_plans(result: Conversion, source: Source) -> list[TablePlan]:
@@ -118,7 +114,7 @@ def table_plans(result: Conversion, source: Source) -> list[TablePlan]:
     for table in sorted(result.tables, key=lambda t: t.start_line):
         item = converted.get(id(table))
         if item is None:
-            plans.append(TablePlan(table, None, reason=_reason(table, result, source)))
+            plans.append(_kept(table, result, source))
             continue
         first = table.start_line + shift
         plans.append(TablePlan(table, item, (first, first + item.lines - 1)))
@@ -126,16 +122,16 @@ def table_plans(result: Conversion, source: Source) -> list[TablePlan]:
     return plans
 
 
-def _reason(table: Table, result: Conversion, source: Source) -> str:
-    """Why fix keeps a table: its `off` directive, or the finding (HT008, HT009, HT010) that keeps it."""
+def _kept(table: Table, result: Conversion, source: Source) -> TablePlan:
+    """A table fix keeps, and why: its `off` directive, or the finding (HT008, HT009, HT010) that keeps it."""
     directive, _ = directive_above(source.lines, table.start_line)
     if directive is not None and directive.off:
-        return "its directive `house-tables: off` leaves it as written"
+        return TablePlan(table, None, reason="its directive `house-tables: off` leaves it as written", off=True)
     first = directive.span.start.line if directive is not None else table.start_line
     for found in result.diagnostics:
         if found.code in REASONS and found.path is None and first <= found.span.start.line <= table.end_line:
-            return f"{found.code} {found.message}"
-    return "fix leaves it as written"
+            return TablePlan(table, None, reason=f"{found.code} {found.message}")
+    return TablePlan(table, None, reason="fix leaves it as written")
 
 
 def inserted(source: Source, line: int, text: str) -> str:

@@ -26,7 +26,7 @@ from .. import __version__
 from ..cli import check_text
 from ..source import Source
 from . import features
-from .analysis import Analysis, Snapshot, TablePlan, Unchecked, analyse, conversion, inserted, table_plans
+from .analysis import Analysis, Snapshot, TablePlan, Unchecked, analyse, fix_conversion, inserted, table_plans
 from .positions import LineIndex
 
 DEBOUNCE = 0.15  # seconds of quiet after a change before it is checked (typing produces a change per key)
@@ -51,7 +51,7 @@ class HouseTablesServer(LanguageServer):
 
     # -------------------------------------------------------------- documents
 
-    def opened(self, uri: str, delay: float) -> None:
+    def check_later(self, uri: str, delay: float) -> None:
         """A document opened, changed or saved: check it after `delay` seconds, cancelling the older wait."""
         self.latest[uri] = self.snapshot(uri)
         waiting = self.pending.pop(uri, None)
@@ -135,7 +135,7 @@ class HouseTablesServer(LanguageServer):
         if analysis is None or analysis.snapshot is not snapshot:
             analysis = await self.in_worker(self._analyse, uri, snapshot)
         if uri not in self.conversions or self.conversions[uri][0] is not snapshot:
-            self.conversions[uri] = (snapshot, self.worker.submit(conversion, analysis))
+            self.conversions[uri] = (snapshot, self.worker.submit(fix_conversion, analysis))
         converted = await asyncio.wrap_future(self.conversions[uri][1])
         if converted is None:
             return None
@@ -149,7 +149,7 @@ class HouseTablesServer(LanguageServer):
         line = plan.table.start_line
         after = check_text(analysis.task, inserted(analysis.source, line, edit.new_text))
         moved = [replace(t, line=t.line + 2, end_line=t.end_line + 2) if t.line >= line else t
-                 for t in check_text(analysis.task, analysis.snapshot.text).tables]
+                 for t in analysis.result.tables]
         directive_ignored = any(f.code in ("HT001", "HT008") and line <= f.line <= line + 2 for f in after.findings)
         if after.tables != moved or directive_ignored:
             action.edit = None
@@ -182,15 +182,15 @@ def build(form: str = "jsx") -> HouseTablesServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: HouseTablesServer, params: types.DidOpenTextDocumentParams) -> None:
-        ls.opened(params.text_document.uri, 0)
+        ls.check_later(params.text_document.uri, 0)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: HouseTablesServer, params: types.DidChangeTextDocumentParams) -> None:
-        ls.opened(params.text_document.uri, DEBOUNCE)
+        ls.check_later(params.text_document.uri, DEBOUNCE)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: HouseTablesServer, params: types.DidSaveTextDocumentParams) -> None:
-        ls.opened(params.text_document.uri, 0)  # a saved mkdocs.yml or pyproject.toml may change the settings
+        ls.check_later(params.text_document.uri, 0)  # a saved mkdocs.yml or pyproject.toml may change the settings
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: HouseTablesServer, params: types.DidCloseTextDocumentParams) -> None:
@@ -222,6 +222,10 @@ async def _code_actions(ls: HouseTablesServer, params: types.CodeActionParams) -
                                        lambda edits: ls.workspace_edit(uri, analysis, edits))
     if at is not None and not at.off:
         actions.append(await ls.in_worker(ls.leave_alone, uri, analysis, at))
+        table = range(at.table.start_line - 1, at.table.end_line)  # the editor asks with the problems it shows
+        shown = [d for d in params.context.diagnostics if d.source == features.SOURCE and d.range.start.line in table]
+        for quick_fix in (a for a in actions if a.kind == types.CodeActionKind.QuickFix):
+            quick_fix.diagnostics = shown or None
     only = params.context.only
     if only:
         actions = [a for a in actions if any(a.kind == kind or a.kind.startswith(kind + ".") for kind in only)]
