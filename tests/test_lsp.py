@@ -76,6 +76,20 @@ def test_ranges_are_exact_spans_in_utf16(editor, tmp_path):
     editor.close(path)
 
 
+def test_verify_and_cross_check_give_those_of_check(tmp_path):
+    """`lsp --verify --cross-check`: HT009 for a table fix keeps, HT007 where the engines disagree, as check's."""
+    thorough = Editor("--verify", "--cross-check")
+    try:
+        text = f"{NOT_JSX}\n| a | b |\n|---|---|\n| `x|y` | z |\n\n{TABLE}"
+        path = write(tmp_path / "page.md", text)
+        with thorough.opened(path, text) as diagnostics:
+            expected = without_path(check_json(path, "--verify", "--cross-check"))
+            assert {"HT007", "HT009"} <= {item["code"] for item in expected}
+            assert as_check_prints(text, diagnostics) == expected
+    finally:
+        assert thorough.stop() == 0
+
+
 def test_levels_and_configuration_come_from_the_files_directory(editor, tmp_path):
     write(tmp_path / "pyproject.toml", '[tool.house-tables]\nlevel = "info"\nlevels = {HT003 = "ignore"}\n')
     path = write(tmp_path / "docs" / "page.md", f"{TABLE}\n{SHORT_ROW}")

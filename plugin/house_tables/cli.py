@@ -123,6 +123,8 @@ def parser() -> argparse.ArgumentParser:
     lsp = commands.add_parser("lsp", help="serve findings, conversions and hovers to an editor (language server, "
                               "stdio)")
     lsp.add_argument("--form", choices=("jsx", "html"), default="jsx", help="what its conversions write")
+    lsp.add_argument("--verify", action="store_true", help="diagnostics as check --verify's (HT009; slower)")
+    lsp.add_argument("--cross-check", action="store_true", help="diagnostics as check --cross-check's (HT007)")
     return top
 
 
@@ -146,7 +148,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     if args.command == "lsp":  # reads each document's own configuration as it opens
         from .lsp import serve
 
-        return serve(args.form)
+        return serve(args.form, args.verify, args.cross_check)
     try:
         settings = load_settings(args.config, Path.cwd())
         _check_options(args)

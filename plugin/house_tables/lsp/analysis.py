@@ -34,6 +34,16 @@ REASONS = ("HT008", "HT009", "HT010")  # the findings that keep a table as writt
 
 
 @dataclass(frozen=True)
+class Options:
+    """The command line's options the server mirrors: its diagnostics are `check --form FORM [--verify]
+    [--cross-check]`'s, its conversions `fix --form FORM`'s."""
+
+    form: str = "jsx"
+    verify: bool = False  # also render and verify every table (HT009), at every check
+    cross_check: bool = False  # also read in the other dialect (HT007)
+
+
+@dataclass(frozen=True)
 class Snapshot:
     """One version of a document as the editor has it."""
 
@@ -65,9 +75,9 @@ class Analysis:
         return Source.parse(self.snapshot.text)
 
 
-def analyse(snapshot: Snapshot, form: str) -> Analysis:
-    """check's result for a snapshot, exactly as `house-tables check --form FORM` run in the file's directory
-    gives it. Raises Unchecked for an invalid configuration."""
+def analyse(snapshot: Snapshot, options: Options) -> Analysis:
+    """check's result for a snapshot, exactly as `house-tables check` with these options, run in the file's
+    directory, gives it. Raises Unchecked for an invalid configuration."""
     path = snapshot.path
     empty = FileResult(str(path))
     if path.suffix.lower() not in MARKDOWN_SUFFIXES:
@@ -75,8 +85,9 @@ def analyse(snapshot: Snapshot, form: str) -> Analysis:
     own = _settings(path)
     if not site_selects(own, path):
         return Analysis(snapshot, None, empty)
-    task = Task(str(path), own.dialect or dialect_for(path), "check", form, own.config, write=False, diff=False,
-                extensions=own.extensions, extension_configs=own.extension_configs, front_matter=own.site is not None)
+    task = Task(str(path), own.dialect or dialect_for(path), "check", options.form, own.config, write=False,
+                diff=False, verify=options.verify, cross_check=options.cross_check, extensions=own.extensions,
+                extension_configs=own.extension_configs, front_matter=own.site is not None)
     return Analysis(snapshot, task, leveled(check_text(task, snapshot.text), own))
 
 

@@ -26,7 +26,7 @@ from .. import __version__
 from ..cli import check_text
 from ..source import Source
 from . import features
-from .analysis import Analysis, Snapshot, TablePlan, Unchecked, analyse, fix_conversion, inserted, table_plans
+from .analysis import Analysis, Options, Snapshot, TablePlan, Unchecked, analyse, fix_conversion, inserted, table_plans
 from .positions import LineIndex
 
 DEBOUNCE = 0.15  # seconds of quiet after a change before it is checked (typing produces a change per key)
@@ -40,9 +40,9 @@ class Stale(Exception):
 class HouseTablesServer(LanguageServer):
     """The server's state: the versions the editor has, the last analysis and conversion of each document."""
 
-    def __init__(self, form: str = "jsx"):
+    def __init__(self, options: Options):
         super().__init__(features.SOURCE, __version__, text_document_sync_kind=types.TextDocumentSyncKind.Full)
-        self.form = form
+        self.options = options
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="house-tables")
         self.latest: dict[str, Snapshot] = {}  # open documents as the editor has them (a new object per change)
         self.analyses: dict[str, Analysis] = {}
@@ -117,7 +117,7 @@ class HouseTablesServer(LanguageServer):
         """check's result (in the worker), unless a newer version arrived while this one waited."""
         if not self.current(uri, snapshot):
             raise Stale
-        return analyse(snapshot, self.form)
+        return analyse(snapshot, self.options)
 
     def in_worker(self, function, *args):
         """Run a function in the worker thread, as an awaitable."""
@@ -176,9 +176,9 @@ def plan_at(plans: list[TablePlan], first: int, last: int) -> TablePlan | None:
     return next((p for p in plans if p.table.start_line <= last and first <= p.table.end_line), None)
 
 
-def build(form: str = "jsx") -> HouseTablesServer:
+def build(options: Options) -> HouseTablesServer:
     """The server with its features."""
-    server = HouseTablesServer(form)
+    server = HouseTablesServer(options)
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: HouseTablesServer, params: types.DidOpenTextDocumentParams) -> None:
@@ -261,10 +261,10 @@ async def _guarded(work):
         return None
 
 
-def serve(form: str = "jsx") -> int:
+def serve(options: Options) -> int:
     """Run the server on stdin/stdout until the client exits it."""
     logging.basicConfig(level=logging.WARNING, format="house-tables lsp: %(message)s")  # stderr: the client's log
-    build(form).start_io(sys.stdin.buffer, _protocol_stream())
+    build(options).start_io(sys.stdin.buffer, _protocol_stream())
     return 0
 
 
