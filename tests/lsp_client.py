@@ -16,6 +16,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import Future
 from pathlib import Path
 
 from lsprotocol import types
@@ -130,15 +131,32 @@ class Editor:
     def code_actions(self, path: Path, line: int, only: list[str] | None = None,
                      shown: list[types.Diagnostic] | None = None) -> list[types.CodeAction]:
         """The code actions for a (0-based) line of a document, asked with the diagnostics the editor shows."""
+        return self.code_actions_later(path, line, only, shown).result(TIMEOUT) or []
+
+    def code_actions_later(self, path: Path, line: int, only: list[str] | None = None,
+                           shown: list[types.Diagnostic] | None = None) -> Future:
+        """Ask for the code actions without waiting: the answer (None for none) is the future's result."""
         at = types.Position(line, 0)
         context = types.CodeActionContext(shown or [], only=only)
         params = types.CodeActionParams(types.TextDocumentIdentifier(path.as_uri()), types.Range(at, at), context)
-        return self._wait(self.client.text_document_code_action_async(params)) or []
+        return asyncio.run_coroutine_threadsafe(self.client.text_document_code_action_async(params), self.loop)
 
     def hover(self, path: Path, line: int, character: int = 0) -> types.Hover | None:
         """The hover at a (0-based) position."""
         params = types.HoverParams(types.TextDocumentIdentifier(path.as_uri()), types.Position(line, character))
         return self._wait(self.client.text_document_hover_async(params))
+
+    def conversion_processes(self) -> set[int]:
+        """The ids of the server's processes that convert (Linux, from /proc): its children started by
+        multiprocessing's spawn (not its resource tracker, which lives as long as the server)."""
+        server = self.client._server.pid
+        found = set()
+        for process in Path("/proc").glob("[0-9]*"):
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                parent = int((process / "stat").read_text().rsplit(")", 1)[1].split()[1])  # after the state
+                if parent == server and b"spawn_main" in (process / "cmdline").read_bytes():
+                    found.add(int(process.name))
+        return found
 
     def _call(self, send) -> None:
         """Send a notification from the client's loop (its writer belongs to that loop)."""

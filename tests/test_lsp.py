@@ -4,6 +4,7 @@ hovers, configuration, positions that move with edits."""
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from house_tables import cli
 from house_tables.lsp import features
 
 from lsp_client import (
+    TIMEOUT,
     Editor,
     applied,
     as_check_prints,
@@ -273,6 +275,31 @@ def test_quick_fixes_name_the_diagnostics_of_their_table(editor, tmp_path):
         assert sorted(d.code for d in second) == ["HT001", "HT003"]
         actions = editor.code_actions(path, 4, shown=diagnostics)
         assert [list(a.diagnostics) for a in actions if a.kind == types.CodeActionKind.QuickFix] == [second, second]
+
+
+def test_a_change_stops_the_conversion_of_the_version_before(editor, tmp_path):
+    """Code actions asked for a large page (its conversion takes seconds, in a process of its own), then a
+    change: that process is ended (a finished conversion would leave it waiting for the next), the old request
+    gets no actions (no edits for a text the editor no longer has), and the new version's come."""
+    rows = "".join(f"| `opt-{i}` | **{i}** |\n" for i in range(2000))
+    large = f"| name | value |\n|---|---|\n{rows}"
+    path = write(tmp_path / "page.md", large)
+    with editor.opened(path, large):
+        old = editor.code_actions_later(path, 0)
+        converting = until(editor.conversion_processes)
+        editor.change(path, TABLE, wait=False)
+        until(lambda: not converting & editor.conversion_processes())
+        assert old.result(TIMEOUT) is None
+        assert next(a.title for a in editor.code_actions(path, 0)) == CONVERT_THIS
+
+
+def until(condition):
+    """Poll a condition until it holds (within the client's timeout); its value."""
+    deadline = time.monotonic() + TIMEOUT
+    while not (value := condition()):
+        assert time.monotonic() < deadline, "the condition never held"
+        time.sleep(0.02)
+    return value
 
 
 def test_no_actions_outside_tables_but_convert_all(editor, tmp_path):

@@ -23,7 +23,7 @@ from ..cli import (
     site_selects,
 )
 from ..config import ConfigError
-from ..convert import Conversion, Converted
+from ..convert import Conversion
 from ..directives import directive_above
 from ..files import MARKDOWN_SUFFIXES
 from ..model import Table
@@ -100,22 +100,38 @@ def _settings(path: Path) -> Settings:
         raise Unchecked(str(error)) from None
 
 
-def fix_conversion(analysis: Analysis) -> Conversion | None:
-    """fix's conversion of the snapshot (None when check does not read it)."""
-    if analysis.task is None:
-        return None
-    return convert_text(analysis.snapshot.text, analysis.task)
+@dataclass(frozen=True)
+class TablePlan:
+    """What fix does with one table: where its replacement is in fix's output, or why it keeps the table (plain
+    data: it comes back from the fix process)."""
+
+    start_line: int
+    end_line: int
+    columns: int
+    rows: int
+    new_lines: tuple[int, int] | None = None  # first and last line (1-based) of the replacement in fix's output
+    widths: tuple[int, ...] = ()  # the percents fix gives its columns
+    reason: str = ""  # why it is not converted
+    off: bool = False  # its directive leaves it alone (as the author asked: no conversion to offer)
+
+    @property
+    def converted(self) -> bool:
+        """Whether fix converts the table."""
+        return self.new_lines is not None
 
 
 @dataclass(frozen=True)
-class TablePlan:
-    """What fix does with one table: its replacement lines in fix's output, or why it keeps the table."""
+class FixPlan:
+    """fix's output for a text, and what it did with each table (in source order)."""
 
-    table: Table
-    converted: Converted | None
-    new_lines: tuple[int, int] = (0, 0)  # first and last line (1-based) of the replacement in fix's output
-    reason: str = ""  # why it is not converted
-    off: bool = False  # its directive leaves it alone (as the author asked: no conversion to offer)
+    text: str
+    tables: tuple[TablePlan, ...]
+
+
+def plan_fix(task: Task, text: str) -> FixPlan:
+    """fix's conversion of a text (run in the fix process: see fix_process.py)."""
+    conversion = convert_text(text, task)
+    return FixPlan(conversion.text, tuple(table_plans(conversion, Source.parse(text))))
 
 
 def table_plans(result: Conversion, source: Source) -> list[TablePlan]:
@@ -128,21 +144,26 @@ def table_plans(result: Conversion, source: Source) -> list[TablePlan]:
             plans.append(_kept(table, result, source))
             continue
         first = table.start_line + shift
-        plans.append(TablePlan(table, item, (first, first + item.lines - 1)))
+        plans.append(_plan(table, new_lines=(first, first + item.lines - 1), widths=item.widths))
         shift += item.lines - (table.end_line - table.start_line + 1)
     return plans
+
+
+def _plan(table: Table, **what) -> TablePlan:
+    """A table's plan: where it is, its shape, and what fix does with it."""
+    return TablePlan(table.start_line, table.end_line, table.columns, len(table.body), **what)
 
 
 def _kept(table: Table, result: Conversion, source: Source) -> TablePlan:
     """A table fix keeps, and why: its `off` directive, or the finding (HT008, HT009, HT010) that keeps it."""
     directive, _ = directive_above(source.lines, table.start_line)
     if directive is not None and directive.off:
-        return TablePlan(table, None, reason="its directive `house-tables: off` leaves it as written", off=True)
+        return _plan(table, reason="its directive `house-tables: off` leaves it as written", off=True)
     first = directive.span.start.line if directive is not None else table.start_line
     for found in result.diagnostics:
         if found.code in REASONS and found.path is None and first <= found.span.start.line <= table.end_line:
-            return TablePlan(table, None, reason=f"{found.code} {found.message}")
-    return TablePlan(table, None, reason="fix leaves it as written")
+            return _plan(table, reason=f"{found.code} {found.message}")
+    return _plan(table, reason="fix leaves it as written")
 
 
 def inserted(source: Source, line: int, text: str) -> str:

@@ -72,23 +72,23 @@ def table_edit(plan: TablePlan, index: LineIndex, converted: Source) -> types.Te
     first, last = plan.new_lines
     text = "".join(line + ending for line, ending in
                    zip(converted.lines[first - 1 : last], converted.endings[first - 1 : last]))
-    return types.TextEdit(index.lines_range(plan.table.start_line, plan.table.end_line), text)
+    return types.TextEdit(index.lines_range(plan.start_line, plan.end_line), text)
 
 
-def convert_actions(plans: list[TablePlan], at: TablePlan | None, index: LineIndex, converted: Source,
+def convert_actions(plans: tuple[TablePlan, ...], at: TablePlan | None, index: LineIndex, converted: Source,
                     edit) -> list[types.CodeAction]:
     """"Convert this table" for the table at the cursor (disabled, with fix's reason, when fix keeps it), and
     "Convert all tables" when fix converts any. `edit` makes a workspace edit of text edits."""
     actions = []
     if at is not None and not at.off:
         title = "Convert this table to the house style"
-        if at.converted is None:
+        if not at.converted:
             actions.append(types.CodeAction(title, kind=types.CodeActionKind.QuickFix,
                                             disabled=types.CodeActionDisabled(f"not converted: {at.reason}")))
         else:
             actions.append(types.CodeAction(title, kind=types.CodeActionKind.QuickFix, is_preferred=True,
                                             edit=edit([table_edit(at, index, converted)])))
-    done = [plan for plan in plans if plan.converted is not None]
+    done = [plan for plan in plans if plan.converted]
     if done:
         title = f"Convert all tables in this file to the house style ({len(done)} of {len(plans)})"
         actions.append(types.CodeAction(title, kind=CONVERT_ALL,
@@ -99,7 +99,7 @@ def convert_actions(plans: list[TablePlan], at: TablePlan | None, index: LineInd
 def leave_alone_edit(plan: TablePlan, dialect: Dialect, index: LineIndex) -> types.TextEdit:
     """Insert the `off` directive and a blank line above the table, with the table's container prefix (quote
     markers, indentation) on both lines, so the directive belongs to the table's own block."""
-    source, line = index.source, plan.table.start_line
+    source, line = index.source, plan.start_line
     header = source.lines[line - 1]
     prefix = header[: len(header) - len(header.lstrip(" \t>"))]
     ending = source.endings[line - 1] or "\n"
@@ -118,16 +118,16 @@ def leave_alone_action(edit_: types.TextEdit, edit) -> types.CodeAction:
 
 def hover_text(plan: TablePlan, dialect: Dialect, styled: bool) -> str:
     """A table's shape, its dialect and the widths fix gives it (or why fix keeps it)."""
-    table = plan.table
-    rows = len(table.body)
-    lines = [f"**Pipe table** — {table.columns} column{'s' * (table.columns != 1)}, {rows} row{'s' * (rows != 1)}"
-             f" (lines {table.start_line}–{table.end_line}), read as {dialect.value}"]
-    if plan.converted is None:
+    rows = plan.rows
+    lines = [f"**Pipe table** — {plan.columns} column{'s' * (plan.columns != 1)}, {rows} row{'s' * (rows != 1)}"
+             f" (lines {plan.start_line}–{plan.end_line}), read as {dialect.value}"]
+    if not plan.converted:
         lines.append(f"Not converted: {plan.reason}")
     elif styled:
-        lines.append("Widths: " + " · ".join(f"{width}%" for width in plan.converted.widths))
+        lines.append("Widths: " + " · ".join(f"{width}%" for width in plan.widths))
     else:
         lines.append("Widths: none (`style: plain` writes no colgroup)")
-    if plan.converted is not None:
-        lines.append(f"`house-tables fix` writes it as {plan.converted.lines} lines")
+    if plan.converted:
+        first, last = plan.new_lines
+        lines.append(f"`house-tables fix` writes it as {last - first + 1} lines")
     return "\n\n".join(lines)

@@ -1,10 +1,11 @@
 """`house-tables lsp`: a language server over stdio (pygls), serving check's findings as diagnostics, fix's
 conversions as code actions, and a table's shape and widths as a hover.
 
-Work runs in one worker thread, newest version first: a change waits DEBOUNCE seconds (a newer change restarts
-the wait), and work whose document has moved on by the time the worker reaches it is dropped, as are results
-for a version the editor no longer has. The event loop only reads messages and places results, so the server
-answers while a large page is checked.
+Checks run in one worker thread, newest version first: a change waits DEBOUNCE seconds (a newer change restarts
+the wait), and a check whose document has moved on by the time the worker reaches it is dropped, as are results
+for a version the editor no longer has. Conversions (fix's, for code actions and hovers) run in a process of
+their own (fix_process.py), which a newer version of the document being converted stops. The event loop only
+reads messages and places results, so the server answers while a large page is checked or converted.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import asyncio
 import logging
 import os
 import sys
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 from typing import BinaryIO
@@ -26,7 +27,8 @@ from .. import __version__
 from ..cli import check_text
 from ..source import Source
 from . import features
-from .analysis import Analysis, Options, Snapshot, TablePlan, Unchecked, analyse, fix_conversion, inserted, table_plans
+from .analysis import Analysis, FixPlan, Options, Snapshot, TablePlan, Unchecked, analyse, inserted
+from .fix_process import FixProcess, Stopped
 from .positions import LineIndex
 
 DEBOUNCE = 0.15  # seconds of quiet after a change before it is checked (typing produces a change per key)
@@ -46,7 +48,8 @@ class HouseTablesServer(LanguageServer):
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="house-tables")
         self.latest: dict[str, Snapshot] = {}  # open documents as the editor has them (a new object per change)
         self.analyses: dict[str, Analysis] = {}
-        self.conversions: dict[str, tuple[Snapshot, Future]] = {}
+        self.fixes = FixProcess()
+        self.conversions: dict[str, tuple[Snapshot, asyncio.Future]] = {}  # fix's plan, per document
         self.pending: dict[str, asyncio.Task] = {}
 
     # -------------------------------------------------------------- documents
@@ -54,6 +57,7 @@ class HouseTablesServer(LanguageServer):
     def check_later(self, uri: str, delay: float) -> None:
         """A document opened, changed or saved: check it after `delay` seconds, cancelling the older wait."""
         self.latest[uri] = self.snapshot(uri)
+        self._stop_stale_conversion(uri)
         waiting = self.pending.pop(uri, None)
         if waiting is not None:
             waiting.cancel()
@@ -63,7 +67,7 @@ class HouseTablesServer(LanguageServer):
         """A document closed: forget it and clear its diagnostics."""
         self.latest.pop(uri, None)
         self.analyses.pop(uri, None)
-        self.conversions.pop(uri, None)
+        self._stop_stale_conversion(uri)
         waiting = self.pending.pop(uri, None)
         if waiting is not None:
             waiting.cancel()
@@ -125,28 +129,38 @@ class HouseTablesServer(LanguageServer):
 
     # -------------------------------------------------------------- conversions
 
-    async def plans(self, uri: str) -> tuple[Analysis, list[TablePlan], Source] | None:
-        """The document's analysis, what fix does with each of its tables, and fix's output (for the version the
-        editor has; computed once per version, in the worker)."""
+    async def plans(self, uri: str) -> tuple[Analysis, FixPlan, Source] | None:
+        """The document's analysis, fix's plan for it and fix's output (for the version the editor has; computed
+        once per version, in the fix process)."""
         snapshot = self.latest.get(uri)
         if snapshot is None:
             return None
         analysis = self.analyses.get(uri)
         if analysis is None or analysis.snapshot is not snapshot:
             analysis = await self.in_worker(self._analyse, uri, snapshot)
-        if uri not in self.conversions or self.conversions[uri][0] is not snapshot:
-            self.conversions[uri] = (snapshot, self.worker.submit(fix_conversion, analysis))
-        converted = await asyncio.wrap_future(self.conversions[uri][1])
-        if converted is None:
+        if analysis.task is None or not self.current(uri, snapshot):
             return None
-        return analysis, table_plans(converted, analysis.source), Source.parse(converted.text)
+        if uri not in self.conversions or self.conversions[uri][0] is not snapshot:
+            self.conversions[uri] = (snapshot, self.fixes.convert(analysis.task, snapshot.text))
+        plan = await asyncio.shield(self.conversions[uri][1])  # a cancelled request leaves it to the next one
+        if not self.current(uri, snapshot):  # edits for an older text: none
+            return None
+        return analysis, plan, Source.parse(plan.text)
+
+    def _stop_stale_conversion(self, uri: str) -> None:
+        """A document changed or closed: stop its conversion if it is still running (and with it the others in
+        the fix process: they are asked for again when wanted)."""
+        stale = self.conversions.pop(uri, None)
+        if stale is not None and not stale[1].done():
+            self.fixes.stop()
+            self.conversions = {key: value for key, value in self.conversions.items() if value[1].done()}
 
     def leave_alone(self, uri: str, analysis: Analysis, plan: TablePlan) -> types.CodeAction:
         """"Leave this table alone", offered only when check reads the edited text as it read this one: the same
         tables (those below two lines further down), this one without its HT001 and with no HT008."""
         edit = features.leave_alone_edit(plan, analysis.task.dialect, self.index(analysis))
         action = features.leave_alone_action(edit, lambda edits: self.workspace_edit(uri, analysis, edits))
-        line = plan.table.start_line
+        line = plan.start_line
         after = check_text(analysis.task, inserted(analysis.source, line, edit.new_text))
         moved = [replace(t, line=t.line + 2, end_line=t.end_line + 2) if t.line >= line else t
                  for t in analysis.result.tables]
@@ -171,9 +185,9 @@ class HouseTablesServer(LanguageServer):
         return bool(actions and actions.disabled_support)
 
 
-def plan_at(plans: list[TablePlan], first: int, last: int) -> TablePlan | None:
+def plan_at(plans: tuple[TablePlan, ...], first: int, last: int) -> TablePlan | None:
     """The table whose lines meet the model lines first..last."""
-    return next((p for p in plans if p.table.start_line <= last and first <= p.table.end_line), None)
+    return next((p for p in plans if p.start_line <= last and first <= p.end_line), None)
 
 
 def build(options: Options) -> HouseTablesServer:
@@ -213,16 +227,16 @@ async def _code_actions(ls: HouseTablesServer, params: types.CodeActionParams) -
     found = await _guarded(ls.plans(params.text_document.uri))
     if found is None:
         return None
-    analysis, plans, converted = found
+    analysis, plan, converted = found
     index = ls.index(analysis)
     first, last = index.model(params.range.start)[0], index.model(params.range.end)[0]
-    at = plan_at(plans, first, last)
+    at = plan_at(plan.tables, first, last)
     uri = params.text_document.uri
-    actions = features.convert_actions(plans, at, index, converted,
+    actions = features.convert_actions(plan.tables, at, index, converted,
                                        lambda edits: ls.workspace_edit(uri, analysis, edits))
     if at is not None and not at.off:
         actions.append(await ls.in_worker(ls.leave_alone, uri, analysis, at))
-        table = range(at.table.start_line - 1, at.table.end_line)  # the editor asks with the problems it shows
+        table = range(at.start_line - 1, at.end_line)  # the editor asks with the problems it shows
         shown = [d for d in params.context.diagnostics if d.source == features.SOURCE and d.range.start.line in table]
         for quick_fix in (a for a in actions if a.kind == types.CodeActionKind.QuickFix):
             quick_fix.diagnostics = shown or None
@@ -239,22 +253,22 @@ async def _hover(ls: HouseTablesServer, params: types.HoverParams) -> types.Hove
     found = await _guarded(ls.plans(params.text_document.uri))
     if found is None:
         return None
-    analysis, plans, _ = found
+    analysis, plan, _ = found
     index = ls.index(analysis)
     line = index.model(params.position)[0]
-    at = plan_at(plans, line, line)
+    at = plan_at(plan.tables, line, line)
     if at is None:
         return None
     text = features.hover_text(at, analysis.task.dialect, analysis.task.config.style.styled)
     content = types.MarkupContent(types.MarkupKind.Markdown, text)
-    return types.Hover(content, index.lines_range(at.table.start_line, at.table.end_line))
+    return types.Hover(content, index.lines_range(at.start_line, at.end_line))
 
 
 async def _guarded(work):
     """A request's result, or None when its document changed meanwhile, cannot be checked, or failed (logged)."""
     try:
         return await work
-    except (Stale, Unchecked):
+    except (Stale, Stopped, Unchecked):
         return None
     except Exception:  # a bug: the request gets no result, the server goes on
         logger.exception("a request failed")
@@ -264,7 +278,11 @@ async def _guarded(work):
 def serve(options: Options) -> int:
     """Run the server on stdin/stdout until the client exits it."""
     logging.basicConfig(level=logging.WARNING, format="house-tables lsp: %(message)s")  # stderr: the client's log
-    build(options).start_io(sys.stdin.buffer, _protocol_stream())
+    server = build(options)
+    try:
+        server.start_io(sys.stdin.buffer, _protocol_stream())
+    finally:
+        server.fixes.stop()
     return 0
 
 
