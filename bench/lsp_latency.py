@@ -1,6 +1,7 @@
 """`house-tables lsp`: time from a `didChange` to the `publishDiagnostics` of that version, on a 5,000-row table
-(`.md` and `.mdx`) and a 500-line page of the benchmark corpus; and, on the page, from a change to the code
-actions (which need fix's whole conversion of the new version).
+(`.md` and `.mdx`) and a 500-line page of the benchmark corpus; on the page, from a change to the code
+actions (which need fix's whole conversion of the new version); and on the table, from a change to its
+diagnostics while the conversion of the version before runs (the change stops it).
 
 The server waits DEBOUNCE seconds after a change before it checks (a newer change restarts the wait); the
 table shows the time with it and without it. The editor is tests/lsp_client.py (pygls' client, the server a
@@ -79,6 +80,26 @@ def change_to_code_actions(editor: Editor, path: Path, text: str, rounds: int) -
     return times
 
 
+def change_while_converting(editor: Editor, path: Path, text: str, rounds: int) -> list[float]:
+    """Seconds from a change to its diagnostics when code actions were just asked for the version before (its
+    conversion, in the fix process, is stopped by the change)."""
+    editor.open(path, text)
+    times = []
+    for round_ in range(1, rounds + 1):
+        pending = editor.code_actions_later(path, 2)
+        time.sleep(0.5)  # the conversion is under way
+        start = time.perf_counter()
+        editor.change(path, edited(text, round_))
+        times.append(time.perf_counter() - start)
+        pending.result()
+    editor.close(path)
+    return times
+
+
+UNTIL = {change_to_diagnostics: "publishDiagnostics", change_to_code_actions: "codeAction answered",
+         change_while_converting: "publishDiagnostics, a conversion running"}
+
+
 def measure(rounds: int, log=print) -> Table:
     """Every case in one server, one after another."""
     table = Table(f"Language server: a change to its result ({rounds} rounds, debounce {seconds(DEBOUNCE)})",
@@ -87,12 +108,13 @@ def measure(rounds: int, log=print) -> Table:
     cases = [(f"{ROWS:,}-row table (.md)", "table.md", big_table(), change_to_diagnostics),
              (f"{ROWS:,}-row table (.mdx)", "table.mdx", big_table(), change_to_diagnostics),
              (f"{len(page.splitlines())}-line page (.md)", "page.md", page, change_to_diagnostics),
-             (f"{len(page.splitlines())}-line page (.md)", "page.md", page, change_to_code_actions)]
+             (f"{len(page.splitlines())}-line page (.md)", "page.md", page, change_to_code_actions),
+             (f"{ROWS:,}-row table (.md)", "table.md", big_table(), change_while_converting)]
     editor = Editor()
     try:
         with tempfile.TemporaryDirectory() as scratch:
             for name, file_name, text, case in cases:
-                until = "publishDiagnostics" if case is change_to_diagnostics else "codeAction answered"
+                until = UNTIL[case]
                 log(f"lsp: {name}, {until}")
                 path = Path(scratch) / file_name
                 path.write_text(text, encoding="utf-8")
