@@ -49,8 +49,9 @@ class Editor:
     """One server process and the documents open in it."""
 
     def __init__(self, *args: str, client_capabilities: types.ClientCapabilities | None = None,
-                 program: str | None = None):
-        """Start the server: `python -m house_tables lsp ARGS`, or `python -c PROGRAM lsp ARGS`."""
+                 program: str | None = None, cwd: Path | None = None):
+        """Start the server: `python -m house_tables lsp ARGS`, or `python -c PROGRAM lsp ARGS` (in `cwd`, as an
+        editor starts it in its workspace)."""
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
@@ -65,7 +66,7 @@ class Editor:
 
         environment = {**os.environ, "PYTHONPATH": str(ROOT / "plugin")}
         command = ["-c", program] if program else ["-m", "house_tables"]
-        self._wait(self.client.start_io(sys.executable, *command, "lsp", *args, env=environment))
+        self._wait(self.client.start_io(sys.executable, *command, "lsp", *args, env=environment, cwd=cwd))
         params = types.InitializeParams(capabilities=client_capabilities or capabilities(), process_id=os.getpid())
         self.initialized = self._wait(self.client.initialize_async(params))
         self.client.initialized(types.InitializedParams())
@@ -229,10 +230,10 @@ def write(path: Path, text: str) -> Path:
     return path
 
 
-def check_json(path: Path, *options: str) -> list[dict]:
-    """`house-tables check --format json PATH` run in the file's directory: its diagnostics."""
+def check_json(path: Path, *options: str, cwd: Path | None = None) -> list[dict]:
+    """`house-tables check --format json PATH` run in the file's directory (or cwd): its diagnostics."""
     out, previous = io.StringIO(), Path.cwd()
-    os.chdir(path.parent)
+    os.chdir(cwd or path.parent)
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
             cli.run(["check", "--format", "json", *options, str(path)])

@@ -165,12 +165,37 @@ def test_pages_the_site_excludes_and_other_files_get_no_diagnostics(editor, tmp_
     write(tmp_path / "mkdocs.yml", "site_name: S\nplugins:\n  - house-tables:\n      exclude: [legacy/*]\n")
     legacy = write(tmp_path / "docs" / "legacy" / "old.md", TABLE)
     notes = write(tmp_path / "notes.txt", TABLE)
-    kept = write(tmp_path / "docs" / "new.md", TABLE)
+    page = f"---\ntitle: New\n---\n\n{TABLE}"  # front matter, which MkDocs strips: positions still the file's
+    kept = write(tmp_path / "docs" / "new.md", page)
     assert editor.open(legacy, TABLE) == [] and check_json(legacy) == []
     assert editor.open(notes, TABLE, "plaintext") == []
-    assert [d.code for d in editor.open(kept, TABLE)] == ["HT001"]
+    found = editor.open(kept, page)
+    assert as_check_prints(page, found) == without_path(check_json(kept))
+    assert [(d.code, d.range.start.line) for d in found] == [("HT001", 4)]
     for path in (legacy, notes, kept):
         editor.close(path)
+
+
+def test_a_table_a_snippet_includes_is_reported_with_its_file(tmp_path):
+    """The snippet's table is check's finding in the snippet's file: shown at the top of the page, with that
+    file's path, line and column, and a link to it (the server runs in the project, as `check` does)."""
+    write(tmp_path / "mkdocs.yml", "site_name: S\nmarkdown_extensions:\n  - tables\n  - pymdownx.snippets:\n"
+          "      base_path: [docs]\n")
+    part = write(tmp_path / "docs" / "part.md", "Intro.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n")
+    text = '# Page\n\n--8<-- "part.md"\n\nEnd.\n'
+    page = write(tmp_path / "docs" / "page.md", text)
+    project = Editor(cwd=tmp_path)
+    try:
+        with project.opened(page, text) as diagnostics:
+            [expected] = check_json(page, cwd=tmp_path)
+            [shown] = diagnostics
+            assert (expected["path"], expected["line"], expected["code"]) == ("docs/part.md", 3, "HT001")
+            assert shown.message == f"docs/part.md:3:1: {expected['message']}" and shown.code == "HT001"
+            assert shown.range.start == types.Position(0, 0)
+            [link] = shown.related_information
+            assert link.location.uri == part.as_uri() and link.location.range.start == types.Position(2, 0)
+    finally:
+        assert project.stop() == 0
 
 
 def test_an_edit_moves_the_positions(editor, tmp_path):
@@ -208,6 +233,20 @@ def test_convert_all_gives_exactly_fixs_output(editor, tmp_path, name):
     assert expected != text
     assert applied(text, edits_of(convert_all, path.as_uri())) == expected
     editor.close(path)
+
+
+def test_the_html_form_converts_as_fix_form_html(tmp_path):
+    html = Editor("--form", "html")
+    try:
+        text = f"Intro.\n\n{TABLE}"
+        path = write(tmp_path / "page.md", text)
+        with html.opened(path, text):
+            convert_all = action(html.code_actions(path, 2), "Convert all")
+            converted = applied(text, edits_of(convert_all, path.as_uri()))
+        assert converted == fixed(path, text, "--form", "html") != fixed(path, text)
+        assert 'style="' in converted and "style={{" not in converted
+    finally:
+        assert html.stop() == 0
 
 
 def test_converting_table_by_table_ends_at_fixs_output(editor, tmp_path):
