@@ -45,6 +45,16 @@ def capabilities(disabled_support: bool = True, document_changes: bool = True,
     )
 
 
+@contextlib.contextmanager
+def started(*args: str, **options) -> Iterator[Editor]:
+    """A server of its own for a block (see Editor), which must exit cleanly after it."""
+    editor = Editor(*args, **options)
+    try:
+        yield editor
+    finally:
+        assert editor.stop() == 0  # `shutdown` then `exit`: exit code 0
+
+
 class Editor:
     """One server process and the documents open in it."""
 

@@ -15,13 +15,13 @@ from house_tables.lsp import features
 
 from lsp_client import (
     TIMEOUT,
-    Editor,
     applied,
     as_check_prints,
     capabilities,
     check_json,
     edits_of,
     fixed,
+    started,
     without_path,
     write,
 )
@@ -40,9 +40,8 @@ COLUMN_WIDTH = re.compile(r'<col style=\{\{width: "(\d+)%"')
 @pytest.fixture(scope="module")
 def editor():
     """One server for the module's tests (each test uses its own directory, so its own configuration)."""
-    running = Editor()
-    yield running
-    assert running.stop() == 0  # `shutdown` then `exit`: a clean exit
+    with started() as running:
+        yield running
 
 
 def action(actions: list[types.CodeAction], title: str) -> types.CodeAction:
@@ -80,16 +79,13 @@ def test_ranges_are_exact_spans_in_utf16(editor, tmp_path):
 
 def test_verify_and_cross_check_give_those_of_check(tmp_path):
     """`lsp --verify --cross-check`: HT009 for a table fix keeps, HT007 where the engines disagree, as check's."""
-    thorough = Editor("--verify", "--cross-check")
-    try:
+    with started("--verify", "--cross-check") as thorough:
         text = f"{NOT_JSX}\n| a | b |\n|---|---|\n| `x|y` | z |\n\n{TABLE}"
         path = write(tmp_path / "page.md", text)
         with thorough.opened(path, text) as diagnostics:
             expected = without_path(check_json(path, "--verify", "--cross-check"))
             assert {"HT007", "HT009"} <= {item["code"] for item in expected}
             assert as_check_prints(text, diagnostics) == expected
-    finally:
-        assert thorough.stop() == 0
 
 
 def test_levels_and_configuration_come_from_the_files_directory(editor, tmp_path):
@@ -132,8 +128,7 @@ main()
 
 
 def test_a_failing_check_is_one_diagnostic_and_the_server_goes_on(tmp_path):
-    broken = Editor(program=BROKEN_SERVER)
-    try:
+    with started(program=BROKEN_SERVER) as broken:
         bad = write(tmp_path / "bad.md", f"BREAK\n\n{TABLE}")
         [diagnostic] = broken.open(bad, f"BREAK\n\n{TABLE}")
         assert diagnostic.message == "house-tables: internal error (RuntimeError: a bug); please report it"
@@ -141,14 +136,11 @@ def test_a_failing_check_is_one_diagnostic_and_the_server_goes_on(tmp_path):
         good = write(tmp_path / "good.md", TABLE)
         assert [d.code for d in broken.open(good, TABLE)] == ["HT001"]
         assert [d.code for d in broken.change(bad, TABLE)] == ["HT001"]  # the same document, fixed
-    finally:
-        assert broken.stop() == 0
 
 
 def test_positions_in_utf8_for_a_client_that_asks(tmp_path):
     """A client that counts bytes gets byte columns: "é" is two, "👍" four."""
-    utf8 = Editor(client_capabilities=capabilities(encodings=("utf-8",)))
-    try:
+    with started(client_capabilities=capabilities(encodings=("utf-8",))) as utf8:
         text = "| a | b |\n|---|---|\n| é | 👍 | lost |\n"
         path = write(tmp_path / "page.md", text)
         assert utf8.initialized.capabilities.position_encoding == "utf-8"
@@ -157,8 +149,6 @@ def test_positions_in_utf8_for_a_client_that_asks(tmp_path):
         assert found["HT002"] == types.Range(types.Position(2, row.index(b"lost")), types.Position(2, len(row) - 2))
         assert found["HT001"].end == types.Position(2, len(row))
         assert row.index(b"lost") == text.splitlines()[2].index("lost") + 1 + 3  # bytes, not code points
-    finally:
-        assert utf8.stop() == 0
 
 
 def test_pages_the_site_excludes_and_other_files_get_no_diagnostics(editor, tmp_path):
@@ -184,18 +174,14 @@ def test_a_table_a_snippet_includes_is_reported_with_its_file(tmp_path):
     part = write(tmp_path / "docs" / "part.md", "Intro.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n")
     text = '# Page\n\n--8<-- "part.md"\n\nEnd.\n'
     page = write(tmp_path / "docs" / "page.md", text)
-    project = Editor(cwd=tmp_path)
-    try:
-        with project.opened(page, text) as diagnostics:
-            [expected] = check_json(page, cwd=tmp_path)
-            [shown] = diagnostics
-            assert (expected["path"], expected["line"], expected["code"]) == ("docs/part.md", 3, "HT001")
-            assert shown.message == f"docs/part.md:3:1: {expected['message']}" and shown.code == "HT001"
-            assert shown.range.start == types.Position(0, 0)
-            [link] = shown.related_information
-            assert link.location.uri == part.as_uri() and link.location.range.start == types.Position(2, 0)
-    finally:
-        assert project.stop() == 0
+    with started(cwd=tmp_path) as project, project.opened(page, text) as diagnostics:
+        [expected] = check_json(page, cwd=tmp_path)
+        [shown] = diagnostics
+        assert (expected["path"], expected["line"], expected["code"]) == ("docs/part.md", 3, "HT001")
+        assert shown.message == f"docs/part.md:3:1: {expected['message']}" and shown.code == "HT001"
+        assert shown.range.start == types.Position(0, 0)
+        [link] = shown.related_information
+        assert link.location.uri == part.as_uri() and link.location.range.start == types.Position(2, 0)
 
 
 def test_an_edit_moves_the_positions(editor, tmp_path):
@@ -236,8 +222,7 @@ def test_convert_all_gives_exactly_fixs_output(editor, tmp_path, name):
 
 
 def test_the_html_form_converts_as_fix_form_html(tmp_path):
-    html = Editor("--form", "html")
-    try:
+    with started("--form", "html") as html:
         text = f"Intro.\n\n{TABLE}"
         path = write(tmp_path / "page.md", text)
         with html.opened(path, text):
@@ -245,8 +230,6 @@ def test_the_html_form_converts_as_fix_form_html(tmp_path):
             converted = applied(text, edits_of(convert_all, path.as_uri()))
         assert converted == fixed(path, text, "--form", "html") != fixed(path, text)
         assert 'style="' in converted and "style={{" not in converted
-    finally:
-        assert html.stop() == 0
 
 
 def test_converting_table_by_table_ends_at_fixs_output(editor, tmp_path):
@@ -277,16 +260,13 @@ def test_a_table_fix_keeps_offers_a_disabled_conversion_saying_why(editor, tmp_p
 
 def test_a_client_without_disabled_actions_gets_none(tmp_path):
     """The protocol: a server sends `disabled` only to a client that can show it."""
-    plain = Editor(client_capabilities=capabilities(disabled_support=False, document_changes=False))
-    try:
+    with started(client_capabilities=capabilities(disabled_support=False, document_changes=False)) as plain:
         path = write(tmp_path / "page.md", LOSES_CELLS + "\n" + TABLE)
         plain.open(path, LOSES_CELLS + "\n" + TABLE)
         titles = [a.title for a in plain.code_actions(path, 1)]
         assert not any(t.startswith(CONVERT_THIS) for t in titles) and any(t.startswith("Leave") for t in titles)
         convert_all = action(plain.code_actions(path, 0), "Convert all")
         assert list(convert_all.edit.changes) == [path.as_uri()]  # no versioned edits for this client
-    finally:
-        assert plain.stop() == 0
 
 
 @pytest.mark.parametrize(("name", "text", "directive"), [

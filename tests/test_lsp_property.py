@@ -16,7 +16,7 @@ from lsprotocol import types
 from house_tables.lsp.positions import LineIndex
 from house_tables.source import Source
 
-from lsp_client import Editor, applied, as_check_prints, check_json, edits_of, fixed, offset, without_path, write
+from lsp_client import applied, as_check_prints, check_json, edits_of, fixed, offset, started, without_path, write
 from strategies import documents
 
 FUZZ = int(os.environ.get("HOUSE_TABLES_FUZZ", "0"))
@@ -35,9 +35,8 @@ def utf16(text: str) -> int:
 @pytest.fixture(scope="module")
 def editor():
     """One server for every example."""
-    running = Editor()
-    yield running
-    assert running.stop() == 0
+    with started() as running:
+        yield running
 
 
 @pytest.mark.parametrize("suffix", [".md", ".mdx"])
