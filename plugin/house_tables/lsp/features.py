@@ -3,6 +3,7 @@ fix's conversion (see analysis.py), placed with a LineIndex."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from lsprotocol import types
@@ -20,6 +21,7 @@ SEVERITIES = {"error": types.DiagnosticSeverity.Error, "warning": types.Diagnost
               "info": types.DiagnosticSeverity.Information}
 DIRECTIVES = {Dialect.PYTHON_MARKDOWN: "<!-- house-tables: off -->", Dialect.MDX: "{/* house-tables: off */}"}
 CONVERT_ALL = types.CodeActionKind.SourceFixAll + ".house-tables"
+EditMaker = Callable[[list[types.TextEdit]], types.WorkspaceEdit]  # text edits of the document as the client takes them
 
 
 # ------------------------------------------------------------------ diagnostics
@@ -76,7 +78,7 @@ def table_edit(plan: TablePlan, index: LineIndex, converted: Source) -> types.Te
 
 
 def convert_actions(plans: tuple[TablePlan, ...], at: TablePlan | None, index: LineIndex, converted: Source,
-                    edit) -> list[types.CodeAction]:
+                    edit: EditMaker) -> list[types.CodeAction]:
     """"Convert this table" for the table at the cursor (disabled, with fix's reason, when fix keeps it), and
     "Convert all tables" when fix converts any. `edit` makes a workspace edit of text edits."""
     actions = []
@@ -107,10 +109,10 @@ def leave_alone_edit(plan: TablePlan, dialect: Dialect, index: LineIndex) -> typ
     return types.TextEdit(types.Range(at, at), f"{prefix}{DIRECTIVES[dialect]}{ending}{prefix.rstrip()}{ending}")
 
 
-def leave_alone_action(edit_: types.TextEdit, edit) -> types.CodeAction:
+def leave_alone_action(insertion: types.TextEdit, edit: EditMaker) -> types.CodeAction:
     """"Leave this table alone": the directive that silences its HT001 and keeps fix away from it."""
     return types.CodeAction("Leave this table alone (house-tables: off)", kind=types.CodeActionKind.QuickFix,
-                            edit=edit([edit_]))
+                            edit=edit([insertion]))
 
 
 # ------------------------------------------------------------------ hover
