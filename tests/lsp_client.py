@@ -32,13 +32,14 @@ SEVERITIES = {"error": types.DiagnosticSeverity.Error, "warning": types.Diagnost
 
 
 def capabilities(disabled_support: bool = True, document_changes: bool = True,
-                 encodings: tuple[str, ...] = ("utf-16",)) -> types.ClientCapabilities:
-    """What the test editor supports: versioned edits and disabled code actions, as VS Code does, and positions
-    in these encodings (the server picks the first it knows)."""
+                 encodings: tuple[str, ...] = ("utf-16",), watch_files: bool = False) -> types.ClientCapabilities:
+    """What the test editor supports: versioned edits and disabled code actions, as VS Code does, positions in
+    these encodings (the server picks the first it knows), and maybe watching files for the server."""
     return types.ClientCapabilities(
         general=types.GeneralClientCapabilities(position_encodings=list(encodings)),
         workspace=types.WorkspaceClientCapabilities(
-            workspace_edit=types.WorkspaceEditClientCapabilities(document_changes=document_changes)),
+            workspace_edit=types.WorkspaceEditClientCapabilities(document_changes=document_changes),
+            did_change_watched_files=types.DidChangeWatchedFilesClientCapabilities(dynamic_registration=watch_files)),
         text_document=types.TextDocumentClientCapabilities(
             code_action=types.CodeActionClientCapabilities(disabled_support=disabled_support),
             publish_diagnostics=types.PublishDiagnosticsClientCapabilities(version_support=True)),
@@ -73,6 +74,12 @@ class Editor:
         @self.client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
         def record(params: types.PublishDiagnosticsParams) -> None:
             self._record(params)
+
+        self.registrations: list[types.Registration] = []
+
+        @self.client.feature(types.CLIENT_REGISTER_CAPABILITY)
+        def register(params: types.RegistrationParams) -> None:
+            self.registrations.extend(params.registrations)
 
         environment = {**os.environ, "PYTHONPATH": str(ROOT / "plugin")}
         command = ["-c", program] if program else ["-m", "house_tables"]
@@ -126,18 +133,25 @@ class Editor:
         identifier = types.TextDocumentIdentifier(path.as_uri())
         self._call(lambda: self.client.text_document_did_close(types.DidCloseTextDocumentParams(identifier)))
 
-    def diagnostics(self, uri: str, version: int) -> list[types.Diagnostic]:
-        """The diagnostics published for a version of a document (waiting for them)."""
+    def diagnostics(self, uri: str, version: int, after: int = 0) -> list[types.Diagnostic]:
+        """The diagnostics published for a version of a document, skipping its first `after` publications
+        (waiting for them)."""
         deadline = time.monotonic() + TIMEOUT
         with self.arrived:
             while True:
-                for params in self.published.get(uri, []):
+                for params in self.published.get(uri, [])[after:]:
                     if params.version == version:
                         return list(params.diagnostics)
                 left = deadline - time.monotonic()
                 if left <= 0:
                     raise TimeoutError(f"no diagnostics for {uri} version {version}")
                 self.arrived.wait(left)
+
+    def files_changed(self, *paths: Path) -> None:
+        """Say that files the server watches have changed (as an editor's file watcher does)."""
+        changes = [types.FileEvent(path.as_uri(), types.FileChangeType.Changed) for path in paths]
+        params = types.DidChangeWatchedFilesParams(changes)
+        self._call(lambda: self.client.workspace_did_change_watched_files(params))
 
     def code_actions(self, path: Path, line: int, only: list[str] | None = None,
                      shown: list[types.Diagnostic] | None = None) -> list[types.CodeAction]:

@@ -98,6 +98,25 @@ def test_levels_and_configuration_come_from_the_files_directory(editor, tmp_path
     editor.close(path)
 
 
+def test_a_changed_configuration_file_checks_the_open_documents_again(tmp_path):
+    """The server asks an editor that can watch files to report changes of configuration files; then every
+    open document is checked again with the new settings."""
+    with started(client_capabilities=capabilities(watch_files=True)) as watching:
+        [registration] = until(lambda: watching.registrations)
+        assert registration.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES
+        assert {"**/mkdocs.yml", "**/pyproject.toml", "**/docusaurus.config.js"} <= set(
+            re.findall(r"\*\*/[\w.]+", str(registration.register_options)))
+        settings = write(tmp_path / "pyproject.toml", '[tool.house-tables]\nlevel = "info"\n')
+        path = write(tmp_path / "page.md", TABLE)
+        with watching.opened(path, TABLE) as before:
+            assert [d.severity for d in before] == [types.DiagnosticSeverity.Information]
+            write(settings, '[tool.house-tables]\nlevel = "error"\n')
+            published = len(watching.published[path.as_uri()])
+            watching.files_changed(settings)
+            after = watching.diagnostics(path.as_uri(), 1, after=published)
+            assert [d.severity for d in after] == [types.DiagnosticSeverity.Error]
+
+
 def test_an_invalid_configuration_is_one_diagnostic_and_the_server_goes_on(editor, tmp_path):
     write(tmp_path / "bad" / "pyproject.toml", '[tool.house-tables]\ncolour = "red"\n')
     bad = write(tmp_path / "bad" / "page.md", TABLE)

@@ -25,6 +25,7 @@ from pygls.uris import to_fs_path
 
 from .. import __version__
 from ..cli import check_text
+from ..site import DOCUSAURUS_FILES, MINTLIFY_FILES, SITE_FILES
 from ..source import Source
 from . import features
 from .analysis import Analysis, FixPlan, Options, Snapshot, TablePlan, Unchecked, analyse, inserted
@@ -32,6 +33,9 @@ from .fix_process import FixProcess, Stopped
 from .positions import LineIndex
 
 DEBOUNCE = 0.15  # seconds of quiet after a change before it is checked (typing produces a change per key)
+# The files a document's settings come from (see cli.load_settings and site.Sites): a change checks every open
+# document again.
+CONFIGURATION_FILES = ("pyproject.toml", *SITE_FILES, *DOCUSAURUS_FILES, *MINTLIFY_FILES)
 logger = logging.getLogger("house_tables.lsp")
 
 
@@ -179,6 +183,20 @@ class HouseTablesServer(LanguageServer):
             return types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(document, edits)])
         return types.WorkspaceEdit(changes={uri: edits})
 
+    def watches_configuration(self) -> bool:
+        """Whether the client can watch files for the server (registered when the session starts)."""
+        workspace = self.client_capabilities.workspace
+        watched = workspace and workspace.did_change_watched_files
+        return bool(watched and watched.dynamic_registration)
+
+    async def watch_configuration(self) -> None:
+        """Ask the client to say when a configuration file changes (see CONFIGURATION_FILES)."""
+        watchers = [types.FileSystemWatcher(f"**/{name}") for name in CONFIGURATION_FILES]
+        options = types.DidChangeWatchedFilesRegistrationOptions(watchers)
+        registration = types.Registration("house-tables-configuration", types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                                          options)
+        await self.client_register_capability_async(types.RegistrationParams([registration]))
+
     def supports_disabled(self) -> bool:
         """Whether the client shows a disabled code action with its reason."""
         actions = self.client_capabilities.text_document and self.client_capabilities.text_document.code_action
@@ -205,6 +223,16 @@ def build(options: Options) -> HouseTablesServer:
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: HouseTablesServer, params: types.DidSaveTextDocumentParams) -> None:
         ls.check_later(params.text_document.uri, 0)  # a saved mkdocs.yml or pyproject.toml may change the settings
+
+    @server.feature(types.INITIALIZED)
+    async def initialized(ls: HouseTablesServer, params: types.InitializedParams) -> None:
+        if ls.watches_configuration():
+            await _guarded(ls.watch_configuration())
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    def configuration_changed(ls: HouseTablesServer, params: types.DidChangeWatchedFilesParams) -> None:
+        for uri in list(ls.latest):  # which documents a file's settings reach is the settings' business: all
+            ls.check_later(uri, 0)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: HouseTablesServer, params: types.DidCloseTextDocumentParams) -> None:
