@@ -315,20 +315,21 @@ def test_quick_fixes_name_the_diagnostics_of_their_table(editor, tmp_path):
         assert [list(a.diagnostics) for a in actions if a.kind == types.CodeActionKind.QuickFix] == [second, second]
 
 
-def test_a_change_stops_the_conversion_of_the_version_before(editor, tmp_path):
+def test_a_change_stops_the_conversion_of_the_version_before(tmp_path):
     """Code actions asked for a large page (its conversion takes seconds, in a process of its own), then a
     change: that process is ended (a finished conversion would leave it waiting for the next), the old request
-    gets no actions (no edits for a text the editor no longer has), and the new version's come."""
+    gets no actions (no edits for a text the editor no longer has), and the new version's come. A server of its
+    own: its conversion process starts with this conversion, so its appearing means the conversion is under way."""
     rows = "".join(f"| `opt-{i}` | **{i}** |\n" for i in range(2000))
     large = f"| name | value |\n|---|---|\n{rows}"
     path = write(tmp_path / "page.md", large)
-    with editor.opened(path, large):
-        old = editor.code_actions_later(path, 0)
-        converting = until(editor.conversion_processes)
-        editor.change(path, TABLE, wait=False)
-        until(lambda: not converting & editor.conversion_processes())
+    with started() as fresh, fresh.opened(path, large):
+        old = fresh.code_actions_later(path, 0)
+        converting = until(fresh.conversion_processes)
+        fresh.change(path, TABLE, wait=False)
+        until(lambda: not converting & fresh.conversion_processes())
         assert old.result(TIMEOUT) is None
-        assert next(a.title for a in editor.code_actions(path, 0)) == CONVERT_THIS
+        assert next(a.title for a in fresh.code_actions(path, 0)) == CONVERT_THIS
 
 
 def until(condition):
