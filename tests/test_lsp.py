@@ -117,6 +117,23 @@ def test_a_changed_configuration_file_checks_the_open_documents_again(tmp_path):
             assert [d.severity for d in after] == [types.DiagnosticSeverity.Error]
 
 
+def test_settings_are_read_again_when_a_configuration_file_changes(editor, tmp_path):
+    """A hook of the site's mkdocs.yml counts its runs: the settings are read once, and again only after the
+    configuration changed (here without the editor's file watching: at the next change of the page)."""
+    runs = tmp_path / "runs"
+    write(tmp_path / "hook.py", f"def on_config(config):\n    with open({str(runs)!r}, 'a') as f:\n"
+          "        f.write('x')\n")
+    site = write(tmp_path / "mkdocs.yml", "site_name: S\nhooks: [hook.py]\n")
+    path = write(tmp_path / "docs" / "page.md", TABLE)
+    with editor.opened(path, TABLE):
+        for count in range(1, 4):
+            editor.change(path, "\n" * count + TABLE)
+        assert runs.read_text() == "x"
+        write(site, "site_name: S\nhooks: [hook.py]\nplugins:\n  - house-tables:\n      level: info\n")
+        [changed] = editor.change(path, TABLE)
+        assert runs.read_text() == "xx" and changed.severity == types.DiagnosticSeverity.Information
+
+
 def test_an_invalid_configuration_is_one_diagnostic_and_the_server_goes_on(editor, tmp_path):
     write(tmp_path / "bad" / "pyproject.toml", '[tool.house-tables]\ncolour = "red"\n')
     bad = write(tmp_path / "bad" / "page.md", TABLE)
@@ -135,10 +152,10 @@ import sys
 from house_tables.cli import main
 from house_tables.lsp import server
 
-def analyse(snapshot, form):
+def analyse(snapshot, *arguments):
     if "BREAK" in snapshot.text:
         raise RuntimeError("a bug")
-    return checked(snapshot, form)
+    return checked(snapshot, *arguments)
 
 checked, server.analyse = server.analyse, analyse
 sys.argv[0] = "house-tables"

@@ -6,6 +6,7 @@ the configured levels); the conversion is `house-tables fix`'s. Nothing here sca
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -28,9 +29,12 @@ from ..directives import directive_above
 from ..files import MARKDOWN_SUFFIXES
 from ..model import Table
 from ..report import FileResult, Finding
+from ..site import DOCUSAURUS_FILES, MINTLIFY_FILES, SITE_FILES
 from ..source import BOM, Source
 
 REASONS = ("HT008", "HT009", "HT010")  # the findings that keep a table as written
+# The files a document's settings come from (see cli.load_settings and site.Sites), in its directory or above.
+CONFIGURATION_FILES = ("pyproject.toml", *SITE_FILES, *DOCUSAURUS_FILES, *MINTLIFY_FILES)
 
 
 @dataclass(frozen=True)
@@ -75,14 +79,14 @@ class Analysis:
         return Source.parse(self.snapshot.text)
 
 
-def analyse(snapshot: Snapshot, options: Options) -> Analysis:
+def analyse(snapshot: Snapshot, options: Options, settings: SettingsCache) -> Analysis:
     """check's result for a snapshot, exactly as `house-tables check` with these options, run in the file's
     directory, gives it. Raises Unchecked for an invalid configuration."""
     path = snapshot.path
     empty = FileResult(str(path))
     if path.suffix.lower() not in MARKDOWN_SUFFIXES:
         return Analysis(snapshot, None, empty)
-    own = _settings(path)
+    own = settings.settings_for(path)
     if not site_selects(own, path):
         return Analysis(snapshot, None, empty)
     task = Task(str(path), own.dialect or dialect_for(path), "check", options.form, own.config, write=False,
@@ -91,13 +95,46 @@ def analyse(snapshot: Snapshot, options: Options) -> Analysis:
     return Analysis(snapshot, task, leveled(check_text(task, snapshot.text), own))
 
 
-def _settings(path: Path) -> Settings:
-    """The file's settings as the command line finds them from its directory (re-read every time: a changed
-    mkdocs.yml or pyproject.toml counts at the next keystroke)."""
+class SettingsCache:
+    """Each directory's settings as the command line finds them from there, read again only when one of the files
+    they may come from (CONFIGURATION_FILES, there or above) is created, changed or removed: reading an
+    mkdocs.yml runs its hooks, which is no work for every keystroke."""
+
+    def __init__(self):
+        self._read: dict[Path, tuple[tuple, Settings | Unchecked]] = {}
+
+    def settings_for(self, path: Path) -> Settings:
+        """A file's settings (Unchecked for an invalid configuration)."""
+        directory = path.parent
+        stamp = _stamp(directory)
+        cached = self._read.get(directory)
+        if cached is None or cached[0] != stamp:
+            cached = self._read[directory] = (stamp, _settings(path))
+        if isinstance(cached[1], Unchecked):
+            raise cached[1]
+        return cached[1]
+
+
+def _settings(path: Path) -> Settings | Unchecked:
+    """The file's settings as the command line finds them from its directory, or why there are none."""
     try:
         return SiteSettings(load_settings(None, path.parent)).settings_for(path)
     except (ConfigError, UsageError) as error:
-        raise Unchecked(str(error)) from None
+        return Unchecked(str(error))
+
+
+def _stamp(directory: Path) -> tuple:
+    """Size and modification time of every configuration file in a directory and above (what a change of the
+    settings changes)."""
+    found = []
+    for folder in (directory, *directory.parents):
+        for name in CONFIGURATION_FILES:
+            try:
+                stat = os.stat(folder / name)
+            except OSError:
+                continue
+            found.append((str(folder / name), stat.st_mtime_ns, stat.st_size))
+    return tuple(found)
 
 
 @dataclass(frozen=True)

@@ -25,17 +25,24 @@ from pygls.uris import to_fs_path
 
 from .. import __version__
 from ..cli import check_text
-from ..site import DOCUSAURUS_FILES, MINTLIFY_FILES, SITE_FILES
 from ..source import Source
 from . import features
-from .analysis import Analysis, FixPlan, Options, Snapshot, TablePlan, Unchecked, analyse, inserted
+from .analysis import (
+    CONFIGURATION_FILES,
+    Analysis,
+    FixPlan,
+    Options,
+    SettingsCache,
+    Snapshot,
+    TablePlan,
+    Unchecked,
+    analyse,
+    inserted,
+)
 from .fix_process import FixProcess, Stopped
 from .positions import LineIndex
 
 DEBOUNCE = 0.15  # seconds of quiet after a change before it is checked (typing produces a change per key)
-# The files a document's settings come from (see cli.load_settings and site.Sites): a change checks every open
-# document again.
-CONFIGURATION_FILES = ("pyproject.toml", *SITE_FILES, *DOCUSAURUS_FILES, *MINTLIFY_FILES)
 logger = logging.getLogger("house_tables.lsp")
 
 
@@ -49,6 +56,7 @@ class HouseTablesServer(LanguageServer):
     def __init__(self, options: Options):
         super().__init__(features.SOURCE, __version__, text_document_sync_kind=types.TextDocumentSyncKind.Full)
         self.options = options
+        self.settings = SettingsCache()  # used in the worker thread only
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="house-tables")
         self.latest: dict[str, Snapshot] = {}  # open documents as the editor has them (a new object per change)
         self.analyses: dict[str, Analysis] = {}
@@ -125,7 +133,7 @@ class HouseTablesServer(LanguageServer):
         """check's result (in the worker), unless a newer version arrived while this one waited."""
         if not self.current(uri, snapshot):
             raise Stale
-        return analyse(snapshot, self.options)
+        return analyse(snapshot, self.options, self.settings)
 
     def in_worker(self, function, *args):
         """Run a function in the worker thread, as an awaitable."""
@@ -190,7 +198,8 @@ class HouseTablesServer(LanguageServer):
         return bool(watched and watched.dynamic_registration)
 
     async def watch_configuration(self) -> None:
-        """Ask the client to say when a configuration file changes (see CONFIGURATION_FILES)."""
+        """Ask the client to say when a configuration file changes (see CONFIGURATION_FILES): the open documents
+        are then checked again (their settings are read again if a file changed, see SettingsCache)."""
         watchers = [types.FileSystemWatcher(f"**/{name}") for name in CONFIGURATION_FILES]
         options = types.DidChangeWatchedFilesRegistrationOptions(watchers)
         registration = types.Registration("house-tables-configuration", types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
