@@ -41,7 +41,7 @@ test: install browser lint
 
 fuzz: install
 	HOUSE_TABLES_FUZZ=20000 $(PY) -m pytest -q -p no:cacheprovider tests/test_differential.py tests/test_convert_property.py \
-		tests/test_extension_property.py tests/test_plugin_site_property.py
+		tests/test_extension_property.py tests/test_plugin_site_property.py tests/test_lsp_property.py
 
 demo: $(VENV)/.installed
 	$(VENV)/bin/mkdocs build -f mkdocs.yml 2>&1 | { grep -v '^INFO' || true; }

@@ -23,6 +23,8 @@ setup(
         "cmarkgfm>=2024.1.14",
         "tinycss2>=1.3",  # custom_style values are parsed as CSS colours and lengths
         "tomli>=1.1; python_version < '3.11'",
+        "pygls>=2.0,<3",  # `house-tables lsp`: the language server (JSON-RPC, document sync, position encodings)
+        "lsprotocol>=2025.0.0",  # the protocol's types, as pygls 2 uses them
     ],
     extras_require={
         "test": [

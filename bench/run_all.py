@@ -5,7 +5,7 @@ Writes bench/out/results.md (the tables docs/benchmarks.md quotes) and bench/out
 Usage:
   python bench/run_all.py                      # the full run (about 30 minutes on 2 cores)
   python bench/run_all.py --quick              # small corpora, 2 rounds: a smoke test of the scripts
-  python bench/run_all.py --only check,fix     # some suites: plugin, check, fix, scaling, adversarial
+  python bench/run_all.py --only check,fix     # some suites: plugin, check, fix, scaling, adversarial, lsp
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from pathlib import Path
 import adversarial
 import check_speed
 import fix_speed
+import lsp_latency
 import plugin_overhead
 import scaling
 import tools
@@ -31,7 +32,7 @@ from common import BENCH, Context, Table
 from corpus import write_corpus
 
 SUITES = {"plugin": plugin_overhead, "check": check_speed, "fix": fix_speed, "scaling": scaling,
-          "adversarial": adversarial}
+          "adversarial": adversarial, "lsp": lsp_latency}
 PACKAGES = ("mkdocs-house-tables", "mkdocs", "mkdocs-material", "markdown", "pymdown-extensions", "beautifulsoup4",
             "cmarkgfm")
 

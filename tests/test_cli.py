@@ -1073,13 +1073,13 @@ def test_docs_cover_every_flag_exit_code_and_format(capsys):
     docs = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
     assert cli.run(["--help"]) == 0
     subcommands = re.search(r"\{([a-z,]+)\}", capsys.readouterr().out).group(1).split(",")
-    assert subcommands == ["check", "fix"]
+    assert subcommands == ["check", "fix", "lsp"]
     options = help_options(capsys).union(*(help_options(capsys, sub) for sub in subcommands))
     assert {"--format", "--diff", "--check", "--exclude", "--config", "--dialect", "--form"} <= options
     for option in sorted(options - {"-h"}):
         assert f"`{option}" in docs, option
     for needle in ("| 0 |", "| 1 |", "| 2 |", "`text`", "`json`", "`github`", "`sarif`", ".pre-commit-hooks.yaml",
                    "house-tables-check", "house-tables-fix", "--format github", "upload-sarif", "[tool.house-tables]",
-                   "mkdocs.yml", "pyvenv.cfg", "node_modules"):
+                   "mkdocs.yml", "pyvenv.cfg", "node_modules", "house-tables lsp", "(lsp.md)"):
         assert needle in docs, needle
 

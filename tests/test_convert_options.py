@@ -50,6 +50,18 @@ def test_directive_off_leaves_the_table_and_silences_it():
     assert [d.code for d in result.diagnostics] == []
 
 
+@pytest.mark.parametrize("dialect", ["python-markdown", "mdx"])
+def test_directive_in_a_quote_may_have_a_quote_marker_line_between(dialect):
+    """In a quote the blank line between directive and table is `>`: the directive still applies (directly above,
+    Python-Markdown would read the comment and the rows as one paragraph, and render no table)."""
+    quoted = "".join(f"> {line}\n" for line in TABLE.splitlines())
+    comment = "<!-- house-tables: off -->" if dialect == "python-markdown" else "{/* house-tables: off */}"
+    text = f"> Quote.\n>\n> {comment}\n>\n{quoted}"
+    result = convert(text, dialect)
+    assert result.text == text and result.converted == [] and len(result.tables) == 1
+    assert [d.code for d in result.diagnostics] == []
+
+
 @pytest.mark.parametrize("body", ["widths=40,60", "widths=a,b,c", "widths=50,50,50", "colour=red", "off now"])
 def test_malformed_directive_is_a_diagnostic(body):
     """A directive that cannot be understood leaves the table and reports HT008 at the directive."""

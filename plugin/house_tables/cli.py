@@ -82,7 +82,7 @@ def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="house-tables", description="Find Markdown pipe tables and convert them "
                                   "to the house table style.")
     top.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    commands = top.add_subparsers(dest="command", required=True, metavar="{check,fix}")
+    commands = top.add_subparsers(dest="command", required=True, metavar="{check,fix,lsp}")
     check = commands.add_parser("check", parents=[common], help="report every pipe table and diagnostic")
     check.add_argument("--verify", action="store_true",
                        help="also render and verify every table as fix does, to report HT009 (slower)")
@@ -91,6 +91,11 @@ def parser() -> argparse.ArgumentParser:
     fix = commands.add_parser("fix", parents=[common], help="convert every pipe table to the house style")
     fix.add_argument("--diff", action="store_true", help="print a unified diff and write nothing")
     fix.add_argument("--check", action="store_true", help="write nothing; exit 1 if fix would change a file")
+    lsp = commands.add_parser("lsp", help="serve findings, conversions and hovers to an editor (language server, "
+                              "stdio)")
+    lsp.add_argument("--form", choices=("jsx", "html"), default="jsx", help="what its conversions write")
+    lsp.add_argument("--verify", action="store_true", help="diagnostics as check --verify's (HT009; slower)")
+    lsp.add_argument("--cross-check", action="store_true", help="diagnostics as check --cross-check's (HT007)")
     return top
 
 
@@ -111,6 +116,10 @@ def run(argv: Sequence[str] | None = None) -> int:
         args = parser().parse_args(argv)
     except SystemExit as exit_:  # argparse has printed the usage or the help
         return exit_.code if isinstance(exit_.code, int) else 2
+    if args.command == "lsp":  # reads each document's own configuration as it opens
+        from .lsp import serve
+
+        return serve(args.form, args.verify, args.cross_check)
     try:
         configurations = Configurations(explicit_settings(args.config) if args.config else None)
         _check_options(args)
@@ -408,9 +417,13 @@ def process(task: Task) -> FileResult:
 
 def check_file(task: Task) -> FileResult:
     """Every pipe table of a file and every finding fix would give (HT009 only with --verify); no rendering."""
-    text = read_text(task.path).text
+    return check_text(task, read_text(task.path).text)
+
+
+def check_text(task: Task, text: str) -> FileResult:
+    """check_file for a text that is not (or not yet) on disk, such as an editor's buffer."""
     if task.verify:
-        conversion = _convert(text, task)
+        conversion = convert_text(text, task)
         tables, diagnostics = conversion.tables, conversion.diagnostics
         hand = conversion.hand_counts
     else:
@@ -422,7 +435,7 @@ def check_file(task: Task) -> FileResult:
                       [Finding.of(task.path, d) for d in diagnostics], hand=hand)
 
 
-def _convert(text: str, task: Task):
+def convert_text(text: str, task: Task):
     """The conversion of a file's text (the renderers are imported only when something is converted)."""
     from .convert import convert
 
@@ -435,7 +448,7 @@ def fix_file(task: Task) -> FileResult:
     are what `check --verify` says of the new text: its tables re-scanned, and each declined table's HT009 moved
     to where that table now is."""
     loaded = read_text(task.path)
-    conversion = _convert(loaded.text, task)
+    conversion = convert_text(loaded.text, task)
     tables, diagnostics = conversion.tables, conversion.diagnostics
     changed = conversion.text != loaded.text
     if changed:

@@ -39,6 +39,7 @@ class Converted:
     table: Table | HandTable
     cells: int
     output: tuple[str, ...]  # the house-style lines, without the table's indentation
+    widths: tuple[int, ...] = ()  # the percents its columns were given (a `plain` table writes no colgroup)
     normalised: bool = False  # a hand-written table brought to the house style (not a pipe table converted)
 
     @property
@@ -141,9 +142,10 @@ def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, 
         lines = _convert_table(table, directive, source, definitions, engine, config, form, conversion)
         if lines is not None:
             replacements.append((table, lines))
-    for table, lines in hand.normalisable:  # cells byte for byte by construction (conformance._keeps_cells)
-        conversion.converted.append(Converted(table, table.cells, tuple(lines), normalised=True))
-        replacements.append((table, lines))
+    for item in hand.normalisable:  # cells byte for byte by construction (conformance._keeps_cells)
+        conversion.converted.append(Converted(item.table, item.table.cells, tuple(item.lines), item.widths,
+                                              normalised=True))
+        replacements.append((item.table, item.lines))
     replacements.sort(key=lambda replacement: replacement[0].start_line)
     replacements = _page_verified(replacements, source, engine, front_matter, result.tables, conversion)
     conversion.text = _splice(source, replacements) if replacements else text
@@ -227,7 +229,7 @@ def _convert_table(table, directive, source, definitions, engine, config, form, 
         conversion.diagnostics.append(not_verified(*problem))
         return None
     lines = render_lines(grid, config.style, form)
-    conversion.converted.append(Converted(table, table.columns * (len(table.body) + 1), tuple(lines)))
+    conversion.converted.append(Converted(table, table.columns * (len(table.body) + 1), tuple(lines), grid.widths))
     return lines
 
 

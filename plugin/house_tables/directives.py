@@ -29,12 +29,13 @@ class Directive:
 
 
 def directive_above(lines: tuple[str, ...], table_line: int) -> tuple[Directive | None, str | None]:
-    """The directive on the nearest non-blank line above a table (at most one blank line between)."""
+    """The directive on the nearest non-blank line above a table (at most one blank line between; in a quote, a
+    line of only `>` is its blank line)."""
     for index in (table_line - 2, table_line - 3):
         if index < 0:
             return None, None
         line = lines[index]
-        if line.strip():
+        if line.strip(" \t>"):
             match = _DIRECTIVE.match(line)
             if match is None:
                 return None, None

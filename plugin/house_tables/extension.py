@@ -191,7 +191,7 @@ class HouseTableRenderer(Treeprocessor):
         if not review.normalisable:
             return lines
         indent = lines[0][: len(lines[0]) - len(lines[0].lstrip(" \t"))]
-        return [indent + line for line in review.normalisable[0][1]]
+        return [indent + line for line in review.normalisable[0].lines]
 
 
 class HandTables:

@@ -13,7 +13,16 @@ from ..model import Diagnostic, Position
 from .reader import HandTable, Structure, read_table
 from .rules import drift, normalised_lines
 
-__all__ = ["HandTable", "Review", "review"]
+__all__ = ["HandTable", "Normalised", "Review", "review"]
+
+
+@dataclass(frozen=True)
+class Normalised:
+    """A drifting table and the house-style lines it becomes (without its indentation), with their widths."""
+
+    table: HandTable
+    lines: list[str]
+    widths: tuple[int, ...]
 
 
 @dataclass
@@ -21,7 +30,7 @@ class Review:
     """What the hand-written tables of a page are: conforming, to normalise (with their new lines), left alone."""
 
     findings: list[Diagnostic] = field(default_factory=list)
-    normalisable: list[tuple[HandTable, list[str]]] = field(default_factory=list)
+    normalisable: list[Normalised] = field(default_factory=list)
     conforming: int = 0
     alone: int = 0
 
@@ -56,9 +65,9 @@ def _review_table(result: Review, lines: tuple[str, ...], table: HandTable | Str
             result.conforming += 1
             return
         result.findings.extend(found)
-        new = normalised_lines(table, config, directive)
+        new, widths = normalised_lines(table, config, directive)
         if _keeps_cells(table, new, config, directive):
-            result.normalisable.append((table, new))
+            result.normalisable.append(Normalised(table, new, widths))
         else:
             result.findings.append(not_verified(table.span, "normalising would not keep every cell as written"))
             result.alone += 1

@@ -100,15 +100,18 @@ def drift(table: HandTable, config: Config, directive: Directive | None) -> list
     return found
 
 
-def normalised_lines(table: HandTable, config: Config, directive: Directive | None) -> list[str]:
-    """The table in the house style (without its indentation): its cells' contents and other attributes as written."""
+def normalised_lines(table: HandTable, config: Config,
+                     directive: Directive | None) -> tuple[list[str], tuple[int, ...]]:
+    """The table in the house style (without its indentation): its cells' contents and other attributes as written;
+    and the widths its columns get."""
     grid, _ = expected_grid(table, config, directive)
     kept = {("table",): table.table.others, ("head",): table.head.others}
     kept.update({("th", column): cell.element.others for column, cell in enumerate(table.header)})
     kept.update({("row", r): row.others for r, row in enumerate(table.rows)})
     kept.update({("td", r, column): cell.element.others for r, row in enumerate(table.body)
                  for column, cell in enumerate(row)})
-    return render_lines(grid, config.style, "jsx", {key: value for key, value in kept.items() if value})
+    lines = render_lines(grid, config.style, "jsx", {key: value for key, value in kept.items() if value})
+    return lines, grid.widths
 
 
 def _compare(differences: dict, element: Element, where: str, expected) -> None:
