@@ -28,8 +28,13 @@ def _pipe_tables(build, page: str) -> int:
 
 
 def _live_house_table(build, page: str) -> bool:
-    """A JSX house table outside code in the plain build: HTML parsers read `style={{...}}` as odd attributes."""
-    return any("{" in name or "}" in name for t in build.main(page).find_all("table") for name in t.attrs)
+    """A JSX house table outside code in the plain build: HTML parsers read `style={{...}}` as odd attributes, or
+    (inside a container, where Python-Markdown reads the lines as a paragraph) its opening tag shows as text."""
+    main = build.main(page)
+    if any("{" in name or "}" in name for t in main.find_all("table") for name in t.attrs):
+        return True
+    return any("<table" in text and "={" in text and text.find_parent(["pre", "code"]) is None
+               for text in main.find_all(string=True))
 
 
 @SETTINGS
