@@ -25,11 +25,9 @@ def fixed(path: Path) -> str:
 
 def main() -> None:
     """Rewrite every .expected file and name the ones that changed."""
-    for path in SOURCES:
-        target, text = expected_file(path), fixed(path)
-        if not target.exists() or target.read_text(encoding="utf-8") != text:
-            target.write_text(text, encoding="utf-8")
-            print(f"wrote {target.relative_to(Path.cwd()) if target.is_relative_to(Path.cwd()) else target}")
+    from diagnostics_fixtures import rewrite
+
+    rewrite(SOURCES, expected_file, fixed)
 
 
 if __name__ == "__main__":

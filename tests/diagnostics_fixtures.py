@@ -32,13 +32,18 @@ def findings(path: Path) -> str:
     return "".join(f"{d.position}: {d.code} {d.message}\n" for d in result.diagnostics)
 
 
-def main() -> None:
-    """Rewrite every .warnings file from the current findings and name the ones that changed."""
-    for path in SOURCES:
-        target, text = expected_file(path), findings(path)
+def rewrite(sources, expected, produce) -> None:
+    """Rewrite each source's expected file from what produce gives now, naming the ones that changed."""
+    for path in sources:
+        target, text = expected(path), produce(path)
         if not target.exists() or target.read_text(encoding="utf-8") != text:
             target.write_text(text, encoding="utf-8")
             print(f"rewrote {target.relative_to(FIXTURES.parents[2])}")
+
+
+def main() -> None:
+    """Rewrite every .warnings file from the current findings and name the ones that changed."""
+    rewrite(SOURCES, expected_file, findings)
 
 
 if __name__ == "__main__":
