@@ -293,9 +293,9 @@ class Resolver:
             return self.configurations.settings_in(directory), None, False
         located = self.configurations.located(directory)
         digest, snippets = _configuration_digest(located)
-        record = None if digest is None else self.cache.configuration(digest)
-        if record is not None and modules_unchanged(record[-1]):
-            return recorded_settings(record), digest, snippets
+        recorded = None if digest is None else _recorded_settings(self.cache.configuration(digest))
+        if recorded is not None:
+            return recorded, digest, snippets
         settings = self.configurations.settings_in(directory)
         if digest is not None and _configuration_digest(located)[0] != digest:  # changed while it was loaded
             digest = None
@@ -343,7 +343,17 @@ def _recorded(path: str, record: tuple) -> FileResult | None:
     """A cached result, or None when it is no record of this version (a miss)."""
     try:
         return recorded_result(path, record)
-    except (TypeError, ValueError):
+    except Exception:  # whatever a damaged record makes fail: a miss, never a crash
+        return None
+
+
+def _recorded_settings(record) -> Settings | None:
+    """A directory's recorded settings while the local modules its mkdocs.yml imported are unchanged, else None."""
+    if record is None:
+        return None
+    try:
+        return recorded_settings(record) if modules_unchanged(record[-1]) else None
+    except Exception:  # whatever a damaged record makes fail: a miss, never a crash
         return None
 
 
