@@ -2,7 +2,7 @@
 read-and-split floor, in instructions (valgrind callgrind: machine load does not move them) and, with --rounds,
 in alternated wall-clock runs.
 
-Usage: python bench/warm_check.py [--pages 200 2000] [--out DIR] [--rounds N] [--mdx]
+Usage: python bench/warm_check.py [--pages 200 2000] [--out DIR] [--rounds N] [--mdx] [--cold-up-to PAGES]
 
 Every command runs once unmeasured first, with bytecode written (as an installed package has it), so neither
 side pays for compiling Python. The cold run is `check --no-cache --jobs 1` (one process: callgrind counts one
@@ -36,14 +36,17 @@ def environment(cache: Path) -> dict:
     return env
 
 
-def sides(corpus: Path) -> dict[str, list[str]]:
-    """The commands compared."""
+COLD = "check, cold (--no-cache -j1)"
+
+
+def sides(corpus: Path, cold: bool) -> dict[str, list[str]]:
+    """The commands compared (the cold run only when asked: under callgrind it takes minutes per 1,000 pages)."""
     check = [sys.executable, "-m", "house_tables", "check"]
-    return {
-        "read and split (floor)": [sys.executable, str(BENCH / "floor.py"), str(corpus)],
-        "check, cold (--no-cache -j1)": [*check, "--no-cache", "--jobs", "1", str(corpus)],
-        "check, warm (cached)": [*check, str(corpus)],
-    }
+    found = {"read and split (floor)": [sys.executable, str(BENCH / "floor.py"), str(corpus)]}
+    if cold:
+        found[COLD] = [*check, "--no-cache", "--jobs", "1", str(corpus)]
+    found["check, warm (cached)"] = [*check, str(corpus)]
+    return found
 
 
 def instructions(command: list[str], env: dict) -> int:
@@ -68,7 +71,7 @@ def wall(commands: dict[str, list[str]], env: dict, rounds: int) -> dict[str, fl
     return {name: statistics.median(values) for name, values in times.items()}
 
 
-def measure(pages: int, out: Path, rounds: int, mdx: bool) -> None:
+def measure(pages: int, out: Path, rounds: int, mdx: bool, cold: bool) -> None:
     """One corpus size: print instructions (and wall times) of every side and their ratios to the floor."""
     corpus = out / f"{'mdx' if mdx else 'md'}-{pages}"
     cache = out / f"cache-{corpus.name}"
@@ -78,7 +81,7 @@ def measure(pages: int, out: Path, rounds: int, mdx: bool) -> None:
                         *(["--mdx"] if mdx else [])], check=True, capture_output=True)
         time.sleep(3.5)  # past the racy window of the files just written
     env = environment(cache)
-    commands = sides(corpus)
+    commands = sides(corpus, cold)
     for command in commands.values():  # bytecode compiled, cache filled
         subprocess.run(command, env=env, capture_output=True, check=False)
     counted = {name: instructions(command, env) for name, command in commands.items()}
@@ -91,8 +94,9 @@ def measure(pages: int, out: Path, rounds: int, mdx: bool) -> None:
         if rounds:
             line += f" {medians[name] * 1000:10.0f} ms |"
         print(line)
-    cold, warm = counted["check, cold (--no-cache -j1)"], counted["check, warm (cached)"]
-    print(f"warm / cold: {warm / cold:.3f} ({cold / warm:.1f}x fewer instructions)")
+    if cold:
+        slow, warm = counted[COLD], counted["check, warm (cached)"]
+        print(f"warm / cold: {warm / slow:.3f} ({slow / warm:.1f}x fewer instructions)")
 
 
 def main() -> int:
@@ -101,12 +105,14 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "house-tables-warm-check")
     parser.add_argument("--rounds", type=int, default=0, help="also time N alternated wall-clock rounds")
     parser.add_argument("--mdx", action="store_true", help="an .mdx corpus")
+    parser.add_argument("--cold-up-to", type=int, default=500, metavar="PAGES",
+                        help="count the cold run's instructions only for corpora up to this size (default 500)")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is needed (apt-get install valgrind)")
     args.out.mkdir(parents=True, exist_ok=True)
     for pages in args.pages:
-        measure(pages, args.out, args.rounds, args.mdx)
+        measure(pages, args.out, args.rounds, args.mdx, pages <= args.cold_up_to)
     return 0
 
 
