@@ -3,6 +3,7 @@ a damaged cache is a miss, concurrent runs do not corrupt it, and fix never uses
 
 from __future__ import annotations
 
+import argparse
 import marshal
 import os
 import subprocess
@@ -16,6 +17,7 @@ from test_cli import AFTER_TEXT, PAGE, ROOT, SHORT_ROW, TABLE, cli_run, write
 
 import house_tables
 from house_tables import cache, cli
+from house_tables.settings import Settings
 
 from strategies import documents
 
@@ -225,6 +227,20 @@ def test_an_installed_distribution_is_part_of_the_key(here, capsys, parsed, tmp_
     (packages / "markdown-3.0.dist-info").rename(packages / "markdown-3.1.dist-info")
     cli_run(capsys, "check", "docs")
     assert len(parsed) == 2
+
+
+def test_records_rebuild_the_same_results(here, capsys):
+    """A result rebuilt from its record equals the result check made (every field, in order)."""
+    site(here)
+    results = [cli.process(cli._task(argparse.Namespace(dialect=None, command="check", form="jsx", verify=True,
+                                                        cross_check=True), path, Settings(), False, False))
+               for path in sorted((here / "docs").rglob("*.md*"))]
+    for result in results:
+        rebuilt = cache.recorded_result(result.path, cache.result_record(result))
+        assert (rebuilt.tables, rebuilt.findings, rebuilt.hand) == (result.tables, result.findings, result.hand)
+        assert [vars(f) for f in rebuilt.findings] == [vars(f) for f in result.findings]
+        assert list(map(type, rebuilt.tables + rebuilt.findings)) == list(map(type, result.tables + result.findings))
+    assert sum(len(result.findings) for result in results) > 5
 
 
 def test_a_damaged_cache_is_a_miss(here, capsys, tmp_path, parsed):

@@ -333,8 +333,27 @@ def recorded_result(path: str, record: tuple):
     from .report import FileResult, Finding, TableRecord
 
     tables, findings, hand = record
-    return FileResult(path, [TableRecord(*table) for table in tables], [Finding(*finding) for finding in findings],
-                      hand=tuple(hand))
+    return FileResult(path, [_rebuilt(TableRecord, table) for table in tables],
+                      [_rebuilt(Finding, finding) for finding in findings], hand=tuple(hand))
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _rebuilt(cls: type, values: tuple):
+    """A record dataclass (frozen, plain fields, no __post_init__) from its field values, as cls(*values) makes it
+    but without its generated __init__ (a warm run rebuilds thousands: the __init__ of a frozen dataclass sets
+    each field through object.__setattr__)."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        from dataclasses import fields
+
+        names = _FIELDS[cls] = tuple(field.name for field in fields(cls))
+    if len(values) != len(names):
+        raise ValueError(f"{cls.__name__} has {len(names)} fields, not {len(values)}")
+    made = object.__new__(cls)
+    made.__dict__.update(zip(names, values))
+    return made
 
 
 def file_bytes(path: str) -> tuple[bytes, tuple | None] | None:
