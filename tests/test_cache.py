@@ -261,6 +261,21 @@ def test_a_damaged_cache_is_a_miss(here, capsys, tmp_path, parsed):
         assert cli_run(capsys, "check", "docs") == expected
 
 
+def test_entries_of_deleted_files_and_unused_configurations_are_dropped(here, capsys, tmp_path):
+    write(here / "docs" / "a.md", TABLE)
+    gone = write(here / "docs" / "b.md", TABLE)
+    write(here / ".house-tables.toml", 'level = "warning"\n')
+    cli_run(capsys, "check", "docs")
+    gone.unlink()
+    write(here / ".house-tables.toml", 'level = "error"\n')
+    expected = cli_run(capsys, "check", "--no-cache", "docs")
+    assert cli_run(capsys, "check", "docs") == expected
+    (stored,) = (tmp_path / "cache").glob("*.cache")
+    _, entries, configurations = marshal.loads(stored.read_bytes())
+    assert list(entries) == ["docs/a.md"] and len(configurations) == 1
+    assert cli_run(capsys, "check", "docs") == expected
+
+
 def test_an_unwritable_cache_directory_is_no_error(here, capsys, tmp_path, monkeypatch):
     write(here / "docs" / "a.md", TABLE)
     write(tmp_path / "file", "not a directory")

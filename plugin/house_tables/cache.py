@@ -48,6 +48,7 @@ SITE_SUFFIXES = (".yml", ".yaml")
 # A file changed less than this before it was read is hashed again next time, whatever its stat says (see
 # trusted_stat): 3 s is more than the coarsest clock of a common file system (FAT's 2 s).
 RACY_NS = 3_000_000_000
+DIGEST_SIZE = 32  # a configuration digest (SHA-256), at the start of every entry's prefix
 
 
 def sha256(data: bytes) -> bytes:
@@ -238,6 +239,7 @@ class Cache:
         """Replace the cache file atomically with what this run knows; a cache that cannot be written is no error."""
         if not self.changed:
             return
+        self._prune()
         try:
             data = marshal.dumps((FORMAT, self.entries, self.configurations))
             _prepare(self.directory)
@@ -251,6 +253,15 @@ class Cache:
                 raise
         except (OSError, ValueError):
             pass
+
+
+    def _prune(self) -> None:
+        """Leave out the entries of files that are gone and the configuration records no entry uses (an edited
+        configuration's old records), so the file does not grow with every edit."""
+        self.entries = {path: entry for path, entry in self.entries.items() if os.path.lexists(path)}
+        used = {entry[0][:DIGEST_SIZE] for entry in self.entries.values()
+                if isinstance(entry, tuple) and entry and isinstance(entry[0], bytes)}
+        self.configurations = {digest: record for digest, record in self.configurations.items() if digest in used}
 
 
 def _prepare(directory: str) -> None:
