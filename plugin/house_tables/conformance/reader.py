@@ -1,5 +1,7 @@
-"""A hand-written JSX table read as a grid: its elements (one per line, as the house style writes them), their
-attributes and style objects, and each cell's content exactly as written (the span of text between its tags).
+"""A hand-written table read as a grid: its elements (one per line, as the house style writes them), their
+attributes and styles, and each cell's content exactly as written (the span of text between its tags). A JSX table
+(`.mdx`, and the house JSX tables the MkDocs plugin renders) has style objects, `style={{textAlign: "left"}}`; a raw
+HTML table in a `.md` page has CSS strings, `style="text-align: left"`, read as the same items (`textAlign`).
 
 Only what normalising can keep byte for byte is read as a grid; anything else — a cell or row over several lines or
 several elements on one line, `rowSpan`/`colSpan`, a table inside a cell, `<caption>`/`<tfoot>`, rows of different
@@ -8,10 +10,11 @@ lengths, a style that is not an object literal — is a `Structure` problem: rep
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass, field
 
-from ..model import Position, Span
+from ..model import HtmlTableTag, Position, Span
 
 _TABLE_TAG = re.compile(r"<(/?)table(?=[\s>/])")
 _OPEN = re.compile(r"^<(?P<name>table|colgroup|col|thead|tbody|tr)(?P<attrs>(?:\s[^<>]*?)?)\s*(?P<void>/?)>$")
@@ -21,6 +24,8 @@ _CELL = re.compile(r"^<(?P<name>t[hd])(?P<attrs>(?:\s[^<>]*?)?)\s*>(?P<content>.
 _BRACED = r"\{(?:[^{}]|\{[^{}]*\})*\}"  # a JSX expression, with one level of nested braces (a style object)
 _ATTRIBUTE = re.compile(r"\s+(?P<name>[A-Za-z_][\w:.-]*)(?:\s*=\s*(?P<value>\"[^\"]*\"|'[^']*'|" + _BRACED + "))?")
 _JS_STRING = r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\''
+_CSS_DECLARATION = re.compile(r"^\s*(?P<property>-{0,2}[A-Za-z][\w-]*)\s*:\s*(?P<value>[^:;\"'\\]*?)\s*$")
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _STYLE_ITEM = re.compile(r"\s*(?P<key>[A-Za-z_$][\w$]*)\s*:\s*(?P<value>" + _JS_STRING + r"|-?\d+(?:\.\d+)?)\s*(?:,|$)")
 SPANS = ("rowSpan", "colSpan", "rowspan", "colspan")
 
@@ -56,6 +61,7 @@ class HandTable:
     header: tuple[Cell, ...]
     rows: tuple[Element, ...]
     body: tuple[tuple[Cell, ...], ...]
+    form: str = "jsx"  # "jsx" (style objects) or "html" (CSS strings): how normalising writes it
 
     @property
     def columns(self) -> int:
@@ -92,6 +98,7 @@ class _Reading:
     colgroup: bool = False
     rows: list[tuple[Element, list[Cell]]] = field(default_factory=list)
     sections: list[str] = field(default_factory=list)  # the open thead/tbody/colgroup/tr
+    form: str = "jsx"
 
 
 def table_extent(lines: tuple[str, ...], start: int) -> int | None:
@@ -114,7 +121,7 @@ def read_table(lines: tuple[str, ...], tag: Position) -> HandTable | Structure |
         return None
     indent = lines[first][: tag.column - 1]
     span = Span(tag, Position(last + 1, len(lines[last].rstrip())))
-    reading = _Reading()
+    reading = _Reading(form="html" if isinstance(tag, HtmlTableTag) else "jsx")
     for index in range(first, last + 1):
         problem = _read_line(reading, lines[index], index + 1, indent)
         if problem is not None:
@@ -146,7 +153,7 @@ def _read_line(reading: _Reading, line: str, number: int, indent: str) -> tuple[
 
 def _open(reading: _Reading, match: re.Match, at: Position) -> tuple[Position, str] | None:
     name = match["name"]
-    element, problem = _element(name, match["attrs"], at)
+    element, problem = _element(name, match["attrs"], at, reading.form)
     if problem:
         return at, problem
     if name == "table":
@@ -154,7 +161,8 @@ def _open(reading: _Reading, match: re.Match, at: Position) -> tuple[Position, s
         return None
     if name == "col":
         reading.cols.append(element)
-        return None if match["void"] or "colgroup" in reading.sections else (at, "<col> is not self-closing")
+        void = match["void"] or reading.form == "html" or "colgroup" in reading.sections  # HTML: <col> is void
+        return None if void else (at, "<col> is not self-closing")
     if name == "tr":
         reading.rows.append((element, []))
     elif name == "colgroup":
@@ -179,7 +187,7 @@ def _add_cell(reading: _Reading, match: re.Match, at: Position) -> tuple[Positio
         return at, "a table inside a cell"
     if _CELL_TAG.search(match["content"]):
         return at, "several cells on one line"
-    element, problem = _element(match["name"], match["attrs"], at)
+    element, problem = _element(match["name"], match["attrs"], at, reading.form)
     if problem:
         return at, problem
     reading.rows[-1][1].append(Cell(element, match["content"]))
@@ -199,11 +207,11 @@ def _grid(reading: _Reading, span: Span, indent: str) -> HandTable | Structure:
         if any(cell.element.name != "td" for cell in cells):
             return Structure(span, row.at, "a body row with a <th> cell")
     return HandTable(span, indent, reading.table, tuple(reading.cols), reading.colgroup, head, tuple(header),
-                     tuple(row for row, _ in rows), tuple(tuple(cells) for _, cells in rows))
+                     tuple(row for row, _ in rows), tuple(tuple(cells) for _, cells in rows), reading.form)
 
 
-def _element(name: str, attrs: str, at: Position) -> tuple[Element | None, str | None]:
-    """An element's attributes: the style object's items and the other attributes as written."""
+def _element(name: str, attrs: str, at: Position, form: str) -> tuple[Element | None, str | None]:
+    """An element's attributes: the style's items and the other attributes as written."""
     pos, style, others = 0, (), []
     for match in _ATTRIBUTE.finditer(attrs):
         if match.start() != pos:
@@ -212,7 +220,11 @@ def _element(name: str, attrs: str, at: Position) -> tuple[Element | None, str |
         key, value = match["name"], match["value"]
         if key in SPANS:
             return None, f"<{name}> has {key}: a cell spanning rows or columns"
-        if key == "style":
+        if key == "style" and form == "html":
+            style = _css_items(value)
+            if style is None:
+                return None, f"<{name}> has a style that cannot be read as CSS declarations: style={value}"
+        elif key == "style":
             style = _style_items(value)
             if style is None:
                 return None, f"<{name}> has a style that is not an object of literal values: style={value}"
@@ -235,6 +247,31 @@ def _style_items(value: str | None) -> tuple | None:
         items.append((match["key"], _literal(match["value"])))
         pos = match.end()
     return tuple(items)
+
+
+def _css_items(value: str | None) -> tuple | None:
+    """The declarations of `style="text-align: left; font-weight: 700"` in order, as the items of the same JSX
+    style (`textAlign`, a number for a bare number), or None for what is not plain declarations (a value holding
+    quotes, a backslash or a `;` of its own)."""
+    if value is None or value[0] not in "\"'":
+        return None
+    items = []
+    for declaration in html.unescape(value[1:-1]).split(";"):
+        if not declaration.strip():
+            continue
+        match = _CSS_DECLARATION.match(declaration)
+        if match is None:
+            return None
+        number = _NUMBER.fullmatch(match["value"])
+        items.append((camel_case(match["property"]), _literal(match["value"]) if number else match["value"]))
+    return tuple(items)
+
+
+def camel_case(name: str) -> str:
+    """The React style key of a CSS property: border-bottom -> borderBottom (custom properties as written)."""
+    if name.startswith("--"):
+        return name
+    return re.sub(r"-([a-z])", lambda m: m.group(1).upper(), name)
 
 
 def _literal(text: str) -> str | int | float:

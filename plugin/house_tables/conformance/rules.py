@@ -15,7 +15,7 @@ from ..config import Config
 from ..diagnostics import colgroup_drift, style_drift
 from ..directives import Directive
 from ..model import Diagnostic, Position
-from ..rendering.layout import Grid, render_lines, style_items
+from ..rendering.layout import Grid, kebab_case, render_lines, style_items
 from ..widths import column_widths, round_to_100, visible_text
 from .reader import Cell, Element, HandTable
 
@@ -82,18 +82,19 @@ def drift(table: HandTable, config: Config, directive: Directive | None) -> list
         found.append(colgroup_drift(table.span, f"<table> has column widths other than its directive's: {shown}"))
     expected = style_items(grid, config.style)
     differences: dict[tuple, list[Position]] = {}
+    compare = _Comparison(differences, kebab_case if table.form == "html" else str)
     for column, col in enumerate(table.cols):  # widths are HT011's; anything else a <col> has is drift
         others = replace(col, style=tuple(item for item in col.style if item[0] != "width"))
-        _compare(differences, others, f"<col> column {column + 1}", [])
-    _compare(differences, table.table, "<table>", expected.table)
-    _compare(differences, table.head, "header <tr>", expected.header_row)
+        compare(others, f"<col> column {column + 1}", [])
+    compare(table.table, "<table>", expected.table)
+    compare(table.head, "header <tr>", expected.header_row)
     for column, cell in enumerate(table.header):
-        _compare(differences, cell.element, f"<th> column {column + 1}", expected.header_cells[column])
+        compare(cell.element, f"<th> column {column + 1}", expected.header_cells[column])
     for row in table.rows:
-        _compare(differences, row, "body <tr>", [])
+        compare(row, "body <tr>", [])
     for row in table.body:
         for column, cell in enumerate(row):
-            _compare(differences, cell.element, f"<td> column {column + 1}", expected.body_cells[column])
+            compare(cell.element, f"<td> column {column + 1}", expected.body_cells[column])
     for (where, message), places in differences.items():
         rows = f" (in {len(places)} rows)" if len(places) > 1 and where.startswith("<td>") else ""
         found.append(style_drift(places[0], f"{where} {message}{rows}"))
@@ -110,27 +111,35 @@ def normalised_lines(table: HandTable, config: Config,
     kept.update({("row", r): row.others for r, row in enumerate(table.rows)})
     kept.update({("td", r, column): cell.element.others for r, row in enumerate(table.body)
                  for column, cell in enumerate(row)})
-    lines = render_lines(grid, config.style, "jsx", {key: value for key, value in kept.items() if value})
+    lines = render_lines(grid, config.style, table.form, {key: value for key, value in kept.items() if value})
     return lines, grid.widths
 
 
-def _compare(differences: dict, element: Element, where: str, expected) -> None:
-    """Note each way an element's style differs from what it should be."""
-    actual = element.style
-    wanted = dict(expected)
-    have = dict(actual)
-    notes = []
-    for name, value in expected:
-        if name not in have:
-            notes.append(f"lacks {name} {_shown(value)}")
-        elif not _same(have[name], value):
-            notes.append(f"has {name} {_shown(have[name])}, not {_shown(value)}")
-    notes += [f"has {name} {_shown(value)}, which the house style does not set" for name, value in actual
-              if name not in wanted]
-    if not notes and [name for name, _ in actual] != [name for name, _ in expected]:
-        notes.append(f"has its style properties in another order than {', '.join(name for name, _ in expected)}")
-    for note in notes:
-        differences.setdefault((where, note), []).append(element.at)
+class _Comparison:
+    """Notes each way an element's style differs from what it should be, naming properties as the table writes
+    them (a JSX table's `backgroundColor`, an HTML table's `background-color`)."""
+
+    def __init__(self, differences: dict, named):
+        self.differences = differences
+        self.named = named
+
+    def __call__(self, element: Element, where: str, expected) -> None:
+        actual, named = element.style, self.named
+        wanted = dict(expected)
+        have = dict(actual)
+        notes = []
+        for name, value in expected:
+            if name not in have:
+                notes.append(f"lacks {named(name)} {_shown(value)}")
+            elif not _same(have[name], value):
+                notes.append(f"has {named(name)} {_shown(have[name])}, not {_shown(value)}")
+        notes += [f"has {named(name)} {_shown(value)}, which the house style does not set" for name, value in actual
+                  if name not in wanted]
+        if not notes and [name for name, _ in actual] != [name for name, _ in expected]:
+            order = ", ".join(named(name) for name, _ in expected)
+            notes.append(f"has its style properties in another order than {order}")
+        for note in notes:
+            self.differences.setdefault((where, note), []).append(element.at)
 
 
 def _same(actual, expected) -> bool:
@@ -158,9 +167,11 @@ def _text_align(cell: Cell) -> str | None:
 
 
 def _visible_columns(table: HandTable) -> list[list[str]]:
-    """Each column's cells as a reader sees them (read as MDX reads a cell, tags dropped), for content widths as a
-    converted table gets them."""
-    from ..rendering.jsx_html import jsx_to_html  # cmark-gfm: only for a table whose widths are computed
-
+    """Each column's cells as a reader sees them (a JSX cell read as MDX reads it, an HTML cell as written; tags
+    dropped), for content widths as a converted table gets them."""
     rows = [table.header, *table.body]
+    if table.form == "html":
+        return [[visible_text(row[column].content) for row in rows] for column in range(table.columns)]
+    from ..rendering.jsx_html import jsx_to_html  # cmark-gfm: only for a JSX table whose widths are computed
+
     return [[visible_text(jsx_to_html(row[column].content)) for row in rows] for column in range(table.columns)]
