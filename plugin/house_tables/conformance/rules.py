@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 
 from ..config import Config
 from ..diagnostics import colgroup_drift, style_drift
@@ -166,6 +167,7 @@ def _text_align(cell: Cell) -> str | None:
     return value if value in ALIGNMENTS else None
 
 
+@lru_cache(maxsize=16)  # a drifting table's widths are computed for its findings and again for its new lines
 def _visible_columns(table: HandTable) -> list[list[str]]:
     """Each column's cells as a reader sees them (a JSX cell read as MDX reads it, an HTML cell as written; tags
     dropped), for content widths as a converted table gets them."""
