@@ -231,7 +231,7 @@ class RawHtmlTables:
         if has_jsx_attribute(lines):
             return lines  # a house JSX table: HouseTableProcessor's (or raw text Python-Markdown passes through)
         self.text = self.text or HandTables(self.converter.text)
-        tag = self.text.place(lines)
+        tag = self.text.place_verbatim(lines)
         if tag is None:
             return lines
         tag = HtmlTableTag(*tag)
@@ -267,6 +267,19 @@ class HandTables:
         first = rows[0]
         column = self._locator.offset(index, first) + len(first) - len(first.lstrip(" ")) + 1
         return Position(index + 1, column)
+
+    def place_verbatim(self, lines: list[str]) -> Position | None:
+        """Where lines of raw HTML (blank lines included: a raw block keeps them) begin in the text, line for line
+        (tabs expanded; a blank line may have held spaces), after the last placed; None when they are not there."""
+        rows = [line.expandtabs(TAB_SIZE) for line in lines]
+        text = self.source.lines
+        for index in range(self.cursor, len(text) - len(rows) + 1):
+            if text[index].expandtabs(TAB_SIZE) == rows[0] and all(
+                    text[index + k].expandtabs(TAB_SIZE) == row or not (row.strip() or text[index + k].strip())
+                    for k, row in enumerate(rows)):
+                self.cursor = index + len(rows)
+                return Position(index + 1, len(rows[0]) - len(rows[0].lstrip(" ")) + 1)
+        return None
 
     def review(self, tag: Position, config: Config):
         """The table's conformance review (conformance.review of one table)."""

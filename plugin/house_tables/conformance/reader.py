@@ -28,6 +28,7 @@ _CSS_DECLARATION = re.compile(r"^\s*(?P<property>-{0,2}[A-Za-z][\w-]*)\s*:\s*(?P
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _STYLE_ITEM = re.compile(r"\s*(?P<key>[A-Za-z_$][\w$]*)\s*:\s*(?P<value>" + _JS_STRING + r"|-?\d+(?:\.\d+)?)\s*(?:,|$)")
 SPANS = ("rowSpan", "colSpan", "rowspan", "colspan")
+_NO_SPAN = ('"1"', "'1'", "{1}")  # a span of one cell spans nothing: kept as written, like any other attribute
 
 
 @dataclass(frozen=True)
@@ -218,7 +219,7 @@ def _element(name: str, attrs: str, at: Position, form: str) -> tuple[Element | 
             break
         pos = match.end()
         key, value = match["name"], match["value"]
-        if key in SPANS:
+        if key in SPANS and value not in _NO_SPAN:
             return None, f"<{name}> has {key}: a cell spanning rows or columns"
         if key == "style" and form == "html":
             style = _css_items(value)

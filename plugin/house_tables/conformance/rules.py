@@ -82,6 +82,11 @@ def drift(table: HandTable, config: Config, directive: Directive | None) -> list
         shown = ", ".join(f"{width}%" for width in grid.widths)
         found.append(colgroup_drift(table.span, f"<table> has column widths other than its directive's: {shown}"))
     expected = style_items(grid, config.style)
+    if config.style.styled and not _any_style(table):
+        count = _declarations(expected, len(table.body))
+        found.append(style_drift(table.span.start, f"<table> has none of the house styles: fix sets them "
+                                                   f"({count} declarations on {_elements(table)} elements)"))
+        return found
     differences: dict[tuple, list[Position]] = {}
     compare = _Comparison(differences, kebab_case if table.form == "html" else str)
     for column, col in enumerate(table.cols):  # widths are HT011's; anything else a <col> has is drift
@@ -100,6 +105,23 @@ def drift(table: HandTable, config: Config, directive: Directive | None) -> list
         rows = f" (in {len(places)} rows)" if len(places) > 1 and where.startswith("<td>") else ""
         found.append(style_drift(places[0], f"{where} {message}{rows}"))
     return found
+
+
+def _any_style(table: HandTable) -> bool:
+    """Whether any element of the table has a style (a table with none gets one finding, not one per property)."""
+    cells = [cell.element for row in (table.header, *table.body) for cell in row]
+    return any(element.style for element in (table.table, table.head, *table.rows, *cells))
+
+
+def _declarations(expected, rows: int) -> int:
+    """How many style declarations the house style sets on a table's elements (colgroup aside)."""
+    return (len(expected.table) + len(expected.header_row) + sum(map(len, expected.header_cells))
+            + rows * sum(map(len, expected.body_cells)))
+
+
+def _elements(table: HandTable) -> int:
+    """The table's styled elements: <table>, the header <tr>, and every cell."""
+    return 2 + table.cells
 
 
 def normalised_lines(table: HandTable, config: Config,
