@@ -107,7 +107,8 @@ def test_the_sites_hooks_add_their_markdown_extensions_as_in_the_build(tmp_path)
     _write(tmp_path / "failing_hook.py", "def on_config(config, **kwargs):\n    raise RuntimeError('no tomlkit')\n")
     config.write_text(config.read_text(encoding="utf-8").replace("[hooks.py]", "[failing_hook.py]"), encoding="utf-8")
     code, lines = check_site(tmp_path)
-    assert code == 2 and lines == ["no findings in 0 files; 1 path could not be read; configuration: defaults"]
+    assert code == 2 and lines == [
+        "no findings in 0 files; 1 path could not be read; configuration: none could be read"]
 
 
 DOCUSAURUS_PAGE = """# Page
