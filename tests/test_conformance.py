@@ -293,3 +293,23 @@ def test_the_build_normalises_md_house_tables_and_reports_what_check_reports(tmp
     left = [line.split(": ", 2)[2] for line in again.findings()]  # the table above it grew: another line
     assert left == [line.split(": ", 1)[1] for line in logged if "HT013" in line]
     assert again.pages["index.html"] == built.pages["index.html"]
+
+
+@pytest.mark.parametrize("dialect_name", ["python-markdown", "mdx"])
+def test_a_converted_table_with_a_table_in_a_cell_is_in_the_house_style(dialect_name):
+    """A pipe table whose cell holds a one-line HTML table (as Kometa's docs write option values) converts to a house
+    table whose check finds nothing left to do: the inner table is the cell's content (before, every such table fix
+    wrote was HT013 'a table inside a cell' at the next check)."""
+    inner = '<table class="clearTable"><tr><td>a</td></tr><tr><td>b</td></tr></table>'
+    page = f"# Options\n\n| Setting | Values |\n|---|---|\n| mode | {inner} |\n| other | plain |\n"
+    fixed_page = convert(page, dialect_name).text
+    assert fixed_page != page and "clearTable\"><tr><td>a</td></tr><tr><td>b</td></tr></table></td>" in fixed_page
+    plan = plan_page(fixed_page, dialect_name)
+    assert plan.diagnostics == [] and plan.hand.conforming == 1
+    assert convert(fixed_page, dialect_name).text == fixed_page
+
+
+def test_a_table_over_several_lines_inside_a_cell_is_left_alone():
+    """A nested table that is not written whole on its cell's line is still no simple grid (HT013)."""
+    page = next(p for p in SOURCES if p.stem == "nested").read_text(encoding="utf-8")
+    assert [d.code for d in plan_page(page, "mdx").diagnostics] == ["HT013"]

@@ -4,8 +4,9 @@ attributes and styles, and each cell's content exactly as written (the span of t
 HTML table in a `.md` page has CSS strings, `style="text-align: left"`, read as the same items (`textAlign`).
 
 Only what normalising can keep byte for byte is read as a grid; anything else — a cell or row over several lines or
-several elements on one line, `rowSpan`/`colSpan`, a table inside a cell, `<caption>`/`<tfoot>`, rows of different
-lengths, a style that is not an object literal — is a `Structure` problem: reported once (HT013), left alone.
+several elements on one line, `rowSpan`/`colSpan`, a table inside a cell over several lines, `<caption>`/`<tfoot>`,
+rows of different lengths, a style that is not an object literal — is a `Structure` problem: reported once (HT013),
+left alone. A table written whole on a cell's line is that cell's content.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ _TABLE_TAG = re.compile(r"<(/?)table(?=[\s>/])")
 _OPEN = re.compile(r"^<(?P<name>table|colgroup|col|thead|tbody|tr)(?P<attrs>(?:\s[^<>]*?)?)\s*(?P<void>/?)>$")
 _CLOSE = re.compile(r"^</(?P<name>table|colgroup|thead|tbody|tr)>$")
 _CELL_TAG = re.compile(r"</?t[hdr](?=[\s>/])")
+_INLINE_TABLE = re.compile(r"<table(?=[\s>/])(?:(?!<table[\s>/]).)*?</table>")  # innermost, on one line
 _CELL = re.compile(r"^<(?P<name>t[hd])(?P<attrs>(?:\s[^<>]*?)?)\s*>(?P<content>.*)</(?P=name)>$")
 _BRACED = r"\{(?:[^{}]|\{[^{}]*\})*\}"  # a JSX expression, with one level of nested braces (a style object)
 _ATTRIBUTE = re.compile(r"\s+(?P<name>[A-Za-z_][\w:.-]*)(?:\s*=\s*(?P<value>\"[^\"]*\"|'[^']*'|" + _BRACED + "))?")
@@ -184,15 +186,26 @@ def _close(reading: _Reading, name: str, at: Position) -> tuple[Position, str] |
 def _add_cell(reading: _Reading, match: re.Match, at: Position) -> tuple[Position, str] | None:
     if not reading.sections or reading.sections[-1] != "tr":
         return at, f"<{match['name']}> outside a <tr>"
-    if _TABLE_TAG.search(match["content"] + " "):
-        return at, "a table inside a cell"
-    if _CELL_TAG.search(match["content"]):
+    content = _without_inline_tables(match["content"])
+    if _TABLE_TAG.search(content + " "):
+        return at, "a table inside a cell, over several lines"
+    if _CELL_TAG.search(content):
         return at, "several cells on one line"
     element, problem = _element(match["name"], match["attrs"], at, reading.form)
     if problem:
         return at, problem
     reading.rows[-1][1].append(Cell(element, match["content"]))
     return None
+
+
+def _without_inline_tables(content: str) -> str:
+    """A cell's content without the whole tables it holds on its line (innermost first): such a table is content,
+    kept byte for byte like any other; what is left of a table tag belongs to one the line does not close."""
+    while True:
+        shorter = _INLINE_TABLE.sub("", content)
+        if shorter == content:
+            return content
+        content = shorter
 
 
 def _grid(reading: _Reading, span: Span, indent: str) -> HandTable | Structure:
