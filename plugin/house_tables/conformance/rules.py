@@ -22,6 +22,7 @@ from .reader import Cell, Element, HandTable
 
 ALIGNMENTS = ("left", "center", "right")
 _PERCENT = re.compile(r"^\d{1,3}(?:\.\d+)?%$")
+_WIDTH_ATTRIBUTE = re.compile(r"""\swidth\s*=\s*["']?(\d{1,3}(?:\.\d+)?%)""")
 
 
 def expected_grid(table: HandTable, config: Config, directive: Directive | None) -> tuple[Grid, str | None]:
@@ -35,7 +36,7 @@ def expected_grid(table: HandTable, config: Config, directive: Directive | None)
     elif declared is not None:
         widths = declared
     else:
-        widths = column_widths(_visible_columns(table), config, None)
+        widths = _keeping_header_widths(column_widths(_visible_columns(table), config, None), table)
     return Grid(align, header, body, tuple(widths)), problem
 
 
@@ -59,6 +60,30 @@ def declared_widths(table: HandTable) -> tuple[list[int] | None, str | None]:
         return [int(percent) for percent in percents], None
     rounded = round_to_100([percent * 100 / sum(percents) for percent in percents])
     return rounded, f"has column widths {', '.join(map(str, values))} that are not whole percents adding up to 100"
+
+
+def _keeping_header_widths(computed: list[int], table: HandTable) -> list[int]:
+    """Computed widths, where header cells declare percent widths (`width="30%"`, `style="width: 30%"`) those
+    instead, the other columns sharing what is left in their computed proportions (whole percents by largest
+    remainder): a table without a colgroup keeps the widths its author gave its columns."""
+    declared = [_header_width(cell) for cell in table.header]
+    given = sum(value for value in declared if value is not None)
+    if all(value is None for value in declared) or given > 100 or (None not in declared and abs(given - 100) > 0.5):
+        return computed
+    if None not in declared:
+        return round_to_100([value * 100 / given for value in declared])
+    rest = sum(width for width, value in zip(computed, declared) if value is None) or 1
+    return round_to_100([value if value is not None else width * (100 - given) / rest
+                         for width, value in zip(computed, declared)])
+
+
+def _header_width(cell: Cell) -> float | None:
+    """The percent width a header cell declares in its style or its `width` attribute, if any."""
+    styled = _percent(dict(cell.element.style).get("width"))
+    if styled is not None:
+        return styled
+    attribute = _WIDTH_ATTRIBUTE.search(cell.element.others)
+    return _percent(attribute.group(1)) if attribute else None
 
 
 def _percent(value) -> float | None:
