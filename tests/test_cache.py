@@ -167,6 +167,19 @@ def test_a_warm_run_loads_no_site(here, capsys, monkeypatch):
     assert cli_run(capsys, "check", "docs") == first
 
 
+def test_a_warm_run_leaves_out_what_mkdocs_builds_as_no_page(here, capsys, monkeypatch):
+    """exclude_docs and MkDocs' default (`.*`, `/templates/`): the recorded settings select the same files."""
+    write(here / "mkdocs.yml", "site_name: s\nexclude_docs: |\n  drafts/\n")
+    for name in ("a.md", "drafts/d.md", "templates/t.md", ".hidden.md", "sub/b.md"):
+        write(here / "docs" / name, TABLE)
+    expected = cli_run(capsys, "check", "--no-cache", "docs")
+    assert cli_run(capsys, "check", "docs") == expected
+    monkeypatch.setattr("house_tables.settings.Sites.load", lambda *_: (_ for _ in ()).throw(AssertionError("load")))
+    write(here / "docs" / "drafts" / "new.md", TABLE)  # a new file, decided by the recorded matcher
+    assert cli_run(capsys, "check", "docs") == expected
+    assert "drafts" not in expected[1] and "templates" not in expected[1] and "a.md" in expected[1]
+
+
 def test_an_inherited_file_is_part_of_the_key(here, capsys, parsed):
     write(here / "base.yml", "markdown_extensions:\n  - admonition\n")
     write(here / "mkdocs.yml", "INHERIT: base.yml\nsite_name: s\n")

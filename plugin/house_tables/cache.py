@@ -299,10 +299,38 @@ def settings_record(settings, modules: list) -> tuple:
         settings.level, settings.levels,
         None if settings.extensions is None else tuple(str(name) for name in settings.extensions),
         None if site is None else (str(site.config_file), str(site.docs_dir), site.use_directory_urls,
-                                   site.plugin_options is not None),
+                                   site.plugin_options is not None, _spec_lines(site.excluded)),
         None if host is None else (str(host.config_file), host.note),
         tuple(modules),
     )
+
+
+def _spec_lines(spec) -> tuple[str, ...] | None:
+    """The pattern lines of a site's `excluded` matcher (a pathspec GitIgnoreSpec: MkDocs' default plus
+    exclude_docs), from which LazySpec rebuilds the same matcher; a ValueError (the record is not kept) when the
+    matcher is of another kind."""
+    if spec is None:
+        return None
+    import pathspec
+
+    lines = tuple(getattr(pattern, "pattern", None) for pattern in getattr(spec, "patterns", ()))
+    if type(spec) is not pathspec.GitIgnoreSpec or not all(isinstance(line, str) for line in lines):
+        raise ValueError("a matcher that cannot be recorded")
+    return lines
+
+
+class LazySpec:
+    """A recorded GitIgnoreSpec, built from its lines when a file is first matched (pathspec is a costly import)."""
+
+    def __init__(self, lines: tuple[str, ...]):
+        self.lines, self._spec = lines, None
+
+    def match_file(self, path: str) -> bool:
+        if self._spec is None:
+            import pathspec
+
+            self._spec = pathspec.GitIgnoreSpec.from_lines(self.lines)
+        return self._spec.match_file(path)
 
 
 def _base(globs) -> str | None:
@@ -328,7 +356,8 @@ def recorded_settings(record: tuple):
         dialects=tuple((globs(patterns, base), Dialect(name)) for patterns, base, name in dialects),
         include=globs(*include), exclude=globs(*exclude), level=level, levels=dict(levels),
         extensions=None if extensions is None else tuple(extensions), source=source, options=dict(options),
-        site=None if site is None else Site(Path(site[0]), (), {}, Path(site[1]), site[2], {} if site[3] else None),
+        site=None if site is None else Site(Path(site[0]), (), {}, Path(site[1]), site[2], {} if site[3] else None,
+                                            None if site[4] is None else LazySpec(tuple(site[4]))),
         host=None if host is None else MdxHost(Path(host[0]), host[1]),
     )
 

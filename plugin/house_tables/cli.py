@@ -301,7 +301,10 @@ class Resolver:
             digest = None
         if digest is not None:
             modules = local_modules() if settings.site is not None else []
-            self.cache.put_configuration(digest, settings_record(settings, modules))
+            try:
+                self.cache.put_configuration(digest, settings_record(settings, modules))
+            except ValueError:  # settings the cache cannot record: read in full every run
+                digest = None
         return settings, digest, snippets
 
     def cached(self, path: Path, dialect: Dialect) -> FileResult | None:
@@ -409,7 +412,7 @@ def execute(args: argparse.Namespace, resolver: Resolver) -> Run:
     finally:
         progress.close()
         resolver.save()
-    sources = sorted({own.source for own in chosen.values()}) or ["defaults"]
+    sources = sorted({own.source for own in chosen.values()}) or ["none could be read" if refused else "defaults"]
     stop = _interruption(stopped, len(results), len(slots), written if writes else None)
     return Run(args.command, results, problems, writes=writes, diff=diff, configuration=", ".join(sources),
                interrupted=stop, interrupted_by=stopped or 0)
