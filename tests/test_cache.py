@@ -397,3 +397,20 @@ def tmp_path_for(tmp_path: Path) -> str:
     path = tmp_path / f"example-{next(_COUNTER)}"
     path.mkdir()
     return str(path)
+
+
+def test_the_recorded_settings_know_every_field():
+    """A warm run selects, levels and names files with recorded settings (cache.settings_record): a field added to
+    Settings, Site or MdxHost must be recorded there (or be one only parsing needs), else a warm run could select or
+    report differently. This test fails until the new field is looked at."""
+    from dataclasses import fields
+
+    from house_tables.site import MdxHost, Site
+
+    only_for_parsing = {"config", "extension_configs"}
+    recorded = {"dialect", "dialects", "include", "exclude", "level", "levels", "extensions", "source", "site", "host",
+                "options"}
+    assert {f.name for f in fields(Settings)} == only_for_parsing | recorded
+    assert {f.name for f in fields(Site)} == {"config_file", "extensions", "extension_configs", "docs_dir",
+                                               "use_directory_urls", "plugin_options", "excluded"}
+    assert {f.name for f in fields(MdxHost)} == {"config_file", "note"}
