@@ -24,6 +24,7 @@ from markdown.preprocessors import Preprocessor
 from ..diagnostics import delimiter_mismatch, no_blank_line_before, swallowed_block
 from ..model import Cell, Diagnostic, Dialect, LazyRow, Position, Row, Span, Table
 from ..source import Source
+from . import blockloop
 from .cells import alignment, cell_at, row_of
 from .locate import LineLocator
 
@@ -210,9 +211,11 @@ def start_recording(md: markdown.Markdown, *, build: bool = True) -> _Record:
 _INSTANCES: dict[tuple, markdown.Markdown] = {}
 
 
-def markdown_for(extensions: tuple[str, ...], configs: dict, *, recording: bool = False) -> markdown.Markdown:
-    """A reset Markdown instance for one extension stack, built once (the recording one adds tables)."""
-    key = (tuple(extensions), repr(sorted(configs.items())), recording)
+def markdown_for(extensions: tuple[str, ...], configs: dict, *, recording: bool = False,
+                 fast: bool = False) -> markdown.Markdown:
+    """A reset Markdown instance for one extension stack, built once (the recording one adds tables; a fast one,
+    for scanning only, also highlights nothing and parses blocks with the cheaper loop of blockloop)."""
+    key = (tuple(extensions), repr(sorted(configs.items())), recording, fast)
     md = _INSTANCES.get(key)
     if md is None:
         if len(_INSTANCES) >= 16:
@@ -223,6 +226,9 @@ def markdown_for(extensions: tuple[str, ...], configs: dict, *, recording: bool 
         md = _INSTANCES[key] = markdown.Markdown(extensions=names, extension_configs=configs)
         if recording:
             _without_highlighting(md)
+        if recording and fast:
+            _without_superfences_highlighter(md)
+            blockloop.install(md)
     md.reset()
     return md
 
@@ -236,14 +242,25 @@ def _without_highlighting(md: markdown.Markdown) -> None:
         fences.highlight = _no_highlight
 
 
+def _without_superfences_highlighter(md: markdown.Markdown) -> None:
+    """superfences calls the highlighter it registered as its default fence's formatter when the extension was
+    set up (a bound method, so replacing `highlight` above does not reach it): replace that one too, so a scan
+    never runs Pygments. What it stashes for a fence is never read: a fence in a table row is located by its
+    closing fence, not by the stashed HTML (see _stashed_end)."""
+    fences = md.preprocessors["fenced_code_block"] if "fenced_code_block" in md.preprocessors else None  # noqa: SIM401
+    default = getattr(getattr(fences, "extension", None), "superfences", None)
+    if default and getattr(default[0].get("formatter"), "__self__", None) is fences:
+        default[0]["formatter"] = _no_highlight
+
+
 def _no_highlight(*_args, **_kwargs) -> str:
     """What a scan stashes for a fence's code (nothing reads it)."""
     return "<pre><code></code></pre>"
 
 
-def block_parse(text: str, extensions: tuple[str, ...], configs: dict) -> _Record:
-    """Run the preprocessors and the block parser of Python-Markdown over text."""
-    md = markdown_for(extensions, configs, recording=True)
+def block_parse(text: str, extensions: tuple[str, ...], configs: dict, *, fast: bool = True) -> _Record:
+    """Run the preprocessors and the block parser of Python-Markdown over text (fast: on the scanning instance)."""
+    md = markdown_for(extensions, configs, recording=True, fast=fast)
     record = start_recording(md, build=False)
     if text.strip():
         lines = text.split("\n")
@@ -394,17 +411,19 @@ def scan_pymd(
     configs: dict | None = None,
     *,
     front_matter: bool = False,
+    fast: bool = True,
 ) -> tuple[list[Table], list[Diagnostic]]:
     """Tables and near-miss diagnostics of a source as Python-Markdown's block parser sees it; front_matter:
-    the page as MkDocs gives it to Python-Markdown (YAML or MultiMarkdown front matter removed)."""
+    the page as MkDocs gives it to Python-Markdown (YAML or MultiMarkdown front matter removed); fast=False: the
+    plain path the fast one is tested against (Python-Markdown's own block loop, every cell built)."""
     configs = MKDOCS_EXTENSION_CONFIGS if configs is None else configs
     text = source.normalized()
     if not may_hold_table(text) and INCLUDE_MARK not in text:  # nothing here, and nothing included from elsewhere
         return [], []
     page = page_markdown(text) if front_matter else text
-    record = block_parse(page, extensions, configs)
+    record = block_parse(page, extensions, configs, fast=fast)
     if record.text is None or record.text == text:
-        located, diagnostics = locate(source, record)
+        located, diagnostics = locate(source, record, lazy=fast)
         return [table for _, table in located], diagnostics
     return _in_file(source, record)
 
@@ -606,14 +625,26 @@ def _row(locator: LineLocator, start: int, end: int, offset: int | None, border:
     if offset is None:
         return _stashed_row(locator, start, end)
     line = locator.lines[start]
-    bounds = split_row(line[offset:], border)
     row_start, row_end = _trimmed_bounds(line, offset)
     if lazy:
         span = Span(Position(start + 1, row_start + 1), Position(start + 1, row_end))
-        return LazyRow(span, len(bounds), lambda: tuple(cell_at(start + 1, line, offset + a, offset + b)
-                                                         for a, b in bounds))
+        return LazyRow(span, _cell_count(line, row_start, row_end, border),
+                       lambda: tuple(cell_at(start + 1, line, offset + a, offset + b)
+                                     for a, b in split_row(line[offset:], border)))
+    bounds = split_row(line[offset:], border)
     cells = [cell_at(start + 1, line, offset + a, offset + b) for a, b in bounds]
     return row_of(cells, start + 1, line, row_start, row_end)
+
+
+def _cell_count(line: str, start: int, end: int, border: bool) -> int:
+    """len(split_row(line[start:end], border)) for the trimmed row line[start:end], without splitting when no
+    backtick or backslash can make a pipe not split (then each pipe between the borders splits)."""
+    if border:
+        start += line.startswith("|", start)
+        end = _without_end_border(line, start, end)
+    if line.find("`", start, end) < 0 and line.find("\\", start, end) < 0:
+        return line.count("|", start, end) + 1
+    return len(_split(line[start:end]))
 
 
 def _trimmed_bounds(line: str, offset: int) -> tuple[int, int]:

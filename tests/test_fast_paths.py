@@ -1,0 +1,148 @@
+"""The fast `.md` scanner equals the plain one: the same tables, cells, positions and findings.
+
+The plain path is Python-Markdown's own block loop (parseBlocks), Pygments highlighting as configured, and every
+cell built eagerly; the fast path is blockloop's loop (with every processor it passes over checked against the
+processor itself: blockloop.VERIFY), no highlighting and lazy body rows. Both run the same extension stacks, the
+ones real sites use.
+"""
+
+from contextlib import contextmanager
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from house_tables.model import LazyRow
+from house_tables.parsing import all_diagnostics, blockloop
+from house_tables.parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS, scan_pymd
+from house_tables.source import Source
+
+from engines import PYMD_MKDOCS_EXTENSIONS, SITE_EXTENSION_CONFIGS
+from strategies import BLOCKS, LINKS, code_example, container, documents, site_page, table
+
+SETTINGS = settings(max_examples=300, deadline=None, database=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+RICH_EXTENSIONS = (
+    *MKDOCS_EXTENSIONS, "footnotes", "abbr", "def_list", "sane_lists", "pymdownx.snippets", "pymdownx.tasklist",
+    "pymdownx.blocks.html", "pymdownx.blocks.definition", "pymdownx.blocks.caption", "pymdownx.emoji",
+)
+RICH_CONFIGS = {**MKDOCS_EXTENSION_CONFIGS, "pymdownx.snippets": {"base_path": ["/nonexistent-snippets"]}}
+STACKS = [
+    (MKDOCS_EXTENSIONS, MKDOCS_EXTENSION_CONFIGS),
+    (PYMD_MKDOCS_EXTENSIONS, SITE_EXTENSION_CONFIGS),
+    (RICH_EXTENSIONS, RICH_CONFIGS),
+]
+# Lines each block processor of the rich stack takes (or nearly takes): what the fast loop's checks are about.
+PROCESSOR_LINES = [
+    "[^n]: a footnote", "    continued footnote", "*[HTML]: Hyper Text", "Term", ":   definition", ": not one",
+    "[r]: https://example.com", "[r]: <u> 'title'", "Title", "=====", "-----", "***", "_ _ _", "* * *", "## H ##",
+    "#no space", "!!! note", '!!! warning "T"', "!!!", "???+ tip", '??? "only title"', '=== "Tab"', "===+ \"T\"",
+    "/// note", "/// html | div", "///", "/// details | Summary", "/// define", "/// caption", "> quoted", ">",
+    "    indented", "        deeper", "\tTab", "- [ ] task", "1) item", "2. item", "<div markdown>", "</div>",
+    "<details markdown=\"1\">", "</details>", "<!-- comment -->", "a | b", "|---|---|", "| x |", "-|-", "|",
+    ":smile: text", "--8<-- \"table.md\"", "`code | span`", "a\\|b | c",
+]
+
+
+def _indent(lines: list[str], prefix: str) -> list[str]:
+    """Lines under a container prefix."""
+    return [prefix + line if line else "" for line in lines]
+
+
+@st.composite
+def processor_pages(draw) -> str:
+    """Pages of tables mixed with every block processor's lines, at the top level or indented under a container."""
+    piece = st.one_of(
+        table(), container(), code_example(),
+        st.lists(st.sampled_from(PROCESSOR_LINES + BLOCKS + LINKS), min_size=1, max_size=4),
+    )
+    lines: list[str] = []
+    for part in draw(st.lists(piece, min_size=1, max_size=8)):
+        prefix = draw(st.sampled_from(["", "", "", "    ", "> ", "  "]))
+        lines.extend(_indent(part, prefix) if prefix else part)
+        if draw(st.integers(0, 2)):
+            lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+@contextmanager
+def _verified():
+    """Every processor the fast loop passes over is asked all the same, and must agree."""
+    blockloop.VERIFY = True
+    try:
+        yield
+    finally:
+        blockloop.VERIFY = False
+
+
+def _row_data(row):
+    """A row as plain data; a lazy row's count is read before its cells are made (and must agree with them)."""
+    count = row.count
+    assert count == len(row.cells)
+    return row.span, row.cells, count
+
+
+def _reading(text: str, extensions, configs, *, fast: bool):
+    """Tables (as plain data) and every finding of one scan."""
+    with _verified():
+        tables, found = scan_pymd(Source.parse(text), extensions, configs, fast=fast)
+    lazy = any(isinstance(row, LazyRow) for table in tables for row in table.body)
+    data = [(t.span, t.align, t.indent, t.empty_row, [_row_data(r) for r in (t.header, t.delimiter, *t.body)])
+            for t in tables]
+    return data, all_diagnostics(tables, found), lazy
+
+
+def _assert_same(text: str) -> None:
+    """The fast reading equals the plain one with every stack."""
+    for extensions, configs in STACKS:
+        fast, plain = _reading(text, extensions, configs, fast=True), _reading(text, extensions, configs, fast=False)
+        assert fast[:2] == plain[:2]
+        assert not plain[2]
+
+
+@SETTINGS
+@given(documents())
+def test_fast_scan_equals_plain_scan_on_documents(text):
+    """Tables in every container the generators know."""
+    _assert_same(text)
+
+
+@SETTINGS
+@given(site_page())
+def test_fast_scan_equals_plain_scan_on_site_pages(text):
+    """Pages with code examples (fence options: Pygments matters), raw HTML tables, snippets and links."""
+    _assert_same(text)
+
+
+@SETTINGS
+@given(processor_pages())
+def test_fast_scan_equals_plain_scan_on_processor_pages(text):
+    """Tables among the lines each block processor takes, nested under containers."""
+    _assert_same(text)
+
+
+def test_known_processors_have_checks_and_others_none():
+    """The checks are keyed by exact class: the rich stack's processors are known, a subclass is not."""
+    from house_tables.parsing.pymd import markdown_for
+
+    md = markdown_for(RICH_EXTENSIONS, RICH_CONFIGS, recording=True, fast=True)
+    checked = {type(p).__name__ for p in md.parser.blockprocessors if blockloop.check_for(p)}
+    assert {"AdmonitionProcessor", "DetailsProcessor", "TabbedProcessor", "BlocksProcessor", "HashHeaderProcessor",
+            "FootnoteBlockProcessor", "ReferenceProcessor", "_RecordingTableProcessor"} <= checked
+    hash_header = md.parser.blockprocessors["hashheader"]
+    subclass = type("MyHeader", (type(hash_header),), {"test": lambda self, parent, block: True})
+    assert blockloop.check_for(subclass(md.parser)) is None
+
+
+def test_scanning_instance_never_highlights(monkeypatch):
+    """A scan runs no Pygments, even for fences with options (which superfences accepts only with Pygments on)."""
+    import pymdownx.highlight
+
+    def refuse(*_args, **_kwargs):
+        raise AssertionError("Pygments called during a scan")
+
+    monkeypatch.setattr(pymdownx.highlight, "highlight", refuse)
+    text = '```py hl_lines="1" title="a.py"\nx = 1\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n'
+    for extensions, configs in STACKS:
+        tables, _ = scan_pymd(Source.parse(text), extensions, configs)
+        assert len(tables) == 1
