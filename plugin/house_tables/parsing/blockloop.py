@@ -138,24 +138,33 @@ class BlockLoop:
 
     def __init__(self, parser):
         self.parser = parser
-        self.registry = parser.blockprocessors
-        self.steps: list[tuple[object, Check | None]] = []
-        self.listed: list = []
+        self.steps: list[tuple[object, Check | None]] | None = None
+        registry = parser.blockprocessors
+        register, deregister = registry.register, registry.deregister
+
+        def registering(*args, **kwargs):
+            """Register, and list the processors again before the next block (as parseBlocks would)."""
+            self.steps = None
+            return register(*args, **kwargs)
+
+        def deregistering(*args, **kwargs):
+            """Deregister, and list the processors again before the next block."""
+            self.steps = None
+            return deregister(*args, **kwargs)
+
+        registry.register, registry.deregister = registering, deregistering
 
     def processors(self) -> list[tuple[object, Check | None]]:
-        """The registry in priority order with each processor's check, listed again when the registry changed."""
-        registry = self.registry
-        if not registry._is_sorted or len(registry) != len(self.steps) or self.listed != list(registry):
-            self.listed = list(registry)
-            self.steps = [(processor, check_for(processor)) for processor in self.listed]
+        """The registry in priority order with each processor's check (listed again after it changed)."""
+        if self.steps is None:
+            self.steps = [(processor, check_for(processor)) for processor in self.parser.blockprocessors]
         return self.steps
 
     def parse_blocks(self, parent, blocks: list[str]) -> None:
         """As BlockParser.parseBlocks: the first processor that takes the block, in priority order."""
         steps = self.processors()
-        registry = self.registry
         while blocks:
-            if not registry._is_sorted or len(registry) != len(steps):  # a processor changed the registry
+            if self.steps is not steps:  # a processor changed the registry: parseBlocks lists it for every block
                 steps = self.processors()
             for processor, cannot in steps:
                 block = blocks[0]
