@@ -146,3 +146,22 @@ def test_scanning_instance_never_highlights(monkeypatch):
     for extensions, configs in STACKS:
         tables, _ = scan_pymd(Source.parse(text), extensions, configs)
         assert len(tables) == 1
+
+
+ROW_PIECES = st.sampled_from(["|", "|", "`", "``", "\\", "\\|", "a", " ", "\\`", "-"])
+
+
+@settings(max_examples=3000, deadline=None, database=None)
+@given(st.lists(ROW_PIECES, max_size=24).map("".join), st.booleans())
+def test_cell_counts_equal_python_markdowns_split(row, border):
+    """Counting cells (no cells built) gives as many as Python-Markdown's own (quadratic) split makes."""
+    from markdown.extensions.tables import TableProcessor
+
+    from house_tables.parsing import pymd
+
+    plain = TableProcessor.__new__(TableProcessor)
+    plain.border = border
+    stripped = row.strip(" ")
+    assert pymd._count_split_row(stripped, border) == len(TableProcessor._split_row(plain, stripped))
+    assert [row[a:b] for a, b in pymd._split(row)] == TableProcessor._split(plain, row)
+    assert pymd._cell_total(row, 0, len(row)) == len(pymd._split(row))

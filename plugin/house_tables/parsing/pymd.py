@@ -48,6 +48,7 @@ INCLUDE_MARK = "-8<-"  # pymdownx.snippets' marker: text from other files may ho
 _PLACEHOLDER = re.compile("\x02wzxhzdk:(\\d+)\x03")
 _SPLIT = re.compile(r"(\\\\)|(\\`+)|(`+)|(\\\|)|(\|)")
 _DELIMITER_CHARS = frozenset("|:- ")
+_BACKTICK_RUN = re.compile("`+")
 _DELIMITER_LINE = re.compile(r"[ \t>]*([|:\- \t]+)")
 _BLOCK_START_MARKS = frozenset("#-*+>`~_<")  # with any decimal digit (\d), what _BLOCK_START can begin with
 _BLOCK_START = re.compile(
@@ -84,7 +85,7 @@ class _RecordingTableProcessor(TableProcessor):
             return False
         header, second = head[0].strip(" "), head[1].strip(" ")
         self.border = (PIPE_LEFT if header.startswith("|") else 0) | (PIPE_RIGHT if _ends_with_pipe(header) else 0)
-        width = len(self._split_row(header))
+        width = _count_split_row(header, bool(self.border))  # len(self._split_row(header)), cells not built
         accepted = width > 1 or (width == 1 and bool(self.border) and self._every_row_piped(block))
         if accepted:
             delimiter = self._split_row(second)
@@ -314,6 +315,33 @@ def split_row(row: str, border: bool) -> list[tuple[int, int]]:
     return [(start + a, start + b) for a, b in _split(row[start:end])]
 
 
+def _count_split_row(row: str, border: bool) -> int:
+    """len(TableProcessor._split_row(row)) (row already stripped of spaces): a leading pipe and an unescaped
+    trailing one removed when border, then the cells counted."""
+    start, end = 0, len(row)
+    if border:
+        start = 1 if row.startswith("|") else 0
+        end = _without_end_border(row, start, end)
+    return _cell_total(row, start, end)
+
+
+def _cell_total(row: str, start: int, end: int) -> int:
+    """len(_split(row[start:end])), counted without splitting where no backslash can escape anything: every pipe
+    splits without backticks; with backtick runs all of one size, each run opens a code span the next one closes
+    (what _code_regions finds), so the pipes between an odd run and the next are inside code."""
+    if row.find("\\", start, end) >= 0:
+        return len(_split(row[start:end]))
+    if row.find("`", start, end) < 0:
+        return row.count("|", start, end) + 1
+    piece = row[start:end]
+    runs = _BACKTICK_RUN.findall(piece)
+    if len(set(runs)) > 1:
+        return len(_split(piece))
+    pieces = piece.split(runs[0])
+    outside = pieces[0::2] if len(runs) % 2 == 0 else [*pieces[0::2], pieces[-1]]
+    return "".join(outside).count("|") + 1
+
+
 def _ends_with_pipe(row: str) -> bool:
     """Whether a (stripped) row ends with a pipe that is not escaped (Python-Markdown's RE_END_BORDER)."""
     return _without_end_border(row, 0, len(row)) < len(row)
@@ -365,11 +393,14 @@ def _split(row: str) -> tuple[tuple[int, int], ...]:
         elif match.group(5):
             pipes.append(match.start(5))
     code = _code_regions(runs)
-    bounds, start = [], 0
-    for pipe in pipes:
-        if not _inside(pipe, code):
-            bounds.append((start, pipe))
-            start = pipe + 1
+    bounds, start, region = [], 0, 0
+    for pipe in pipes:  # pipes and code regions both in order: one pass over both
+        while region < len(code) and code[region][1] < pipe:
+            region += 1
+        if region < len(code) and code[region][0] <= pipe:
+            continue  # inside code
+        bounds.append((start, pipe))
+        start = pipe + 1
     bounds.append((start, len(row)))
     return tuple(bounds)
 
@@ -393,18 +424,6 @@ def _code_regions(runs: list[tuple[int, int, int, int]]) -> list[tuple[int, int]
         regions.append((start, runs[close][1]))
         index = close + 1
     return regions
-def _inside(offset: int, regions: list[tuple[int, int]]) -> bool:
-    """Whether offset falls inside one of the sorted, disjoint regions."""
-    lo, hi = 0, len(regions)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if regions[mid][1] < offset:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo < len(regions) and regions[lo][0] <= offset <= regions[lo][1]
-
-
 def scan_pymd(
     source: Source,
     extensions: tuple[str, ...] = MKDOCS_EXTENSIONS,
@@ -642,9 +661,7 @@ def _cell_count(line: str, start: int, end: int, border: bool) -> int:
     if border:
         start += line.startswith("|", start)
         end = _without_end_border(line, start, end)
-    if line.find("`", start, end) < 0 and line.find("\\", start, end) < 0:
-        return line.count("|", start, end) + 1
-    return len(_split(line[start:end]))
+    return _cell_total(line, start, end)
 
 
 def _trimmed_bounds(line: str, offset: int) -> tuple[int, int]:
@@ -715,7 +732,8 @@ def _near_miss(locator: LineLocator, block: list[str], k: int, index: int) -> Di
     """The diagnostic for a header at block[k] over a delimiter at block[k + 1], if any."""
     header, delimiter = block[k].strip(" "), block[k + 1].strip(" ")
     border = any(has_border(header))
-    columns, widths = len(split_row(header, border)), len(split_row(delimiter, border))
+    columns, widths = _cell_count(header, *_trimmed(header, 0, len(header)), border), \
+        _cell_count(delimiter, *_trimmed(delimiter, 0, len(delimiter)), border)
     line = locator.lines[index]
     if columns != widths:
         below = locator.lines[index + 1]
