@@ -12,13 +12,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from house_tables.model import LazyRow
-from house_tables.parsing import all_diagnostics, blockloop
+from house_tables.parsing import all_diagnostics, bigblock, blockloop
 from house_tables.parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS, scan_pymd
 from house_tables.source import Source
 
 from engines import PYMD_MKDOCS_EXTENSIONS, SITE_EXTENSION_CONFIGS
 from strategies import BLOCKS, LINKS, code_example, container, documents, site_page, table
 
+BIG_BLOCK_LINES = bigblock.BIG_BLOCK_LINES
 SETTINGS = settings(max_examples=300, deadline=None, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
@@ -66,13 +67,14 @@ def processor_pages(draw) -> str:
 
 
 @contextmanager
-def _verified():
-    """Every processor the fast loop passes over is asked all the same, and must agree."""
-    blockloop.VERIFY = True
+def _verified(walk_from: int = 2):
+    """Every processor the fast loop passes over is asked all the same, and must agree; every block of walk_from
+    lines or more is walked (bigblock), where the walk applies."""
+    blockloop.VERIFY, bigblock.BIG_BLOCK_LINES = True, walk_from
     try:
         yield
     finally:
-        blockloop.VERIFY = False
+        blockloop.VERIFY, bigblock.BIG_BLOCK_LINES = False, BIG_BLOCK_LINES
 
 
 def _row_data(row):
@@ -82,9 +84,9 @@ def _row_data(row):
     return row.span, row.cells, count
 
 
-def _reading(text: str, extensions, configs, *, fast: bool):
+def _reading(text: str, extensions, configs, *, fast: bool, walk_from: int = 2):
     """Tables (as plain data) and every finding of one scan."""
-    with _verified():
+    with _verified(walk_from):
         tables, found = scan_pymd(Source.parse(text), extensions, configs, fast=fast)
     lazy = any(isinstance(row, LazyRow) for table in tables for row in table.body)
     data = [(t.span, t.align, t.indent, t.empty_row, [_row_data(r) for r in (t.header, t.delimiter, *t.body)])
@@ -92,10 +94,11 @@ def _reading(text: str, extensions, configs, *, fast: bool):
     return data, all_diagnostics(tables, found), lazy
 
 
-def _assert_same(text: str) -> None:
+def _assert_same(text: str, walk_from: int = 2) -> None:
     """The fast reading equals the plain one with every stack."""
     for extensions, configs in STACKS:
-        fast, plain = _reading(text, extensions, configs, fast=True), _reading(text, extensions, configs, fast=False)
+        fast = _reading(text, extensions, configs, fast=True, walk_from=walk_from)
+        plain = _reading(text, extensions, configs, fast=False)
         assert fast[:2] == plain[:2]
         assert not plain[2]
 
@@ -119,6 +122,56 @@ def test_fast_scan_equals_plain_scan_on_site_pages(text):
 def test_fast_scan_equals_plain_scan_on_processor_pages(text):
     """Tables among the lines each block processor takes, nested under containers."""
     _assert_same(text)
+
+
+# Lines of the long blocks Python-Markdown is quadratic on (headings, setext underlines, rules), with table rows,
+# near misses and whatever else may stop the walk (lists, quotes, references, indented and marker lines).
+LONG_BLOCK_LINES = [
+    "# h", "## h ##", "#\\", "#", "####### x", "---", "***", "- - -", "___", "=", "-", "===", "--", "|", "-|", "|-",
+    "a | b", "| a | b |", "|---|---|", "| 1 | 2 |", ":-:|:-:", "Title", "text", "- item", "1. item", "> q",
+    "[r]: https://example.com", "    indented", " # not quite", "!!! note", "///", "| x \\|", "`a|b` | c",
+]
+
+
+# One-column tables (a pipe at either end of every row, or no table at all) among headings and setext pairs.
+PIPED_LINES = ["|", "-|", "|-", "| a |", "|---|", "\\|", "text", "# h", "-", "---", "a |"]
+
+
+@st.composite
+def long_blocks(draw) -> str:
+    """A page of one or two long blocks (no blank line inside), maybe after a paragraph."""
+    alphabet = st.sampled_from(draw(st.sampled_from([LONG_BLOCK_LINES, PIPED_LINES])))
+    lines = draw(st.lists(alphabet, min_size=1, max_size=160))
+    if draw(st.booleans()):
+        lines = [*lines, "", *draw(st.lists(alphabet, min_size=1, max_size=80))]
+    before = ["Intro.", ""] if draw(st.booleans()) else []
+    return "\n".join([*before, *lines]) + "\n"
+
+
+@SETTINGS
+@given(long_blocks(), st.sampled_from([2, 16, BIG_BLOCK_LINES]))
+def test_fast_scan_equals_plain_scan_on_long_blocks(text, walk_from):
+    """Long blocks of headings, rules and rows (walked in linear time) read as Python-Markdown reads them."""
+    _assert_same(text, walk_from)
+
+
+def test_long_blocks_are_walked_in_linear_time_shape():
+    """The walk consumes a 20,000-line block of setext pairs with a handful of processor calls per pair (no
+    regular expression over the rest of the block): counted in processor calls, not in time."""
+    from house_tables.parsing.pymd import markdown_for
+
+    md = markdown_for(MKDOCS_EXTENSIONS, MKDOCS_EXTENSION_CONFIGS, recording=True, fast=True)
+    setext = md.parser.blockprocessors["setextheader"]
+    seen = []
+    original = setext.run
+    setext.run = lambda parent, blocks: (seen.append(len(blocks[0])), original(parent, blocks))[1]
+    try:
+        text = "|\n-\n" * 10_000 + "| a | b |\n|---|---|\n"
+        tables, _ = scan_pymd(Source.parse(text))
+    finally:
+        del setext.run
+    assert len(tables) == 1 and tables[0].start_line == 20_001
+    assert len(seen) == 10_000 and max(seen) == len("|\n-")
 
 
 def test_known_processors_have_checks_and_others_none():

@@ -16,6 +16,8 @@ from collections.abc import Callable
 
 import markdown
 
+from . import bigblock
+
 VERIFY = False  # check every pass-over against the processor's own test (set by the tests, never in use)
 
 # A check: (processor, block) -> True only when the processor certainly does not take the block.
@@ -139,6 +141,7 @@ class BlockLoop:
     def __init__(self, parser):
         self.parser = parser
         self.steps: list[tuple[object, Check | None]] | None = None
+        self.walker: bigblock.Walker | None = None
         registry = parser.blockprocessors
         register, deregister = registry.register, registry.deregister
 
@@ -158,22 +161,34 @@ class BlockLoop:
         """The registry in priority order with each processor's check (listed again after it changed)."""
         if self.steps is None:
             self.steps = [(processor, check_for(processor)) for processor in self.parser.blockprocessors]
+            self.walker = bigblock.walker_for(self.steps)
         return self.steps
 
     def parse_blocks(self, parent, blocks: list[str]) -> None:
-        """As BlockParser.parseBlocks: the first processor that takes the block, in priority order."""
+        """As BlockParser.parseBlocks: the first processor that takes the block, in priority order (a long block
+        walked in linear time where bigblock knows how)."""
         steps = self.processors()
         while blocks:
             if self.steps is not steps:  # a processor changed the registry: parseBlocks lists it for every block
                 steps = self.processors()
-            for processor, cannot in steps:
-                block = blocks[0]
-                if cannot is not None and cannot(processor, block):
-                    if VERIFY:
-                        _verify(processor, parent, blocks)
-                    continue
-                if processor.test(parent, block) and processor.run(parent, blocks) is not False:
-                    break
+            block = blocks[0]
+            walker = self.walker
+            if walker is not None and block.count("\n") + 1 >= bigblock.BIG_BLOCK_LINES and walker.applies(block):
+                walker.walk(parent, blocks, self.dispatch)
+            else:
+                self.dispatch(parent, blocks, steps)
+
+    @staticmethod
+    def dispatch(parent, blocks: list[str], steps: list[tuple[object, Check | None]]) -> None:
+        """Offer blocks[0] to each processor in turn until one takes it."""
+        for processor, cannot in steps:
+            block = blocks[0]
+            if cannot is not None and cannot(processor, block):
+                if VERIFY:
+                    _verify(processor, parent, blocks)
+                continue
+            if processor.test(parent, block) and processor.run(parent, blocks) is not False:
+                return
 
 
 def _verify(processor, parent, blocks: list[str]) -> None:

@@ -97,8 +97,13 @@ class _RecordingTableProcessor(TableProcessor):
 
     def _every_row_piped(self, block: str) -> bool:
         """A one-column table needs a pipe at the start or end of every row (Python-Markdown's rule)."""
-        rows = block.split("\n")[1:]
-        return all(row.strip(" ").startswith("|") or _ends_with_pipe(row.strip(" ")) for row in rows)
+        return all(self.row_piped(row) for row in block.split("\n")[1:])
+
+    @staticmethod
+    def row_piped(row: str) -> bool:
+        """Whether a row begins or ends with a pipe (spaces aside; an escaped final pipe does not count)."""
+        row = row.strip(" ")
+        return row.startswith("|") or _ends_with_pipe(row)
 
     def run(self, parent, blocks):
         """Record the block, then build the table: later processors look at the parent's last child."""
