@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 
 from house_tables import cli
-from house_tables.parsing import blockloop, pymd
+from house_tables.parsing import blockloop, pymd, sections
 
 
 def turn_off(step: str) -> None:
@@ -22,7 +22,7 @@ def turn_off(step: str) -> None:
         locate = pymd.locate
         pymd.locate = lambda source, record, lazy=False: locate(source, record, lazy=False)
     elif step == "sections":
-        pymd.SECTIONS = False
+        sections.ENABLED = False
     elif step != "none":
         raise SystemExit(f"unknown step {step}")
 

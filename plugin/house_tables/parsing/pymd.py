@@ -24,7 +24,7 @@ from markdown.preprocessors import Preprocessor
 from ..diagnostics import delimiter_mismatch, no_blank_line_before, swallowed_block
 from ..model import Cell, Diagnostic, Dialect, LazyRow, Position, Row, Span, Table
 from ..source import Source
-from . import blockloop
+from . import blockloop, sections
 from .cells import alignment, cell_at, row_of
 from .locate import LineLocator
 
@@ -272,7 +272,10 @@ def block_parse(text: str, extensions: tuple[str, ...], configs: dict, *, fast: 
         lines = text.split("\n")
         for preprocessor in md.preprocessors:
             lines = preprocessor.run(lines)
-        md.parser.parseDocument(lines)
+        if fast:
+            sections.parse_document(md, lines)
+        else:
+            md.parser.parseDocument(lines)
         record.stash = [str(block) for block in md.htmlStash.rawHtmlBlocks]
     return record
 
