@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import markdown
 from markdown.blockprocessors import ParagraphProcessor
@@ -588,7 +588,7 @@ def _locate_table(
 
 def _is_stashed(row: str) -> bool:
     """Whether a row is a stash placeholder (a fence that superfences swallowed into the table)."""
-    return _PLACEHOLDER.fullmatch(row.strip()) is not None
+    return "\x02" in row and _PLACEHOLDER.fullmatch(row.strip()) is not None
 
 
 def _row_extents(
@@ -655,12 +655,29 @@ def _row(locator: LineLocator, start: int, end: int, offset: int | None, border:
     row_start, row_end = _trimmed_bounds(line, offset)
     if lazy:
         span = Span(Position(start + 1, row_start + 1), Position(start + 1, row_end))
-        return LazyRow(span, _cell_count(line, row_start, row_end, border),
-                       lambda: tuple(cell_at(start + 1, line, offset + a, offset + b)
-                                     for a, b in split_row(line[offset:], border)))
+        return _LineRow(span, _cell_count(line, row_start, row_end, border),
+                        partial(_cells_of, start + 1, line, offset, border))  # one object, not a closure's four
     bounds = split_row(line[offset:], border)
     cells = [cell_at(start + 1, line, offset + a, offset + b) for a, b in bounds]
     return row_of(cells, start + 1, line, row_start, row_end)
+
+
+class _LineRow(LazyRow):
+    """A lazy row written on one line: its first cell can be made alone (the swallowed-block check reads only it)."""
+
+    def first_cell(self) -> Cell:
+        """The row's first cell (the one in cells, if they are made already)."""
+        made = self.__dict__.get("_cells")
+        if made is not None:
+            return made[0]
+        line_no, line, offset, border = self._make.args
+        a, b = split_row(line[offset:], border)[0]
+        return cell_at(line_no, line, offset + a, offset + b)
+
+
+def _cells_of(line_no: int, line: str, offset: int, border: bool) -> tuple[Cell, ...]:
+    """The cells of the row written on line from offset (a lazy row's cells, made when read)."""
+    return tuple(cell_at(line_no, line, offset + a, offset + b) for a, b in split_row(line[offset:], border))
 
 
 def _cell_count(line: str, start: int, end: int, border: bool) -> int:
@@ -692,8 +709,9 @@ def _swallowed_rows(table: Table, source: Source) -> list[Diagnostic]:
     for row in table.body:
         if not row.count or not _may_start_block(_source_char(source, row.span.start)):
             continue  # the row starts with a pipe or text that opens no block: its cells need not be made
-        text = row.cells[0].text
-        if not text.startswith("|") and _BLOCK_START.match(text) and row.span.start == row.cells[0].span.start:
+        first = row.first_cell() if isinstance(row, _LineRow) else row.cells[0]
+        text = first.text
+        if not text.startswith("|") and _BLOCK_START.match(text) and row.span.start == first.span.start:
             what = text.splitlines()[0] if text else text
             found.append(swallowed_block(row.span, what))
     return found
