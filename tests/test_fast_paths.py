@@ -218,3 +218,25 @@ def test_cell_counts_equal_python_markdowns_split(row, border):
     assert pymd._count_split_row(stripped, border) == len(TableProcessor._split_row(plain, stripped))
     assert [row[a:b] for a, b in pymd._split(row)] == TableProcessor._split(plain, row)
     assert pymd._cell_total(row, 0, len(row)) == len(pymd._split(row))
+
+
+TEXT_PIECES = st.sampled_from(["a", " ", "  ", "\t", "\n", "\n", "\r\n", "\r", "<", "&", "&amp;", "<b>", "|", "\x02",
+                               "\x03", "<div>", "</div>", "<!--", "-->", "&#124;", "x y"])
+
+
+@settings(max_examples=2000, deadline=None, database=None)
+@given(st.lists(TEXT_PIECES, max_size=40).map("".join))
+def test_cheaper_preprocessors_give_the_same_lines(text):
+    """The scanning instance's whitespace and HTML-block preprocessors give exactly Python-Markdown's lines."""
+    from house_tables.parsing.pymd import markdown_for
+
+    for extensions, configs in STACKS:
+        fast = markdown_for(extensions, configs, recording=True, fast=True)
+        plain = markdown_for(extensions, configs, recording=True, fast=False)
+        for name in ("normalize_whitespace", "html_block"):
+            lines = text.split("\n")
+            assert fast.preprocessors[name].run(list(lines)) == plain.preprocessors[name].run(list(lines))
+            assert [str(raw) for raw in fast.htmlStash.rawHtmlBlocks] == \
+                [str(raw) for raw in plain.htmlStash.rawHtmlBlocks]
+            fast.reset()
+            plain.reset()

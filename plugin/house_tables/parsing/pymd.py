@@ -20,6 +20,7 @@ from markdown.blockprocessors import ParagraphProcessor
 from markdown.extensions import Extension
 from markdown.extensions.tables import PIPE_LEFT, PIPE_RIGHT, TableProcessor
 from markdown.preprocessors import Preprocessor
+from markdown.util import ETX, STX
 
 from ..diagnostics import delimiter_mismatch, no_blank_line_before, swallowed_block
 from ..model import Cell, Diagnostic, Dialect, LazyRow, Position, Row, Span, Table
@@ -49,6 +50,7 @@ _PLACEHOLDER = re.compile("\x02wzxhzdk:(\\d+)\x03")
 _SPLIT = re.compile(r"(\\\\)|(\\`+)|(`+)|(\\\|)|(\|)")
 _DELIMITER_CHARS = frozenset("|:- ")
 _BACKTICK_RUN = re.compile("`+")
+_SPACES_LINE = re.compile("\n +(?=\n)")
 _DELIMITER_LINE = re.compile(r"[ \t>]*([|:\- \t]+)")
 _BLOCK_START_MARKS = frozenset("#-*+>`~_<")  # with any decimal digit (\d), what _BLOCK_START can begin with
 _BLOCK_START = re.compile(
@@ -234,6 +236,7 @@ def markdown_for(extensions: tuple[str, ...], configs: dict, *, recording: bool 
             _without_highlighting(md)
         if recording and fast:
             _without_superfences_highlighter(md)
+            _cheaper_preprocessors(md)
             blockloop.install(md)
     md.reset()
     return md
@@ -257,6 +260,38 @@ def _without_superfences_highlighter(md: markdown.Markdown) -> None:
     default = getattr(getattr(fences, "extension", None), "superfences", None)
     if default and getattr(default[0].get("formatter"), "__self__", None) is fences:
         default[0]["formatter"] = _no_highlight
+
+
+def _cheaper_preprocessors(md: markdown.Markdown) -> None:
+    """Two of Python-Markdown's preprocessors, the same lines out for less work (exact classes only):
+    NormalizeWhitespace empties lines of spaces with a search that can skip to each line break (its own
+    look-behind pattern is tried at every character), and the HTML block preprocessor gives back text without a
+    `<` or `&` as it is (html.parser passes such text through as data, unchanged)."""
+    from markdown.extensions import md_in_html
+    from markdown.preprocessors import HtmlBlockPreprocessor, NormalizeWhitespace
+
+    for preprocessor in md.preprocessors:
+        if type(preprocessor) is NormalizeWhitespace:
+            preprocessor.run = partial(_normalize_whitespace, preprocessor.md.tab_length)
+        elif type(preprocessor) in (HtmlBlockPreprocessor, md_in_html.HtmlBlockPreprocessor):
+            preprocessor.run = partial(_html_blocks, preprocessor.run)
+
+
+def _normalize_whitespace(tab_length: int, lines: list[str]) -> list[str]:
+    """NormalizeWhitespace.run: `(?<=\\n) +\\n` -> `\\n` is `\\n +(?=\\n)` -> `\\n`."""
+    source = "\n".join(lines)
+    source = source.replace(STX, "").replace(ETX, "")
+    source = source.replace("\r\n", "\n").replace("\r", "\n") + "\n\n"
+    source = source.expandtabs(tab_length)
+    return _SPACES_LINE.sub("\n", source).split("\n")
+
+
+def _html_blocks(run, lines: list[str]) -> list[str]:
+    """The HTML block preprocessor's run, skipped for text it would give back unchanged."""
+    source = "\n".join(lines)
+    if "<" not in source and "&" not in source:
+        return source.split("\n")
+    return run(lines)
 
 
 def _no_highlight(*_args, **_kwargs) -> str:
