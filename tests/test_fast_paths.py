@@ -6,6 +6,7 @@ processor itself: blockloop.VERIFY), no highlighting and lazy body rows. Both ru
 ones real sites use.
 """
 
+import os
 from contextlib import contextmanager
 
 from hypothesis import HealthCheck, given, settings
@@ -20,7 +21,8 @@ from engines import PYMD_MKDOCS_EXTENSIONS, SITE_EXTENSION_CONFIGS
 from strategies import BLOCKS, LINKS, code_example, container, documents, site_page, table
 
 BIG_BLOCK_LINES = bigblock.BIG_BLOCK_LINES
-SETTINGS = settings(max_examples=300, deadline=None, database=None,
+EXAMPLES = int(os.environ.get("HOUSE_TABLES_FUZZ", "300"))  # `make fuzz` sets more
+SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 RICH_EXTENSIONS = (
