@@ -35,6 +35,7 @@ so the tables reported are what the structure would be around that construct
 
 from __future__ import annotations
 
+import functools
 import gc
 import re
 from collections import deque
@@ -43,7 +44,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from ..diagnostics import delimiter_mismatch
-from ..model import Cell, Diagnostic, Dialect, Position, Row, Span, Table
+from ..model import Cell, Diagnostic, Dialect, LazyRow, Position, Row, Span, Table
 from ..source import Source
 from .cells import alignment, cell_at, row_of
 
@@ -64,6 +65,13 @@ _TABLE_TAG = re.compile(r"<table(?=[\s>/]|$)")  # a JSX tag named table (not <ta
 _ESM = re.compile(r"(?:import|export) ")
 _DIRECTIVE_OPEN = re.compile(r"(:{3,})[A-Za-z]")  # `:::note`, `::::tip[Title]{.x}` (remark-directive, Docusaurus)
 _DIRECTIVE_CLOSE = re.compile(r"(:{3,})[ \t]*$")
+# A line whose first non-blank character (at the top level, nothing open) starts no container, no flow construct
+# and no delimiter row: `*x`, `+x`, `[x`, `12x`, `_x`, `` `x `` are no list item, footnote definition, thematic
+# break or fence; a letter is paragraph text unless the line may be ESM. A run of them up to a blank line is one
+# paragraph: no table, no finding (see _Document.skip).
+_PLAIN = re.compile(r"[ \t]*(?:[^\s>*+\-\[0-9:<{#_=`~|ei]|\*+[^* \t]|\+[^ \t]|\[(?!\^)|[0-9]+(?![0-9.)])|_+[^_ \t]"
+                    r"|`{1,2}(?!`)|~{1,2}(?!~)|[ei](?!mport |xport ))")
+_BLANK_LINE = re.compile(r"[ \t]*\Z")
 _CODE_SPECIAL = re.compile(r"[{}'\"`/]")
 _TEMPLATE_SPECIAL = re.compile(r"[\\`$]")
 # JavaScript's \s without line endings: what may separate the parts of a JSX tag.
@@ -338,6 +346,12 @@ def _closes_fence(line: _Line, marker: str, size: int) -> bool:
     return end - line.first >= size and _NONBLANK.search(text, end) is None
 
 
+@functools.lru_cache(maxsize=64)
+def _closing_fence(marker: str, size: int) -> re.Pattern:
+    """A line that _closes_fence accepts for this opening fence (at any indent)."""
+    return re.compile(rf"[ \t]*{re.escape(marker)}{{{size},}}[ \t]*\Z")
+
+
 def _id_start(char: str) -> bool:
     """A character that can start a JavaScript identifier."""
     return char in "$_" or char.isidentifier()
@@ -535,16 +549,32 @@ def _content(text: str) -> str | None:
     return _ESCAPE_PAIR.sub(lambda match: "|" if match.group(1) == "|" else match.group(0), text)
 
 
-def _row(line: _Line, body: bool) -> Row:
-    """A header or body row written on a line, cells as written."""
+def _row(line: _Line) -> Row:
+    """A header row written on a line, cells as written."""
     text, first = line.text, line.first
     end = _row_end(text, first)
+    cells = _cells(line.number, text, _cell_bounds(text, first, end, False))
+    return row_of(cells, line.number, text, first, end)
+
+
+def _body_row(line: _Line) -> Row:
+    """A body row written on a line, its cells made when first read: check needs only how many there are unless
+    a finding points into the row (most rows of most tables)."""
+    text, first, number = line.text, line.first, line.number
+    end = _row_end(text, first)
+    bounds = _cell_bounds(text, first, end, True)
+    span = Span(Position(number, first + 1), Position(number, end))
+    return LazyRow(span, len(bounds), lambda: tuple(_cells(number, text, bounds)))
+
+
+def _cells(number: int, text: str, bounds: list[tuple[int, int]]) -> list[Cell]:
+    """The cells at bounds on line number, as written (escaped pipes render as pipes)."""
     cells = []
-    for start, stop in _cell_bounds(text, first, end, body):
-        cell = cell_at(line.number, text, start, stop)
+    for start, stop in bounds:
+        cell = cell_at(number, text, start, stop)
         content = _content(cell.text)
         cells.append(cell if content is None else Cell(cell.text, cell.span, content))
-    return row_of(cells, line.number, text, first, end)
+    return cells
 
 
 def _delimiter_cells(text: str, pos: int) -> list[tuple[int, int]] | None:
@@ -652,6 +682,7 @@ class _Flow:
         self._table: _TableBuilder | None = None
         self._after_paragraph: list[_Line] | None = None  # the lines of a paragraph the next line interrupted
         self._directives: list[int] = []  # colons of each open directive container (`:::note` ... `:::`)
+        self.until: re.Pattern | None = None  # in fenced code or ESM: the line that ends it (others are swallowed)
         self._steps = self._flow()
         next(self._steps)
 
@@ -666,6 +697,11 @@ class _Flow:
         except StopIteration:
             return
         raise AssertionError("the flow did not end at the end of its input")
+
+    def idle(self) -> bool:
+        """Whether the next line starts a construct afresh, as in a new flow: nothing open, no table going on, no
+        line waiting to be read again, no interrupted paragraph (directive containers aside: see _skip_idle)."""
+        return not self.open and self._table is None and not self._replay and self._after_paragraph is None
 
     def spans(self, number: int) -> bool:
         """Whether something begun before this line is still open (then a lazy line keeps its containers)."""
@@ -740,7 +776,7 @@ class _Flow:
         if self._directive_fence(line, enter=False):
             self._end_table()
             return self._block(line)
-        self._table.body.append(_row(line, True))
+        self._table.body.append(_body_row(line))
         self.findings.text(line)
         return None
 
@@ -802,21 +838,30 @@ class _Flow:
     def _fence(self, line: _Line) -> _Steps:
         """Fenced code from its opening line to its closing fence, a lazy line or the end of the flow."""
         marker, size = line.text[line.first], _fence_size(line.text, line.first)
-        while True:
-            self._state(True, True, line.number)
-            following = yield from self._pull()
-            if following is None or following.lazy:
-                return following
-            if _closes_fence(following, marker, size):
-                return (yield from self._next())
+        self.until = _closing_fence(marker, size)
+        try:
+            while True:
+                self._state(True, True, line.number)
+                following = yield from self._pull()
+                if following is None or following.lazy:
+                    return following
+                if _closes_fence(following, marker, size):
+                    self.until = None
+                    return (yield from self._next())
+        finally:
+            self.until = None
 
     def _esm(self, line: _Line) -> _Steps:
         """ESM (import/export) from its first line up to a blank line."""
-        while True:
-            self._state(True, True, line.number)
-            following = yield from self._pull()
-            if following is None or following.first < 0:
-                return following
+        self.until = _BLANK_LINE
+        try:
+            while True:
+                self._state(True, True, line.number)
+                following = yield from self._pull()
+                if following is None or following.first < 0:
+                    return following
+        finally:
+            self.until = None
 
     # -- tables
     def _header(self, line: _Line, interrupt: bool, since: int) -> _Steps:
@@ -846,7 +891,7 @@ class _Flow:
         if columns != len(bounds):
             self.findings.mismatch(header_line, delimiter_line, columns, len(bounds))
             return None
-        header = _row(header_line, False)
+        header = _row(header_line)
         self.findings.text(header_line)
         cells = [cell_at(delimiter_line.number, text, start, end) for start, end in bounds]
         delimiter = row_of(cells, delimiter_line.number, text, first, _row_end(text, first))
@@ -1026,6 +1071,82 @@ class _Flow:
         cursor.pos = end + 2
 
 
+# ---------------------------------------------------------------------- passing over lines
+_TAG = r'<(?:/?[A-Za-z][A-Za-z0-9]*(?:[ \t]+[A-Za-z][A-Za-z0-9]*(?:="[^"]*")?)*[ \t]*/?)>'
+_COMMENT = r"\{/\*(?:(?!\*/).)*\*/\}"
+# How a line read with nothing open and no container (see _skip_idle) starts; None: something else.
+_IDLE_LINE = re.compile(
+    r"(?P<blank>[ \t]*\Z)"
+    r"|(?P<heading>[ \t]*#{1,6}(?:[ \t]|\Z))"
+    rf"|(?P<jsx>[ \t]*(?:{_TAG}|{_COMMENT})(?:[ \t]*(?:{_TAG}|{_COMMENT}))*[ \t]*\Z)"
+    r"|(?P<fence>[ \t]*(?:```|~~~))"
+    r"|(?P<esm>(?:import|export) )"
+    rf"|(?P<plain>{_PLAIN.pattern})")
+
+
+def _skip_idle(lines: tuple[str, ...], index: int, findings: _Findings) -> int:
+    """Index of the first line from index on that the tokenizer must read, when it reads index with nothing open
+    and no container: blank lines, ATX headings, one-line JSX tags and `{/* comments */}`, fenced code and ESM
+    are passed over, and so are paragraphs of plain lines (_PLAIN) that one of those or the end interrupts.
+
+    Why exact: with no container open no such line opens one, and each of these constructs leaves the flow as
+    it found it, having found no table and no near miss; a plain paragraph cannot be a table header (no line
+    after a plain line starts a delimiter row), and the constructs that end it are read as they are read with
+    nothing open. What they add to the findings is added here: ATX headings and paragraph lines with footnote
+    calls (`[^`) as text, and `<table` tags.
+    """
+    count, run = len(lines), -1  # run: where a paragraph of plain lines began (-1: none)
+    while index < count:
+        text = lines[index]
+        match = _IDLE_LINE.match(text)
+        kind = match.lastgroup if match else None
+        if kind == "plain":
+            run = index if run < 0 else run
+            index += 1
+            continue
+        first = _NONBLANK.search(text).start() if kind not in ("blank", None) else 0
+        if kind == "fence" and not _fence_size(text, first):
+            kind = None
+        if kind is None or (kind == "esm" and run >= 0):  # the paragraph goes on, or a construct not passed over
+            return run if run >= 0 else index
+        if run >= 0:
+            _note_text(lines, run, index, findings)
+            run = -1
+        index = _past_construct(lines, index, kind, first, findings)
+    if run >= 0:
+        _note_text(lines, run, index, findings)
+    return index
+
+
+def _past_construct(lines: tuple[str, ...], index: int, kind: str, first: int, findings: _Findings) -> int:
+    """Index of the line after the construct of this kind (see _skip_idle) starting at line index."""
+    text = lines[index]
+    if kind == "heading":
+        _note_text(lines, index, index + 1, findings)
+    elif kind == "jsx" and _TABLE_TAG.match(text, first):
+        findings.table_tags.append(Position(index + 1, first + 1))
+    elif kind == "fence":
+        closing = _closing_fence(text[first], _fence_size(text, first))
+        index += 1
+        while index < len(lines) and closing.match(lines[index]) is None:
+            index += 1
+        return min(index + 1, len(lines))  # the closing fence's line is read too (an unclosed fence: all)
+    elif kind == "esm":  # up to the blank line ending it
+        index += 1
+        while index < len(lines) and _BLANK_LINE.match(lines[index]) is None:
+            index += 1
+        return index
+    return index + 1
+
+
+def _note_text(lines: tuple[str, ...], start: int, end: int, findings: _Findings) -> None:
+    """Note lines passed over as text, as the flow notes them: only those with a footnote call matter."""
+    for index in range(start, end):
+        text = lines[index]
+        if "[^" in text:
+            findings.text(_Line(index + 1, text, 0, _NONBLANK.search(text).start(), False))
+
+
 # ---------------------------------------------------------------------- document
 class _Document:
     """micromark's document tokenizer: containers line by line, the flow inside them."""
@@ -1070,6 +1191,18 @@ class _Document:
         match = _NONBLANK.search(text, prefix.pos)
         self._write(_Line(number, text, prefix.pos, match.start() if match else -1, lazy), continued)
 
+    def skip(self, lines: tuple[str, ...], index: int) -> int:
+        """Index of the next line the tokenizer must read, from index on (no container open): lines that cannot
+        change what is found are passed over, their effects on the findings made as the tokenizer makes them."""
+        flow = self.flow
+        if flow is None or flow.idle():
+            return _skip_idle(lines, index, self.findings)
+        if flow.until is not None:  # inside fenced code or ESM: to the line that ends it
+            until, count = flow.until, len(lines)
+            while index < count and until.match(lines[index]) is None:
+                index += 1
+        return index
+
     def _open_containers(self, prefix: _Prefix) -> None:
         """Open every container the line starts, one inside the other."""
         while (container := _open_container(prefix, self.interrupt)) is not None:
@@ -1106,14 +1239,22 @@ class _Document:
         self.stack.clear()
 
 
-def scan_mdx(source: Source, table_tags: list[Position] | None = None) -> tuple[list[Table], list[Diagnostic]]:
+def scan_mdx(source: Source, table_tags: list[Position] | None = None, *,
+             fast: bool = True) -> tuple[list[Table], list[Diagnostic]]:
     """Every pipe table MDX 3 + remark-gfm renders, in document order, and HT004 near misses; table_tags, when
-    given, receives where each flow JSX `<table` tag (a hand-written table) begins."""
+    given, receives where each flow JSX `<table` tag (a hand-written table) begins. fast=False reads every line
+    through the tokenizer (no skipping: the reference the fast path is tested against)."""
     findings = _Findings(budget=REPLAY_BUDGET_PER_LINE * len(source.lines) + 1000)
     with _no_cyclic_gc():
         document = _Document(findings)
-        for index, text in enumerate(source.lines):
-            document.line(index + 1, text)
+        lines, index = source.lines, 0
+        while index < len(lines):
+            if fast and not document.stack:
+                index = document.skip(lines, index)
+                if index == len(lines):
+                    break
+            document.line(index + 1, lines[index])
+            index += 1
         document.finish()
     if table_tags is not None:
         table_tags.extend(findings.table_tags)
