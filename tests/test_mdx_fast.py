@@ -90,21 +90,21 @@ def examples(count: int) -> settings:
     return settings(max_examples=count, database=None, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-@examples(1500)
+@examples(1000)
 @given(line_documents())
 def test_line_documents_as_before(text):
     """Documents of tricky lines: the same as the reference."""
     assert_same(text)
 
 
-@examples(1000)
+@examples(600)
 @given(page_documents())
 def test_page_documents_as_before(text):
     """Pages of blocks between blank lines (where the fast paths pass most lines over): the same."""
     assert_same(text)
 
 
-@examples(500)
+@examples(300)
 @given(documents())
 def test_table_documents_as_before(text):
     """The strategies' documents dense in tables and containers: the same."""

@@ -17,8 +17,12 @@ def settle(tables, lines: tuple[str, ...], found) -> tuple[list[Diagnostic], lis
     """The findings once each table's plan is known (HT008/HT010 added, HT001 of `off` tables dropped), sorted,
     and the tables to convert with their directives."""
     diagnostics, chosen, silenced = list(found), [], set()
+    blocking: dict[int, list[Diagnostic]] = {}  # by line: each table looks only at its own lines (linear)
+    for diagnostic in found:
+        if diagnostic.code in BLOCKING:
+            blocking.setdefault(diagnostic.span.start.line, []).append(diagnostic)
     for table in tables:
-        directive, problem = table_plan(table, lines, found)
+        directive, problem = table_plan(table, lines, blocking)
         if problem:
             diagnostics.append(problem)
         elif directive and directive.off:
@@ -30,16 +34,18 @@ def settle(tables, lines: tuple[str, ...], found) -> tuple[list[Diagnostic], lis
     return diagnostics, chosen
 
 
-def table_plan(table: Table, lines: tuple[str, ...], findings) -> tuple[Directive | None, Diagnostic | None]:
-    """The table's directive, or the finding (HT008 bad directive, HT010 blocked) that keeps it as written."""
+def table_plan(table: Table, lines: tuple[str, ...],
+               blocking: dict[int, list[Diagnostic]]) -> tuple[Directive | None, Diagnostic | None]:
+    """The table's directive, or the finding (HT008 bad directive, HT010 blocked) that keeps it as written;
+    blocking: the HT002 and HT006 findings by line."""
     directive, error = directive_above(lines, table.start_line)
     if error:
         return directive, bad_directive(directive.span, error)
     if directive and directive.widths and len(directive.widths) != table.columns:
         error = f"widths has {len(directive.widths)} values but the table has {table.columns} columns"
         return directive, bad_directive(directive.span, error, "give one width per column")
-    blockers = sorted((d for d in findings if d.code in BLOCKING and table.start_line <= d.span.start.line
-                       <= table.end_line and not (d.code == "HT002" and not _drops_text(table, d.span.start.line))),
+    found = (d for line in range(table.start_line, table.end_line + 1) for d in blocking.get(line, ()))
+    blockers = sorted((d for d in found if not (d.code == "HT002" and not _drops_text(table, d.span.start.line))),
                       key=Diagnostic.order)  # the first in the table, whatever order the findings came in
     if blockers and not (directive and directive.off):
         line = blockers[0].span.start.line - table.start_line + 1  # relative: right in an included file too

@@ -68,9 +68,10 @@ _DIRECTIVE_CLOSE = re.compile(r"(:{3,})[ \t]*$")
 # A line whose first non-blank character (at the top level, nothing open) starts no container, no flow construct
 # and no delimiter row: `*x`, `+x`, `[x`, `12x`, `_x`, `` `x `` are no list item, footnote definition, thematic
 # break or fence; a letter is paragraph text unless the line may be ESM. A run of them up to a blank line is one
-# paragraph: no table, no finding (see _Document.skip).
-_PLAIN = re.compile(r"[ \t]*(?:[^\s>*+\-\[0-9:<{#_=`~|ei]|\*+[^* \t]|\+[^ \t]|\[(?!\^)|[0-9]+(?![0-9.)])|_+[^_ \t]"
-                    r"|`{1,2}(?!`)|~{1,2}(?!~)|[ei](?!mport |xport ))")
+# paragraph: no table, no finding; after a table, a body row (see _skip_idle, _Flow.pass_rows).
+_PLAIN_START = (r"(?:[^\s>*+\-\[0-9:<{#_=`~|ei]|\*+[^* \t\n]|\+[^ \t\n]|\[(?!\^)|[0-9]+(?![0-9.)])|_+[^_ \t\n]"
+                r"|`{1,2}(?!`)|~{1,2}(?!~)|[ei](?!mport |xport ))")
+_ROW_LINE = re.compile(rf"[ \t]*(?=\||{_PLAIN_START})")  # a body row when a table goes on (see _Flow.pass_rows)
 _BLANK_LINE = re.compile(r"[ \t]*\Z")
 _CODE_SPECIAL = re.compile(r"[{}'\"`/]")
 _TEMPLATE_SPECIAL = re.compile(r"[\\`$]")
@@ -557,14 +558,17 @@ def _row(line: _Line) -> Row:
     return row_of(cells, line.number, text, first, end)
 
 
-def _body_row(line: _Line) -> Row:
-    """A body row written on a line, its cells made when first read: check needs only how many there are unless
-    a finding points into the row (most rows of most tables)."""
-    text, first, number = line.text, line.first, line.number
+def _body_row(number: int, text: str, first: int) -> Row:
+    """A body row written on line number from first on, its cells made when first read: check needs only how many
+    there are unless a finding points into the row (most rows of most tables)."""
     end = _row_end(text, first)
-    bounds = _cell_bounds(text, first, end, True)
     span = Span(Position(number, first + 1), Position(number, end))
-    return LazyRow(span, len(bounds), lambda: tuple(_cells(number, text, bounds)))
+    if text.find("\\", first, end) >= 0:  # escapes: count what _cell_bounds splits
+        bounds = _cell_bounds(text, first, end, True)
+        return LazyRow(span, len(bounds), lambda: tuple(_cells(number, text, bounds)))
+    # Every pipe splits; a leading one opens the first cell, a trailing one closes the last; a lone `|`: one cell.
+    count = text.count("|", first, end) + 1 - (text[first] == "|") - (text[end - 1] == "|")
+    return LazyRow(span, max(count, 1), lambda: tuple(_cells(number, text, _cell_bounds(text, first, end, True))))
 
 
 def _cells(number: int, text: str, bounds: list[tuple[int, int]]) -> list[Cell]:
@@ -698,10 +702,47 @@ class _Flow:
             return
         raise AssertionError("the flow did not end at the end of its input")
 
-    def idle(self) -> bool:
-        """Whether the next line starts a construct afresh, as in a new flow: nothing open, no table going on, no
-        line waiting to be read again, no interrupted paragraph (directive containers aside: see _skip_idle)."""
-        return not self.open and self._table is None and not self._replay and self._after_paragraph is None
+    def waits(self) -> bool:
+        """Whether the next line does not start a construct afresh (as in a new flow, directive containers and a
+        table going on aside): a construct is open, a line waits to be read again, or a paragraph was interrupted."""
+        return self.open or bool(self._replay) or self._after_paragraph is not None
+
+    def in_table(self) -> bool:
+        """Whether a table goes on (its next body row may follow)."""
+        return self._table is not None
+
+    def pass_swallowed(self, lines: tuple[str, ...], index: int) -> int:
+        """Pass over the lines fenced code or ESM swallows (no container open): the index of the line ending it."""
+        if self.until is not None:
+            until, count = self.until, len(lines)
+            while index < count and until.match(lines[index]) is None:
+                index += 1
+        return index
+
+    def start_table(self, header: _Line, delimiter: _Line) -> None:
+        """A table starts (nothing open): what _header does when it finds one."""
+        self._table = self._table_of(header, delimiter)
+        assert self._table is not None, "start_table is only called for a header row over its delimiter row"
+
+    def pass_rows(self, lines: tuple[str, ...], index: int) -> int:
+        """Read the body rows from index on (no container open, nothing waiting, a table going on) without the
+        flow's machinery, and a blank line ending the table; the index of the first line not read.
+
+        Why exact: a line starting with `|` or plain (_PLAIN_START) is, with nothing open, no construct, no
+        interruption and no container: _block hands it to _rows, which makes it a body row and notes it as text.
+        A blank line only ends the table.
+        """
+        table, count = self._table, len(lines)
+        while index < count and (row := _ROW_LINE.match(lines[index])) is not None:
+            text, first = lines[index], row.end()
+            table.body.append(_body_row(index + 1, text, first))
+            if "[^" in text:
+                self.findings.text(_Line(index + 1, text, 0, first, False))
+            index += 1
+        if index < count and _BLANK_LINE.match(lines[index]) is not None:
+            self._end_table()
+            index += 1
+        return index
 
     def spans(self, number: int) -> bool:
         """Whether something begun before this line is still open (then a lazy line keeps its containers)."""
@@ -776,7 +817,7 @@ class _Flow:
         if self._directive_fence(line, enter=False):
             self._end_table()
             return self._block(line)
-        self._table.body.append(_body_row(line))
+        self._table.body.append(_body_row(line.number, line.text, line.first))
         self.findings.text(line)
         return None
 
@@ -1076,27 +1117,66 @@ _TAG = r'<(?:/?[A-Za-z][A-Za-z0-9]*(?:[ \t]+[A-Za-z][A-Za-z0-9]*(?:="[^"]*")?)*[
 _COMMENT = r"\{/\*(?:(?!\*/).)*\*/\}"
 # How a line read with nothing open and no container (see _skip_idle) starts; None: something else.
 _IDLE_LINE = re.compile(
-    r"(?P<blank>[ \t]*\Z)"
-    r"|(?P<heading>[ \t]*#{1,6}(?:[ \t]|\Z))"
-    rf"|(?P<jsx>[ \t]*(?:{_TAG}|{_COMMENT})(?:[ \t]*(?:{_TAG}|{_COMMENT}))*[ \t]*\Z)"
-    r"|(?P<fence>[ \t]*(?:```|~~~))"
-    r"|(?P<esm>(?:import|export) )"
-    rf"|(?P<plain>{_PLAIN.pattern})")
+    r"(?P<esm>(?:import|export) )|[ \t]*(?:(?P<blank>\Z)|(?P<heading>#{1,6}(?:[ \t]|\Z))"
+    rf"|(?P<jsx>(?:{_TAG}|{_COMMENT})(?:[ \t]*(?:{_TAG}|{_COMMENT}))*[ \t]*\Z)"
+    rf"|(?P<fence>```|~~~)|(?P<pipe>\|)|(?P<plain>{_PLAIN_START}))")
+# A run of lines _skip_idle passes over one by one, in the text with a line feed after every line: blank lines,
+# ATX headings, and paragraphs of plain lines that a blank line, a heading or the end ends (see _Jump).
+_BLANK_NL = r"[ \t]*\n"
+_IDLE_RUN = re.compile(
+    rf"(?:{_BLANK_NL}|[ \t]*#{{1,6}}(?:[ \t][^\n]*)?\n"
+    rf"|(?:[ \t]*{_PLAIN_START}[^\n]*\n)+(?={_BLANK_NL}|[ \t]*#{{1,6}}[ \t\n]|\Z))*")
 
 
-def _skip_idle(lines: tuple[str, ...], index: int, findings: _Findings) -> int:
-    """Index of the first line from index on that the tokenizer must read, when it reads index with nothing open
-    and no container: blank lines, ATX headings, one-line JSX tags and `{/* comments */}`, fenced code and ESM
-    are passed over, and so are paragraphs of plain lines (_PLAIN) that one of those or the end interrupts.
+class _Jump:
+    """Passes over runs of _IDLE_RUN in one regex match over the whole text (the per-line loop's work, done in C);
+    a cursor keeps the offset of a line at hand (lines are asked for in increasing order, give or take a
+    paragraph the tokenizer reads again)."""
+
+    __slots__ = ("index", "lines", "offset", "text")
+
+    def __init__(self, lines: tuple[str, ...]):
+        self.lines, self.text = lines, "\n".join(lines) + "\n"
+        self.index = self.offset = 0
+
+    def past(self, index: int, findings: _Findings) -> int:
+        """The line after the run of _IDLE_RUN starting at line index (index itself when there is none), having
+        noted what the tokenizer notes in it (lines with footnote calls)."""
+        lines, at, offset = self.lines, self.index, self.offset
+        while at > index:
+            at -= 1
+            offset -= len(lines[at]) + 1
+        while at < index:
+            offset += len(lines[at]) + 1
+            at += 1
+        end = _IDLE_RUN.match(self.text, offset).end()
+        if end > offset:
+            past = at + self.text.count("\n", offset, end)
+            if "[^" in self.text[offset:end]:
+                _note_text(lines, at, past, findings)
+            at, offset = past, end
+        self.index, self.offset = at, offset
+        return at
+
+
+def _skip_idle(lines: tuple[str, ...], index: int, findings: _Findings, jump: _Jump) -> tuple[int, bool]:
+    """The first line from index on that the tokenizer must read, when it reads index with nothing open and no
+    container, and whether a table's header row is there: blank lines, ATX headings, one-line JSX tags and
+    `{/* comments */}`, fenced code and ESM are passed over, and so are paragraphs of plain lines (_PLAIN_START)
+    that one of those, a table or the end interrupts.
 
     Why exact: with no container open no such line opens one, and each of these constructs leaves the flow as
-    it found it, having found no table and no near miss; a plain paragraph cannot be a table header (no line
-    after a plain line starts a delimiter row), and the constructs that end it are read as they are read with
-    nothing open. What they add to the findings is added here: ATX headings and paragraph lines with footnote
-    calls (`[^`) as text, and `<table` tags.
+    it found it, having found no table and no near miss; a plain line heads no table unless a delimiter row
+    follows it (_table_start), and what ends a paragraph is read as it is read with nothing open. What they add
+    to the findings is added here: ATX headings and paragraph lines with footnote calls (`[^`) as text, and
+    `<table` tags.
     """
     count, run = len(lines), -1  # run: where a paragraph of plain lines began (-1: none)
     while index < count:
+        if run < 0:
+            index = jump.past(index, findings)
+            if index == count:
+                break
         text = lines[index]
         match = _IDLE_LINE.match(text)
         kind = match.lastgroup if match else None
@@ -1104,18 +1184,55 @@ def _skip_idle(lines: tuple[str, ...], index: int, findings: _Findings) -> int:
             run = index if run < 0 else run
             index += 1
             continue
-        first = _NONBLANK.search(text).start() if kind not in ("blank", None) else 0
-        if kind == "fence" and not _fence_size(text, first):
-            kind = None
-        if kind is None or (kind == "esm" and run >= 0):  # the paragraph goes on, or a construct not passed over
-            return run if run >= 0 else index
+        first = match.start(kind) if kind not in ("blank", None) else 0
+        if kind is None or kind == "pipe" or (kind == "fence" and not _fence_size(text, first)):
+            return _paragraph_or_table(lines, index, run, kind == "pipe", findings)
+        if kind == "esm" and run >= 0:  # no ESM in a paragraph: its text goes on
+            return run, False
         if run >= 0:
             _note_text(lines, run, index, findings)
             run = -1
         index = _past_construct(lines, index, kind, first, findings)
     if run >= 0:
         _note_text(lines, run, index, findings)
-    return index
+    return index, False
+
+
+def _paragraph_or_table(lines: tuple[str, ...], index: int, run: int, pipe: bool,
+                        findings: _Findings) -> tuple[int, bool]:
+    """At a line neither plain nor passed over (pipe: it starts with `|`), after a paragraph of plain lines from
+    run (-1: none): the header row of a table if the paragraph's last line or this one is one, else where
+    reading must begin."""
+    if run >= 0:
+        heads = _table_start(lines, index - 1)
+        if heads is None or (not heads and not (pipe and _table_start(lines, index))):
+            return run, False  # a near miss, or the paragraph goes on: the tokenizer reads it
+        header = index - 1 if heads else index  # a table's header row interrupts the paragraph
+        _note_text(lines, run, header, findings)
+        return header, True
+    return (index, True) if pipe and _table_start(lines, index) else (index, False)
+
+
+def _table_start(lines: tuple[str, ...], index: int) -> bool | None:
+    """Whether line index (plain or starting with `|`, read with nothing open and no container, or ending a
+    paragraph) heads a table over a delimiter row on the next line; None when the next line is a delimiter row
+    the tokenizer must read (cell counts differ: a near miss; or it opens a list item)."""
+    if index + 1 >= len(lines):
+        return False
+    header, delimiter = lines[index], lines[index + 1]
+    found = _NONBLANK.search(delimiter)
+    if found is None or delimiter[found.start()] not in "|:-":
+        return False
+    first = _NONBLANK.search(header).start()
+    end = _row_end(header, first)
+    if end - first == 1 and header[first] == "|":  # a lone pipe is no header: the next line is not even looked at
+        return False
+    bounds = _delimiter_cells(delimiter, found.start())
+    if bounds is None:
+        return False
+    if delimiter[found.start()] == "-" and _open_container(_Prefix(delimiter, _row_end(delimiter, 0)), True):
+        return None  # `- | - |` is a list item interrupting the paragraph
+    return True if _cell_count(header, first, end) == len(bounds) else None
 
 
 def _past_construct(lines: tuple[str, ...], index: int, kind: str, first: int, findings: _Findings) -> int:
@@ -1156,6 +1273,7 @@ class _Document:
         self.stack: list[_Container] = []
         self.flow: _Flow | None = None
         self.interrupt = False
+        self.jump: _Jump | None = None  # made when first needed (see skip)
 
     def line(self, number: int, text: str) -> None:
         """Read one line: continue or close containers, open new ones, hand the rest to the flow."""
@@ -1194,14 +1312,32 @@ class _Document:
     def skip(self, lines: tuple[str, ...], index: int) -> int:
         """Index of the next line the tokenizer must read, from index on (no container open): lines that cannot
         change what is found are passed over, their effects on the findings made as the tokenizer makes them."""
-        flow = self.flow
-        if flow is None or flow.idle():
-            return _skip_idle(lines, index, self.findings)
-        if flow.until is not None:  # inside fenced code or ESM: to the line that ends it
-            until, count = flow.until, len(lines)
-            while index < count and until.match(lines[index]) is None:
-                index += 1
+        if self.jump is None:
+            self.jump = _Jump(lines)
+        while index < len(lines):
+            flow = self.flow
+            if flow is not None and flow.waits():
+                return flow.pass_swallowed(lines, index)
+            if flow is not None and flow.in_table():
+                moved = flow.pass_rows(lines, index)
+            else:
+                moved, header = _skip_idle(lines, index, self.findings, self.jump)
+                if header:
+                    moved = self._start_table(lines, moved)
+            if moved == index:
+                return index
+            index = moved
         return index
+
+    def _start_table(self, lines: tuple[str, ...], index: int) -> int:
+        """Start the table whose header row is line index (see _table_start) as the flow starts it; the line
+        after its delimiter row."""
+        if self.flow is None:
+            self.flow = _Flow(self.findings)
+        header, delimiter = lines[index], lines[index + 1]
+        self.flow.start_table(_Line(index + 1, header, 0, _NONBLANK.search(header).start(), False),
+                              _Line(index + 2, delimiter, 0, _NONBLANK.search(delimiter).start(), False))
+        return index + 2
 
     def _open_containers(self, prefix: _Prefix) -> None:
         """Open every container the line starts, one inside the other."""
