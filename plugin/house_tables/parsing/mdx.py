@@ -42,6 +42,7 @@ from collections import deque
 from collections.abc import Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 from ..diagnostics import delimiter_mismatch
 from ..model import Cell, Diagnostic, Dialect, LazyRow, Position, Row, Span, Table
@@ -52,6 +53,7 @@ TAB_SIZE = 4
 LABEL_SIZE_MAX = 999  # longest footnote label micromark accepts
 ORDERED_DIGITS_MAX = 9  # most digits of an ordered list item's number
 DESTINATION_DEPTH_MAX = 32  # most nested parentheses in a raw link destination
+SKIP_BACKOFF_MAX = 64  # most lines read before trying to pass over lines again after misses in a row
 REPLAY_BUDGET_PER_LINE = 4  # lines that failed multi-line JSX/expression attempts may replay, per source line
 
 _NONBLANK = re.compile(r"[^ \t]")
@@ -1129,34 +1131,25 @@ _IDLE_RUN = re.compile(
 
 
 class _Jump:
-    """Passes over runs of _IDLE_RUN in one regex match over the whole text (the per-line loop's work, done in C);
-    a cursor keeps the offset of a line at hand (lines are asked for in increasing order, give or take a
-    paragraph the tokenizer reads again)."""
+    """Passes over runs of _IDLE_RUN in one regex match over the whole text (the per-line loop's work, done in C)."""
 
-    __slots__ = ("index", "lines", "offset", "text")
+    __slots__ = ("ends", "lines", "text")
 
     def __init__(self, lines: tuple[str, ...]):
         self.lines, self.text = lines, "\n".join(lines) + "\n"
-        self.index = self.offset = 0
+        self.ends = list(accumulate(map(len, lines)))  # characters up to each line's end, line feeds not counted
 
     def past(self, index: int, findings: _Findings) -> int:
         """The line after the run of _IDLE_RUN starting at line index (index itself when there is none), having
         noted what the tokenizer notes in it (lines with footnote calls)."""
-        lines, at, offset = self.lines, self.index, self.offset
-        while at > index:
-            at -= 1
-            offset -= len(lines[at]) + 1
-        while at < index:
-            offset += len(lines[at]) + 1
-            at += 1
+        offset = self.ends[index - 1] + index if index else 0
         end = _IDLE_RUN.match(self.text, offset).end()
-        if end > offset:
-            past = at + self.text.count("\n", offset, end)
-            if "[^" in self.text[offset:end]:
-                _note_text(lines, at, past, findings)
-            at, offset = past, end
-        self.index, self.offset = at, offset
-        return at
+        if end == offset:
+            return index
+        past = index + self.text.count("\n", offset, end)
+        if "[^" in self.text[offset:end]:
+            _note_text(self.lines, index, past, findings)
+        return past
 
 
 def _skip_idle(lines: tuple[str, ...], index: int, findings: _Findings, jump: _Jump) -> tuple[int, bool]:
@@ -1383,14 +1376,21 @@ def scan_mdx(source: Source, table_tags: list[Position] | None = None, *,
     findings = _Findings(budget=REPLAY_BUDGET_PER_LINE * len(source.lines) + 1000)
     with _no_cyclic_gc():
         document = _Document(findings)
-        lines, index = source.lines, 0
+        lines, index, backoff = source.lines, 0, 0
         while index < len(lines):
+            stop = index + 1  # lines read before trying to pass over lines again
             if fast and not document.stack:
-                index = document.skip(lines, index)
-                if index == len(lines):
+                moved = document.skip(lines, index)
+                if moved == len(lines):
                     break
-            document.line(index + 1, lines[index])
-            index += 1
+                if moved == index:  # nothing passed over: try again later, later still after each miss in a row
+                    backoff = min(2 * backoff + 1, SKIP_BACKOFF_MAX)
+                    stop = min(index + backoff, len(lines))
+                else:
+                    index, stop, backoff = moved, moved + 1, 0
+            for number in range(index, stop):
+                document.line(number + 1, lines[number])
+            index = stop
         document.finish()
     if table_tags is not None:
         table_tags.extend(findings.table_tags)
