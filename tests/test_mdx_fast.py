@@ -51,6 +51,17 @@ def line_documents(draw) -> str:
     return newline.join(line for piece in pieces for line in piece) + ending
 
 
+# Few lines, so that any three of them meet often: a list item, a plain line, a header row and a delimiter row.
+DENSE = ["", "x", "+ x", "+x", "1. x", "12)", "# h", "#x", "| a |", "|---|", "a | b", "--- | ---", "- | - |", ":-",
+         "```", "import x", "<X>", "{/* c */}", "[^n]: x", "t [^n]", "> q", "  | a |", "  |---|", "<table>", "  x"]
+
+
+@st.composite
+def dense_documents(draw) -> str:
+    """Documents of DENSE lines."""
+    return "\n".join(draw(st.lists(st.sampled_from(DENSE), min_size=1, max_size=30))) + "\n"
+
+
 @st.composite
 def page_documents(draw) -> str:
     """Pages as people write them: blocks of LINES separated by blank lines, tables and containers among them."""
@@ -94,6 +105,13 @@ def examples(count: int) -> settings:
 @given(line_documents())
 def test_line_documents_as_before(text):
     """Documents of tricky lines: the same as the reference."""
+    assert_same(text)
+
+
+@examples(1000)
+@given(dense_documents())
+def test_dense_documents_as_before(text):
+    """Documents where the few lines the fast paths decide on meet each other often: the same."""
     assert_same(text)
 
 
