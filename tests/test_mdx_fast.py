@@ -11,7 +11,7 @@ from pathlib import Path
 
 import mdx_reference
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from house_tables.model import LazyRow, Position, Table
@@ -110,6 +110,13 @@ def test_line_documents_as_before(text):
 
 @examples(1000)
 @given(dense_documents())
+# Containers whose later lines are lazy (a table after them is no table): only right when the item is not passed
+# over as a paragraph (the random documents rarely meet these five lines in a row).
+@example("+ x\n\n  x\n| a |\n|---|\n")
+@example("x\n\n1. x\n\n  x\n| a |\n|---|\n")
+@example("- x\n\n  x\n| a |\n|---|\n")
+@example("[^n]: x\n\n  x\n| a |\n|---|\n\nt [^n]\n")
+@example("> q\n| a |\n|---|\n")
 def test_dense_documents_as_before(text):
     """Documents where the few lines the fast paths decide on meet each other often: the same."""
     assert_same(text)
