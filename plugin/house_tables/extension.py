@@ -12,6 +12,7 @@ import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from markdown import Extension, Markdown
 from markdown.blockprocessors import BlockProcessor
@@ -20,19 +21,17 @@ from markdown.treeprocessors import Treeprocessor
 from markdown.util import AtomicString
 
 from .config import Config, ConfigError, reported_level
-from .decisions import settle
-from .diagnostics import finding_line
-from .mapping import line_map, line_origin, lines_of
 from .model import Diagnostic, Position, Table
 from .options import EXTENSION, OPTIONS, OptionError, conversion_config, validate
-from .parsing import all_diagnostics
 from .parsing.house_form import MAX_NESTING, house_table_lines, is_house_table_opener, tag_depth
-from .parsing.locate import TAB_SIZE, LineLocator
 from .parsing.pymd import locate, start_recording, watch_includes
-from .rendering.layout import Grid, table_styles
-from .rendering.restyle import restyle
 from .source import Source
-from .widths import column_widths, visible_text
+
+if TYPE_CHECKING:
+    from .parsing.locate import LineLocator
+
+# Imported where first needed (a build imports this module whether or not a page has a table): decisions,
+# diagnostics, mapping, parsing, parsing.locate, rendering.layout, rendering.restyle, widths.
 
 LOGGER = logging.getLogger("mkdocs.plugins.house_tables")
 _STASHED = re.compile("\x02wzxhzdk:(\\d+)\x03")
@@ -44,9 +43,16 @@ class PageContext:
     """Where the text being converted comes from, set by the MkDocs plugin before each page."""
 
     path: str  # as printed: relative to the directory of mkdocs.yml
-    original: str  # the file's text on disk
+    read: str | Callable[[], str]  # the file's text on disk, or how to read it (read once, if a finding needs it)
     enabled: bool = True  # False when include/exclude globs leave the page out
     root: str | None = None  # the directory paths are printed relative to (included files too)
+
+    @property
+    def original(self) -> str:
+        """The file's text on disk (read on first use: most pages need no line of it)."""
+        if callable(self.read):
+            self.read = self.read()
+        return self.read
 
 
 @dataclass
@@ -112,6 +118,8 @@ class HouseTableProcessor(BlockProcessor):
 
     def test(self, parent, block: str) -> bool:
         """A block whose first line opens a house table, or a raw HTML placeholder holding one."""
+        if "\x02" not in block and "<table" not in block:  # neither a placeholder nor a `<table` line: most blocks
+            return False
         if not self.converter.page_enabled():
             return False
         return is_house_table_opener(block.lstrip("\n").split("\n", 1)[0]) or self._stashed(block) is not None
@@ -206,7 +214,11 @@ class HandTables:
         """Where a table the block parser claimed begins (its `<table`), the next place in the text after the
         last; None when its lines cannot be found as they are (a blank line inside it, tabs)."""
         if self._locator is None:
+            from .parsing.locate import LineLocator
+
             self._locator = LineLocator(self.source, fenced_lines=set())  # the parser claimed it: no fence holds it
+        from .parsing.locate import TAB_SIZE
+
         rows = [line.expandtabs(TAB_SIZE) for line in lines]
         if not all(row.strip() for row in rows):
             return None
@@ -256,8 +268,11 @@ class HouseTablesTreeprocessor(Treeprocessor):
     def run(self, root) -> None:
         """Cells stay exactly as the page's engine rendered them; only styles and the colgroup are added."""
         record, self.converter.record = self.converter.record, None
-        if record is None:
-            return
+        if record is None or not (record.tables or record.near_misses or self.converter.hand_findings):
+            return  # no table, no near miss: nothing to style, nothing to report
+        from .decisions import settle
+        from .parsing import all_diagnostics
+
         record.stash = [str(block) for block in self.md.htmlStash.rawHtmlBlocks]
         source = Source.parse(self.converter.text)
         located, found = locate(source, record, lazy=True)
@@ -273,6 +288,10 @@ class HouseTablesTreeprocessor(Treeprocessor):
 
     def _style(self, element, table: Table, directive) -> None:
         """The house style on one table element, widths from its cells' visible text."""
+        from .rendering.layout import Grid, table_styles
+        from .rendering.restyle import restyle
+        from .widths import column_widths
+
         columns: list[list[str]] = [[] for _ in table.align]
         for row in element.iter("tr"):
             for index, cell in enumerate(row):
@@ -284,8 +303,10 @@ class HouseTablesTreeprocessor(Treeprocessor):
 
     def _visible(self, cell) -> str:
         """The text a reader sees in a rendered cell: stashed raw HTML and entities resolved, tags dropped."""
-        text = "".join(cell.itertext()).strip()
+        text = "".join(cell.itertext()).strip() if len(cell) else (cell.text or "").strip()  # no child: its text
         if "\x02" in text:
+            from .widths import visible_text
+
             stash = self.md.htmlStash.rawHtmlBlocks
             text = _STASHED.sub(lambda m: visible_text(str(stash[int(m.group(1))])), text)
         return html.unescape(text) if "&" in text else text
@@ -327,17 +348,20 @@ class Places:
 
     def __init__(self, page: PageContext | None, text: str, included: dict[str, list[str]]):
         self.page, self.text, self.included = page, text, included
-        self._mapped: dict[int, int] | None = None
+        self._offset: int | None = None  # the page's text is the file's from this line on (front matter cut)
+        self._lines = 0  # how many lines the offset holds for
+        self._mapped: dict[int, int] | None = None  # else: line by line, where certain
 
     def finding(self, diagnostic: Diagnostic) -> str:
         """`docs/page.md:12:5: HT001 pipe table ...`, or the including line with a note."""
         start = diagnostic.span.start
         if self.page is None:
             return format_finding("<markdown>", start.line, start.column, diagnostic)
-        if self._mapped is None:
-            self._mapped = line_map(self.page.original, self.text)
-        if start.line in self._mapped:
-            return format_finding(self.page.path, self._mapped[start.line], start.column, diagnostic)
+        line = self._line(start.line)
+        if line is not None:
+            return format_finding(self.page.path, line, start.column, diagnostic)
+        from .mapping import line_origin, lines_of
+
         origin = line_origin(start.line, self.text.split("\n"), self._mapped, lines_of(self.page.original),
                              self.included)
         if origin.path is not None:
@@ -349,6 +373,18 @@ class Places:
                               f"line {start.line} of the page as an earlier plugin changed it; no certain line in "
                               "the file on disk")
 
+    def _line(self, line: int) -> int | None:
+        """The file's line for a line of the page's text, when it is certain (mapping.line_map's)."""
+        from .mapping import line_map, suffix_offset
+
+        if self._offset is None and self._mapped is None:
+            self._offset, self._lines = suffix_offset(self.page.original, self.text) or (None, 0)
+        if self._offset is not None and 1 <= line <= self._lines:
+            return line + self._offset  # the usual case, without a map of every line
+        if self._mapped is None:
+            self._mapped = line_map(self.page.original, self.text)
+        return self._mapped.get(line)
+
     def _shown(self, path: str) -> str:
         """An included file's path as page paths are printed (relative to the directory of mkdocs.yml)."""
         root = self.page.root if self.page else None
@@ -359,6 +395,8 @@ class Places:
 
 def format_finding(path: str, line: int | None, column: int | None, diagnostic: Diagnostic, note: str = "") -> str:
     """A diagnostic's line in the build's log (the one form: diagnostics.finding_line)."""
+    from .diagnostics import finding_line
+
     return finding_line(path, line, column, diagnostic.code, diagnostic.message, note)
 
 
