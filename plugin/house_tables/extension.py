@@ -42,14 +42,22 @@ _LEVELS = {"warning": logging.WARNING, "info": logging.INFO, "error": logging.ER
 class PageContext:
     """Where the text being converted comes from, set by the MkDocs plugin before each page."""
 
-    path: str  # as printed: relative to the directory of mkdocs.yml
-    read: str | Callable[[], str]  # the file's text on disk, or how to read it (read once, if a finding needs it)
+    shown: str | Callable[[], str]  # its path as printed (relative to the directory of mkdocs.yml), or how to make it
+    read: str | Callable[[], str]  # the file's text on disk, or how to read it
     enabled: bool = True  # False when include/exclude globs leave the page out
     root: str | None = None  # the directory paths are printed relative to (included files too)
 
+    # Made on first use, once: a page without findings needs neither.
+    @property
+    def path(self) -> str:
+        """The file's path as printed."""
+        if callable(self.shown):
+            self.shown = self.shown()
+        return self.shown
+
     @property
     def original(self) -> str:
-        """The file's text on disk (read on first use: most pages need no line of it)."""
+        """The file's text on disk."""
         if callable(self.read):
             self.read = self.read()
         return self.read

@@ -126,8 +126,9 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
         src = page.file.src_uri
         enabled = page_selected(src, *self.globs)
         root = _root(config)
-        file = page.file  # its text is read again only if a finding needs the file's lines (front matter cut)
-        self.extension.page = PageContext(_display_path(page, root), lambda: file.content_string, enabled, root)
+        file = page.file  # its path and text are made only if a finding needs them
+        self.extension.page = PageContext(lambda: _display_path(page, root), lambda: file.content_string, enabled,
+                                          root)
         self.current = page.file.src_uri
         self.findings[self.current] = []
         self.rendered.add(self.current)

@@ -38,8 +38,9 @@ class LineLocator:
     def places(self, rows: list[str], start: int = 0) -> Iterator[int]:
         """Every line index where the rows appear on consecutive lines: from start on, then from the top."""
         last = len(self.expanded) - len(rows) + 1
+        first, expanded = rows[0] if rows else "", self.expanded
         for index in chain(range(start, last), range(min(start, last))):
-            if self.matches(index, rows):
+            if expanded[index].endswith(first) and self.matches(index, rows):  # the first row's line, checked first
                 yield index
 
     def block_goes_on(self, index: int) -> bool:

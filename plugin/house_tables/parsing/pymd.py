@@ -557,7 +557,7 @@ def _locate_table(
 
 def _is_stashed(row: str) -> bool:
     """Whether a row is a stash placeholder (a fence that superfences swallowed into the table)."""
-    return _PLACEHOLDER.fullmatch(row.strip()) is not None
+    return "\x02" in row and _PLACEHOLDER.fullmatch(row.strip()) is not None
 
 
 def _row_extents(
