@@ -298,16 +298,24 @@ class HouseTablesTreeprocessor(Treeprocessor):
         """The house style on one table element, widths from its cells' visible text."""
         from .rendering.layout import Grid, table_styles
         from .rendering.restyle import restyle
-        from .widths import column_widths
+        from .widths import column_widths, reads_texts
 
-        columns: list[list[str]] = [[] for _ in table.align]
-        for row in element.iter("tr"):
-            for index, cell in enumerate(row):
-                if index < len(columns):
-                    columns[index].append(self._visible(cell))
         config = self.settings.config
+        columns: list[list[str]] = [[] for _ in table.align]
+        if reads_texts(config, directive):
+            self._read_columns(element, columns)
         widths = column_widths(columns, config, directive)
         restyle(element, table_styles(Grid(table.align, (), (), tuple(widths)), config.style))
+
+    def _read_columns(self, element, columns: list[list[str]]) -> None:
+        """Each column's cells' visible text, in order (cells past the header's width left out)."""
+        width, visible = len(columns), self._visible
+        for row in element.iter("tr"):
+            for index, cell in enumerate(row):
+                if index < width:
+                    text = cell.text  # plain text alone (most cells): what _visible gives, without the call
+                    plain = text and not len(cell) and "\x02" not in text and "&" not in text
+                    columns[index].append(text.strip() if plain else visible(cell))
 
     def _visible(self, cell) -> str:
         """The text a reader sees in a rendered cell: stashed raw HTML and entities resolved, tags dropped."""

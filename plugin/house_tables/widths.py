@@ -90,6 +90,13 @@ def round_to_100(shares: list[float]) -> list[int]:
     return whole
 
 
+def reads_texts(config, directive) -> bool:
+    """Whether column_widths reads the columns' texts (the `content` policy), or only counts the columns."""
+    if directive and directive.widths:
+        return False
+    return ((directive.policy if directive else None) or config.widths) != "equal"
+
+
 def column_widths(columns: list[list[str]], config, directive) -> list[int]:
     """Directive widths, else the configured (or directive's) policy over each column's visible texts (config: a
     Config, directive: a Directive or None)."""
