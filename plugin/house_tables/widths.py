@@ -10,7 +10,7 @@ column. `equal` policy: 100 / N each, the remainder to the leftmost columns.
 from __future__ import annotations
 
 import unicodedata
-from html.parser import HTMLParser
+from functools import lru_cache
 
 MIN_WEIGHT, MAX_WEIGHT = 4, 60
 
@@ -31,22 +31,29 @@ def visible_text(fragment: str) -> str:
     """The text a reader sees in an HTML fragment (tags and comments dropped, references decoded)."""
     if "<" not in fragment and "&" not in fragment:
         return fragment
-    reader = _TextReader()
+    reader = _text_reader()()
     reader.feed(fragment)
     reader.close()
     return "".join(reader.texts)
 
 
-class _TextReader(HTMLParser):
-    """Collects the character data of a fragment."""
+@lru_cache(maxsize=1)
+def _text_reader() -> type:
+    """The HTML parser that collects a fragment's character data (html.parser imported only when one is read)."""
+    from html.parser import HTMLParser
 
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.texts: list[str] = []
+    class TextReader(HTMLParser):
+        """Collects the character data of a fragment."""
 
-    def handle_data(self, data: str) -> None:
-        """Keep text; tags, comments and declarations have their own handlers and are dropped."""
-        self.texts.append(data)
+        def __init__(self):
+            super().__init__(convert_charrefs=True)
+            self.texts: list[str] = []
+
+        def handle_data(self, data: str) -> None:
+            """Keep text; tags, comments and declarations have their own handlers and are dropped."""
+            self.texts.append(data)
+
+    return TextReader
 
 
 def equal_widths(columns: int) -> list[int]:
