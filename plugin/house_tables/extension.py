@@ -71,6 +71,7 @@ class Settings:
     level: str = "warning"
     levels: dict[str, str] = field(default_factory=dict)
     sink: Callable[[int, str], None] = LOGGER.log  # the MkDocs plugin collects findings per page
+    styles: dict = field(default_factory=dict)  # "style": config.style; (align, widths) -> its TableStyles
 
 
 class HouseTablesIncludeWatch(Preprocessor):
@@ -296,7 +297,6 @@ class HouseTablesTreeprocessor(Treeprocessor):
 
     def _style(self, element, table: Table, directive) -> None:
         """The house style on one table element, widths from its cells' visible text."""
-        from .rendering.layout import Grid, table_styles
         from .rendering.restyle import restyle
         from .widths import column_widths, reads_texts
 
@@ -304,8 +304,22 @@ class HouseTablesTreeprocessor(Treeprocessor):
         columns: list[list[str]] = [[] for _ in table.align]
         if reads_texts(config, directive):
             self._read_columns(element, columns)
-        widths = column_widths(columns, config, directive)
-        restyle(element, table_styles(Grid(table.align, (), (), tuple(widths)), config.style))
+        widths = tuple(column_widths(columns, config, directive))
+        restyle(element, self._styles(table.align, widths))
+
+    def _styles(self, align: tuple, widths: tuple[int, ...]):
+        """table_styles of the configured style, kept for the build (its tables share a few layouts; a Grid and a
+        Style hashed for every table cost more than the lookup)."""
+        from .rendering.layout import Grid, table_styles
+
+        style, kept = self.settings.config.style, self.settings.styles
+        if kept.get("style") is not style:  # another style configured since: start again
+            kept.clear()
+            kept["style"] = style
+        styles = kept.get((align, widths))
+        if styles is None:
+            styles = kept[align, widths] = table_styles(Grid(align, (), (), widths), style)
+        return styles
 
     def _read_columns(self, element, columns: list[list[str]]) -> None:
         """Each column's cells' visible text, in order (cells past the header's width left out)."""

@@ -47,7 +47,8 @@ def lines_of(text: str) -> list[str]:
 
 def _lf(text: str) -> str:
     """Text with LF line endings and no BOM (positions count lines the same way)."""
-    return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    text = text.lstrip("\ufeff")
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
 @dataclass(frozen=True)

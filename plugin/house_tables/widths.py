@@ -64,9 +64,16 @@ def equal_widths(columns: int) -> list[int]:
 
 def content_widths(columns_text: list[list[str]]) -> list[int]:
     """Percents weighted by the widest visible text of each column (see the module docstring)."""
-    weights = [min(MAX_WEIGHT, max([MIN_WEIGHT, *map(display_width, texts)])) for texts in columns_text]
+    weights = [min(MAX_WEIGHT, max(MIN_WEIGHT, _widest(texts))) for texts in columns_text]
     shares = _with_floor([w / sum(weights) * 100 for w in weights], _floor(len(weights)))
     return round_to_100(shares)
+
+
+def _widest(texts: list[str]) -> int:
+    """The largest display width of the texts (0 for none); ASCII text is as wide as it is long."""
+    if all(map(str.isascii, texts)):
+        return max(map(len, texts), default=0)
+    return max(map(display_width, texts), default=0)
 
 
 def _floor(columns: int) -> float:

@@ -28,7 +28,8 @@ class LineLocator:
 
     def __init__(self, source: Source, fenced_lines: set[int] | None = None):
         self.lines = source.lines
-        self.expanded = [line.expandtabs(TAB_SIZE) if line.strip(" \t") else "" for line in source.lines]
+        self.expanded = [(line.expandtabs(TAB_SIZE) if "\t" in line else line) if line.strip(" \t") else ""
+                         for line in source.lines]  # a line without a tab is its own expansion
         self.in_fence = _top_level_fenced_lines(self.expanded) if fenced_lines is None else fenced_lines
 
     def find(self, rows: list[str], start: int = 0) -> int | None:
