@@ -1,5 +1,5 @@
-"""The build-time extension's table pass as it was before its fast paths (commit 9f6aace), kept as the reference the
-fast paths are compared against (tests/test_plugin_fast_paths.py).
+"""The build-time extension's table pass as it was before its fast paths (main at 9f6aace, plus main's later
+review of raw HTML tables), kept as the reference the fast paths are compared against (tests/test_plugin_fast_paths.py).
 
 Every page goes through locating, settling, styling and reporting; every row is split from the page's own lines
 (eager locating, the check path: no cell count taken from Python-Markdown's split); every cell's text comes from
@@ -16,6 +16,7 @@ from house_tables.extension import (
     _STASHED,
     HouseTableProcessor,
     HouseTablesTreeprocessor,
+    RawHtmlTables,
     host_page,
 )
 from house_tables.mapping import line_map, line_origin, lines_of
@@ -45,6 +46,7 @@ class ReferenceTreeprocessor(HouseTablesTreeprocessor):
         record, self.converter.record = self.converter.record, None
         if record is None:
             return
+        RawHtmlTables(self.md, self.converter).review()
         record.stash = [str(block) for block in self.md.htmlStash.rawHtmlBlocks]
         source = Source.parse(self.converter.text)
         located, found = locate(source, record, lazy=False)

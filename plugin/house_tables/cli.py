@@ -235,7 +235,7 @@ def execute(args: argparse.Namespace, configurations: Configurations) -> Run:
         stopped = signal_.signum
     finally:
         progress.close()
-    sources = sorted({own.source for own in chosen.values()}) or ["defaults"]
+    sources = sorted({own.source for own in chosen.values()}) or ["none could be read" if refused else "defaults"]
     stop = _interruption(stopped, len(results), len(tasks), written if writes else None)
     return Run(args.command, results, problems, writes=writes, diff=diff, configuration=", ".join(sources),
                interrupted=stop, interrupted_by=stopped or 0)

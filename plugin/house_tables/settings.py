@@ -53,13 +53,15 @@ class Settings:
         return reported_level(code, severity, self.level, self.levels)
 
     def selects(self, path: Path) -> bool:
-        """Whether include/exclude keep the file. For an mkdocs.yml's plugin entry the globs are over the path under
+        """Whether include/exclude keep the file. A file under an mkdocs.yml's docs_dir that MkDocs builds as no page
+        (`exclude_docs`, and MkDocs' default `.*` and `/templates/`: snippets, templates) is never read: the build
+        shows it only where a page includes it. For an mkdocs.yml's plugin entry the globs are over the path under
         docs_dir, as the plugin matches them; a file outside docs_dir is no page of the site and is always read."""
-        if self.site is not None and self.site.plugin_options is not None:
-            try:
-                Path(path).resolve().relative_to(self.site.docs_dir)
-            except ValueError:
-                return True
+        if self.site is not None and _under(path, self.site.docs_dir):
+            if not self.site.is_page(path):
+                return False
+        elif self.site is not None and self.site.plugin_options is not None:
+            return True
         return page_selected(str(path), self.include, self.exclude)
 
     def dialect_for(self, path: Path | str) -> Dialect:
@@ -73,6 +75,15 @@ class Settings:
         if self.host is not None or str(path).lower().endswith(".mdx"):
             return Dialect.MDX
         return Dialect.PYTHON_MARKDOWN
+
+
+def _under(path: Path, directory: Path) -> bool:
+    """Whether path is inside directory."""
+    try:
+        Path(path).resolve().relative_to(directory)
+    except ValueError:
+        return False
+    return True
 
 
 def settings_from(options: object, where: str, base: Path | None, front: str) -> Settings:

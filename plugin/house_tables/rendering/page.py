@@ -50,18 +50,19 @@ def render_md_page(text: str, extensions: tuple, configs: dict, *, front_matter:
 
 
 def house_table_tags(text: str, extensions: tuple, configs: dict, *, front_matter: bool = False) -> tuple:
-    """Where each house JSX table the MkDocs plugin renders begins in a `.md` page's file (Positions): the page is
-    rendered as the site renders it, and the tables the extension's own block processor claimed are mapped back to
-    the file's lines (a table from a snippet, with no line of its own in the file, is left out)."""
+    """Where each hand-written table of a `.md` page's file begins (Positions; HtmlTableTag for a raw HTML table):
+    the page is rendered as the site renders it, and the house JSX tables the extension's own block processor
+    claimed and the raw HTML tables the page passes through are mapped back to the file's lines (a table from a
+    snippet, with no line of its own in the file, is left out)."""
     from ..mapping import line_map
-    from ..model import Position
 
     md = _page_markdown(extensions, configs)
     md.convert(_page_text(text) if front_matter else text)
     converter = next(extension.converter for extension in md.registeredExtensions
                      if hasattr(extension, "converter"))
     mapped = line_map(text, converter.text)
-    return tuple(Position(mapped[tag.line], tag.column) for tag in converter.hand_tags if tag.line in mapped)
+    return tuple(type(tag)(mapped[tag.line], tag.column) for tag in sorted(converter.hand_tags)
+                 if tag.line in mapped)  # HtmlTableTag stays one
 
 
 def _page_markdown(extensions: tuple, configs: dict) -> markdown.Markdown:
