@@ -179,8 +179,9 @@ class Configurations:
     """The settings of every file of one run, each configuration file read once (a run walks many files of few
     configurations; a new run reads them again)."""
 
-    def __init__(self, explicit: Settings | None = None):
+    def __init__(self, explicit: Settings | None = None, explicit_file: str | None = None):
         self.explicit = explicit
+        self.explicit_file = explicit_file  # --config's file, read when first needed (a cached run may not need it)
         self.sites = Sites()
         self._options: dict[Path, Path | None] = {}
         self._loaded: dict[Path, Settings | None] = {}
@@ -192,10 +193,11 @@ class Configurations:
 
     def settings_in(self, directory: Path) -> Settings:
         """The settings of the files directly in a directory."""
+        if self.explicit is None and self.explicit_file is not None:
+            self.explicit = explicit_settings(self.explicit_file)
         if self.explicit is not None:
             return self.explicit
-        options_file, host_file = self.nearest_options(directory), self.sites.nearest(directory)
-        key = (options_file, host_file)
+        key = options_file, host_file = self.located(directory)
         if key not in self._combined:
             base = self._options_settings(options_file)
             host = mdx_host(host_file) if host_file is not None else None
@@ -203,6 +205,14 @@ class Configurations:
                                    else load_site_settings(host_file, base, self.sites) if host is None
                                    else mdx_host_settings(host, base))
         return self._combined[key]
+
+    def located(self, directory: Path) -> tuple[Path | None, Path | None]:
+        """The files a directory's settings are read from: its options file and host configuration (--config's file
+        alone when there is one). Options files are read (whether a pyproject.toml has our table decides), host
+        configurations are not."""
+        if self.explicit_file is not None:
+            return Path(self.explicit_file), None
+        return self.nearest_options(directory), self.sites.nearest(directory)
 
     def nearest_options(self, directory: Path) -> Path | None:
         """The nearest .house-tables.toml or pyproject.toml with a [tool.house-tables] table, at or above

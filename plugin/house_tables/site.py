@@ -9,7 +9,6 @@ may add Markdown extensions (a preprocessor, a fence option), which the build th
 
 from __future__ import annotations
 
-import copy
 import os
 import re
 from dataclasses import dataclass
@@ -207,6 +206,8 @@ def _value_ends(body: str, end: int) -> bool:
 
 def load_site(config_file: Path, shown: str | None = None) -> Site:
     """The site of an mkdocs.yml; a file MkDocs would refuse is a ConfigError of one line naming it."""
+    import copy
+
     from mkdocs import exceptions
     from mkdocs.config import config_options
     from mkdocs.utils.yaml import get_yaml_loader, yaml_load
