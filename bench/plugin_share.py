@@ -22,7 +22,9 @@ import time
 from house_tables import extension, plugin
 from house_tables.parsing import pymd
 
-HOOKS = [(extension.HouseTablesPreprocessor, "run"), (extension.HouseTablesStasher, "run"),
+HOOKS = [(extension.HouseTablesPreprocessor, "run"), (extension.HouseTablesIncludeWatch, "run"),
+         (extension.HouseTableProcessor, "test"), (extension.HouseTableProcessor, "run"),
+         (extension.HouseTableRenderer, "run"),
          (extension.HouseTablesTreeprocessor, "run"), (plugin.HouseTablesPlugin, "on_config"),
          (plugin.HouseTablesPlugin, "on_page_markdown"), (plugin.HouseTablesPlugin, "on_post_build"),
          (pymd._RecordingTableProcessor, "test"), (pymd._RecordingTableProcessor, "run"),

@@ -12,6 +12,7 @@ import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from markdown import Extension, Markdown
 from markdown.blockprocessors import BlockProcessor
@@ -20,19 +21,17 @@ from markdown.treeprocessors import Treeprocessor
 from markdown.util import AtomicString
 
 from .config import Config, ConfigError, reported_level
-from .decisions import settle
-from .diagnostics import finding_line
-from .mapping import line_map, line_origin, lines_of
 from .model import Diagnostic, HtmlTableTag, Position, Table
 from .options import EXTENSION, OPTIONS, OptionError, conversion_config, validate
-from .parsing import all_diagnostics
 from .parsing.house_form import MAX_NESTING, has_jsx_attribute, house_table_lines, is_house_table_opener, tag_depth
-from .parsing.locate import TAB_SIZE, LineLocator
 from .parsing.pymd import locate, start_recording, watch_includes
-from .rendering.layout import Grid, table_styles
-from .rendering.restyle import restyle
 from .source import Source
-from .widths import column_widths, visible_text
+
+if TYPE_CHECKING:
+    from .parsing.locate import LineLocator
+
+# Imported where first needed (a build imports this module whether or not a page has a table): decisions,
+# diagnostics, mapping, parsing, parsing.locate, rendering.layout, rendering.restyle, widths.
 
 LOGGER = logging.getLogger("mkdocs.plugins.house_tables")
 _STASHED = re.compile("\x02wzxhzdk:(\\d+)\x03")
@@ -44,10 +43,25 @@ _LEVELS = {"warning": logging.WARNING, "info": logging.INFO, "error": logging.ER
 class PageContext:
     """Where the text being converted comes from, set by the MkDocs plugin before each page."""
 
-    path: str  # as printed: relative to the directory of mkdocs.yml
-    original: str  # the file's text on disk
+    shown: str | Callable[[], str]  # its path as printed (relative to the directory of mkdocs.yml), or how to make it
+    read: str | Callable[[], str]  # the file's text on disk, or how to read it
     enabled: bool = True  # False when include/exclude globs leave the page out
     root: str | None = None  # the directory paths are printed relative to (included files too)
+
+    # Made on first use, once: a page without findings needs neither.
+    @property
+    def path(self) -> str:
+        """The file's path as printed."""
+        if callable(self.shown):
+            self.shown = self.shown()
+        return self.shown
+
+    @property
+    def original(self) -> str:
+        """The file's text on disk."""
+        if callable(self.read):
+            self.read = self.read()
+        return self.read
 
 
 @dataclass
@@ -58,6 +72,7 @@ class Settings:
     level: str = "warning"
     levels: dict[str, str] = field(default_factory=dict)
     sink: Callable[[int, str], None] = LOGGER.log  # the MkDocs plugin collects findings per page
+    styles: dict = field(default_factory=dict)  # "style": config.style; (align, widths) -> its TableStyles
 
 
 class HouseTablesIncludeWatch(Preprocessor):
@@ -113,6 +128,8 @@ class HouseTableProcessor(BlockProcessor):
 
     def test(self, parent, block: str) -> bool:
         """A block whose first line opens a house table, or a raw HTML placeholder holding one."""
+        if "\x02" not in block and "<table" not in block:  # neither a placeholder nor a `<table` line: most blocks
+            return False
         if not self.converter.page_enabled():
             return False
         return is_house_table_opener(block.lstrip("\n").split("\n", 1)[0]) or self._stashed(block) is not None
@@ -256,7 +273,11 @@ class HandTables:
         """Where a table the block parser claimed begins (its `<table`), the next place in the text after the
         last; None when its lines cannot be found as they are (a blank line inside it, tabs)."""
         if self._locator is None:
+            from .parsing.locate import LineLocator
+
             self._locator = LineLocator(self.source, fenced_lines=set())  # the parser claimed it: no fence holds it
+        from .parsing.locate import TAB_SIZE
+
         rows = [line.expandtabs(TAB_SIZE) for line in lines]
         if not all(row.strip() for row in rows):
             return None
@@ -271,6 +292,8 @@ class HandTables:
     def place_verbatim(self, lines: list[str]) -> Position | None:
         """Where lines of raw HTML (blank lines included: a raw block keeps them) begin in the text, line for line
         (tabs expanded; a blank line may have held spaces), after the last placed; None when they are not there."""
+        from .parsing.locate import TAB_SIZE
+
         rows = [line.expandtabs(TAB_SIZE) for line in lines]
         text = self.source.lines
         for index in range(self.cursor, len(text) - len(rows) + 1):
@@ -322,6 +345,11 @@ class HouseTablesTreeprocessor(Treeprocessor):
         if record is None:
             return
         RawHtmlTables(self.md, self.converter).review()
+        if not (record.tables or record.near_misses or self.converter.hand_findings):
+            return  # no table, no near miss, no hand-written table's finding: nothing to style or report
+        from .decisions import settle
+        from .parsing import all_diagnostics
+
         record.stash = [str(block) for block in self.md.htmlStash.rawHtmlBlocks]
         source = Source.parse(self.converter.text)
         located, found = locate(source, record, lazy=True)
@@ -337,19 +365,46 @@ class HouseTablesTreeprocessor(Treeprocessor):
 
     def _style(self, element, table: Table, directive) -> None:
         """The house style on one table element, widths from its cells' visible text."""
+        from .rendering.restyle import restyle
+        from .widths import column_widths, reads_texts
+
+        config = self.settings.config
         columns: list[list[str]] = [[] for _ in table.align]
+        if reads_texts(config, directive):
+            self._read_columns(element, columns)
+        widths = tuple(column_widths(columns, config, directive))
+        restyle(element, self._styles(table.align, widths))
+
+    def _styles(self, align: tuple, widths: tuple[int, ...]):
+        """table_styles of the configured style, kept for the build (its tables share a few layouts; a Grid and a
+        Style hashed for every table cost more than the lookup)."""
+        from .rendering.layout import Grid, table_styles
+
+        style, kept = self.settings.config.style, self.settings.styles
+        if kept.get("style") is not style:  # another style configured since: start again
+            kept.clear()
+            kept["style"] = style
+        styles = kept.get((align, widths))
+        if styles is None:
+            styles = kept[align, widths] = table_styles(Grid(align, (), (), widths), style)
+        return styles
+
+    def _read_columns(self, element, columns: list[list[str]]) -> None:
+        """Each column's cells' visible text, in order (cells past the header's width left out)."""
+        width, visible = len(columns), self._visible
         for row in element.iter("tr"):
             for index, cell in enumerate(row):
-                if index < len(columns):
-                    columns[index].append(self._visible(cell))
-        config = self.settings.config
-        widths = column_widths(columns, config, directive)
-        restyle(element, table_styles(Grid(table.align, (), (), tuple(widths)), config.style))
+                if index < width:
+                    text = cell.text  # plain text alone (most cells): what _visible gives, without the call
+                    plain = text and not len(cell) and "\x02" not in text and "&" not in text
+                    columns[index].append(text.strip() if plain else visible(cell))
 
     def _visible(self, cell) -> str:
         """The text a reader sees in a rendered cell: stashed raw HTML and entities resolved, tags dropped."""
-        text = "".join(cell.itertext()).strip()
+        text = "".join(cell.itertext()).strip() if len(cell) else (cell.text or "").strip()  # no child: its text
         if "\x02" in text:
+            from .widths import visible_text
+
             stash = self.md.htmlStash.rawHtmlBlocks
             text = _STASHED.sub(lambda m: visible_text(str(stash[int(m.group(1))])), text)
         return html.unescape(text) if "&" in text else text
@@ -391,17 +446,20 @@ class Places:
 
     def __init__(self, page: PageContext | None, text: str, included: dict[str, list[str]]):
         self.page, self.text, self.included = page, text, included
-        self._mapped: dict[int, int] | None = None
+        self._offset: int | None = None  # the page's text is the file's from this line on (front matter cut)
+        self._lines = 0  # how many lines the offset holds for
+        self._mapped: dict[int, int] | None = None  # else: line by line, where certain
 
     def finding(self, diagnostic: Diagnostic) -> str:
         """`docs/page.md:12:5: HT001 pipe table ...`, or the including line with a note."""
         start = diagnostic.span.start
         if self.page is None:
             return format_finding("<markdown>", start.line, start.column, diagnostic)
-        if self._mapped is None:
-            self._mapped = line_map(self.page.original, self.text)
-        if start.line in self._mapped:
-            return format_finding(self.page.path, self._mapped[start.line], start.column, diagnostic)
+        line = self._line(start.line)
+        if line is not None:
+            return format_finding(self.page.path, line, start.column, diagnostic)
+        from .mapping import line_origin, lines_of
+
         origin = line_origin(start.line, self.text.split("\n"), self._mapped, lines_of(self.page.original),
                              self.included)
         if origin.path is not None:
@@ -413,6 +471,18 @@ class Places:
                               f"line {start.line} of the page as an earlier plugin changed it; no certain line in "
                               "the file on disk")
 
+    def _line(self, line: int) -> int | None:
+        """The file's line for a line of the page's text, when it is certain (mapping.line_map's)."""
+        from .mapping import line_map, suffix_offset
+
+        if self._offset is None and self._mapped is None:
+            self._offset, self._lines = suffix_offset(self.page.original, self.text) or (None, 0)
+        if self._offset is not None and 1 <= line <= self._lines:
+            return line + self._offset  # the usual case, without a map of every line
+        if self._mapped is None:
+            self._mapped = line_map(self.page.original, self.text)
+        return self._mapped.get(line)
+
     def _shown(self, path: str) -> str:
         """An included file's path as page paths are printed (relative to the directory of mkdocs.yml)."""
         root = self.page.root if self.page else None
@@ -423,6 +493,8 @@ class Places:
 
 def format_finding(path: str, line: int | None, column: int | None, diagnostic: Diagnostic, note: str = "") -> str:
     """A diagnostic's line in the build's log (the one form: diagnostics.finding_line)."""
+    from .diagnostics import finding_line
+
     return finding_line(path, line, column, diagnostic.code, diagnostic.message, note)
 
 

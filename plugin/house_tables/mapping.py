@@ -15,10 +15,11 @@ def line_map(original: str, derived: str) -> dict[int, int]:
     Markdown is normally a suffix of the file: a constant offset. When an earlier plugin changed the
     text, lines are aligned by content; lines that have no certain counterpart are left out.
     """
+    suffix = suffix_offset(original, derived)
+    if suffix is not None:
+        offset, lines = suffix
+        return {line: line + offset for line in range(1, lines + 1)}
     original, derived = _lf(original), _lf(derived)
-    if original.endswith(derived):
-        offset = original[: len(original) - len(derived)].count("\n")
-        return {line: line + offset for line in range(1, derived.count("\n") + 2)}
     ours, theirs = original.split("\n"), derived.split("\n")
     matcher = SequenceMatcher(None, ours, theirs, autojunk=False)
     mapped = {}
@@ -30,6 +31,15 @@ def line_map(original: str, derived: str) -> dict[int, int]:
     return mapped
 
 
+def suffix_offset(original: str, derived: str) -> tuple[int, int] | None:
+    """(offset, lines) when derived is a suffix of original (the usual case: front matter cut): derived line n is
+    original line n + offset, for n in 1..lines; else None (line_map aligns the lines by content)."""
+    original, derived = _lf(original), _lf(derived)
+    if not original.endswith(derived):
+        return None
+    return original[: len(original) - len(derived)].count("\n"), derived.count("\n") + 1
+
+
 def lines_of(text: str) -> list[str]:
     """The lines of a file's text, counted as positions count them (any line ending, no BOM)."""
     return _lf(text).split("\n")
@@ -37,7 +47,8 @@ def lines_of(text: str) -> list[str]:
 
 def _lf(text: str) -> str:
     """Text with LF line endings and no BOM (positions count lines the same way)."""
-    return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    text = text.lstrip("\ufeff")
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
 @dataclass(frozen=True)

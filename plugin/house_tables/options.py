@@ -94,9 +94,10 @@ def _globs(value: object) -> tuple[str, ...]:
     """A list of gitignore-style patterns (see files.GlobSet)."""
     if not isinstance(value, (list, tuple)) or not all(isinstance(item, str) for item in value):
         raise _expected("a list of glob strings", value)
-    from .files import GlobSet  # files imports nothing of the options: no cycle at import time
+    if value:  # no pattern, none to refuse (and the file discovery module not imported for the MkDocs plugin)
+        from .files import GlobSet  # files imports nothing of the options: no cycle at import time
 
-    GlobSet(tuple(value))  # a pattern pathspec refuses is refused here
+        GlobSet(tuple(value))  # a pattern pathspec refuses is refused here
     return tuple(value)
 
 

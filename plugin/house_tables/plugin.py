@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import os
+from typing import TYPE_CHECKING
 
 from mkdocs.config import base
 from mkdocs.config import config_options as c
@@ -14,8 +15,10 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from .extension import HouseTablesExtension, PageContext
-from .files import GlobSet, page_selected
 from .options import OPTIONS, PLUGIN, Option, OptionError
+
+if TYPE_CHECKING:
+    from .files import GlobSet
 
 log = get_plugin_logger(__name__)
 
@@ -51,7 +54,7 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
     """
 
     extension: HouseTablesExtension | None = None
-    globs: tuple[GlobSet, GlobSet] = (GlobSet(), GlobSet())  # include, exclude
+    globs: tuple[GlobSet, GlobSet] | None = None  # include, exclude; None: every page (no pattern in either)
 
     def __init__(self):
         self.findings: dict[str, list[tuple[int, str]]] = {}  # page src_uri -> (level, message)
@@ -80,7 +83,11 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
         if not self.config.enabled:
             return None
         self.downgrade = self.serving and bool(config.strict)
-        self.globs = (GlobSet(self.config.include), GlobSet(self.config.exclude))  # over paths under docs_dir
+        self.globs = None
+        if self.config.include or self.config.exclude:
+            from .files import GlobSet  # file discovery: only for sites that set globs
+
+            self.globs = (GlobSet(self.config.include), GlobSet(self.config.exclude))  # over paths under docs_dir
         self.extension = HouseTablesExtension(
             style=self.config.style, widths=self.config.widths, custom_style=self.config.custom_style,
             level=self.config.level, levels=self.config.levels,
@@ -124,9 +131,11 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
         if self.extension is None:
             return None
         src = page.file.src_uri
-        enabled = page_selected(src, *self.globs)
+        enabled = self.globs is None or _selected(src, self.globs)
         root = _root(config)
-        self.extension.page = PageContext(_display_path(page, root), page.file.content_string, enabled, root)
+        file = page.file  # its path and text are made only if a finding needs them
+        self.extension.page = PageContext(lambda: _display_path(page, root), lambda: file.content_string, enabled,
+                                          root)
         self.current = page.file.src_uri
         self.findings[self.current] = []
         self.rendered.add(self.current)
@@ -138,6 +147,13 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
         if self.extension is not None:
             self.extension.page = None
         return None
+
+
+def _selected(src: str, globs: tuple[GlobSet, GlobSet]) -> bool:
+    """Whether the include/exclude globs keep the page."""
+    from .files import page_selected
+
+    return page_selected(src, *globs)
 
 
 def _root(config: MkDocsConfig) -> str:

@@ -10,7 +10,7 @@ column. `equal` policy: 100 / N each, the remainder to the leftmost columns.
 from __future__ import annotations
 
 import unicodedata
-from html.parser import HTMLParser
+from functools import lru_cache
 
 MIN_WEIGHT, MAX_WEIGHT = 4, 60
 
@@ -31,22 +31,29 @@ def visible_text(fragment: str) -> str:
     """The text a reader sees in an HTML fragment (tags and comments dropped, references decoded)."""
     if "<" not in fragment and "&" not in fragment:
         return fragment
-    reader = _TextReader()
+    reader = _text_reader()()
     reader.feed(fragment)
     reader.close()
     return "".join(reader.texts)
 
 
-class _TextReader(HTMLParser):
-    """Collects the character data of a fragment."""
+@lru_cache(maxsize=1)
+def _text_reader() -> type:
+    """The HTML parser that collects a fragment's character data (html.parser imported only when one is read)."""
+    from html.parser import HTMLParser
 
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.texts: list[str] = []
+    class TextReader(HTMLParser):
+        """Collects the character data of a fragment."""
 
-    def handle_data(self, data: str) -> None:
-        """Keep text; tags, comments and declarations have their own handlers and are dropped."""
-        self.texts.append(data)
+        def __init__(self):
+            super().__init__(convert_charrefs=True)
+            self.texts: list[str] = []
+
+        def handle_data(self, data: str) -> None:
+            """Keep text; tags, comments and declarations have their own handlers and are dropped."""
+            self.texts.append(data)
+
+    return TextReader
 
 
 def equal_widths(columns: int) -> list[int]:
@@ -57,9 +64,16 @@ def equal_widths(columns: int) -> list[int]:
 
 def content_widths(columns_text: list[list[str]]) -> list[int]:
     """Percents weighted by the widest visible text of each column (see the module docstring)."""
-    weights = [min(MAX_WEIGHT, max([MIN_WEIGHT, *map(display_width, texts)])) for texts in columns_text]
+    weights = [min(MAX_WEIGHT, max(MIN_WEIGHT, _widest(texts))) for texts in columns_text]
     shares = _with_floor([w / sum(weights) * 100 for w in weights], _floor(len(weights)))
     return round_to_100(shares)
+
+
+def _widest(texts: list[str]) -> int:
+    """The largest display width of the texts (0 for none); ASCII text is as wide as it is long."""
+    if all(map(str.isascii, texts)):
+        return max(map(len, texts), default=0)
+    return max(map(display_width, texts), default=0)
 
 
 def _floor(columns: int) -> float:
@@ -88,6 +102,13 @@ def round_to_100(shares: list[float]) -> list[int]:
     for index in order[: 100 - sum(whole)]:
         whole[index] += 1
     return whole
+
+
+def reads_texts(config, directive) -> bool:
+    """Whether column_widths reads the columns' texts (the `content` policy), or only counts the columns."""
+    if directive and directive.widths:
+        return False
+    return ((directive.policy if directive else None) or config.widths) != "equal"
 
 
 def column_widths(columns: list[list[str]], config, directive) -> list[int]:

@@ -28,7 +28,8 @@ class LineLocator:
 
     def __init__(self, source: Source, fenced_lines: set[int] | None = None):
         self.lines = source.lines
-        self.expanded = [line.expandtabs(TAB_SIZE) if line.strip(" \t") else "" for line in source.lines]
+        self.expanded = [(line.expandtabs(TAB_SIZE) if "\t" in line else line) if line.strip(" \t") else ""
+                         for line in source.lines]  # a line without a tab is its own expansion
         self.in_fence = _top_level_fenced_lines(self.expanded) if fenced_lines is None else fenced_lines
 
     def find(self, rows: list[str], start: int = 0) -> int | None:
@@ -38,8 +39,9 @@ class LineLocator:
     def places(self, rows: list[str], start: int = 0) -> Iterator[int]:
         """Every line index where the rows appear on consecutive lines: from start on, then from the top."""
         last = len(self.expanded) - len(rows) + 1
+        first, expanded = rows[0] if rows else "", self.expanded
         for index in chain(range(start, last), range(min(start, last))):
-            if self.matches(index, rows):
+            if expanded[index].endswith(first) and self.matches(index, rows):  # the first row's line, checked first
                 yield index
 
     def block_goes_on(self, index: int) -> bool:

@@ -66,6 +66,8 @@ class _Record:
 
     tables: list[list[str]] = field(default_factory=list)
     elements: list = field(default_factory=list)  # the <table> element built for each recorded block
+    counts: list = field(default_factory=list)  # per recorded block: its rows' cell counts as Python-Markdown split
+    # them (header, delimiter, body rows; None for a block not built), so locating need not split them again
     near_misses: list[list[str]] = field(default_factory=list)
     fenced_lines: set[int] | None = None  # 0-based lines superfences stashed as top-level code
     fences: dict[str, range] = field(default_factory=dict)  # superfences' placeholder -> the lines it stands for
@@ -79,6 +81,7 @@ class _RecordingTableProcessor(TableProcessor):
     """Python-Markdown's own table processor, noting each block it accepts or nearly accepts."""
 
     record: _Record
+    counts: list[int] | None = None  # while run builds a table: the cells of each row Python-Markdown split
 
     def test(self, parent, block):
         """Python-Markdown's test, reading only the rows it needs; a rejected header+delimiter is kept."""
@@ -111,11 +114,22 @@ class _RecordingTableProcessor(TableProcessor):
         """Record the block, then build the table: later processors look at the parent's last child."""
         self.record.tables.append(blocks[0].split("\n"))
         if self.record.build:
-            super().run(parent, blocks)
+            self.counts = counts = []
+            super().run(parent, blocks)  # splits the header, then each body row (the delimiter was split by test)
+            self.counts = None
+            self.record.counts.append([counts[0], len(self.separator), *counts[1:]])
             self.record.elements.append(parent[-1])
         else:  # a scan reads no cell: an empty table is all later processors look at (the parent's last child)
+            self.record.counts.append(None)
             blocks.pop(0)
             parent.append(parent.makeelement("table", {}))
+
+    def _split_row(self, row):
+        """Python-Markdown's split of a row (borders removed), its cell count kept while run builds a table."""
+        cells = super()._split_row(row)
+        if self.counts is not None:
+            self.counts.append(len(cells))
+        return cells
 
     def _split(self, row):
         """The same split as Python-Markdown's, in linear time (its own is quadratic in backtick runs)."""
@@ -579,11 +593,12 @@ def may_hold_table(text: str) -> bool:
 
 def locate(source: Source, record: _Record, *, lazy: bool = False) -> tuple[list[tuple[int, Table]], list[Diagnostic]]:
     """The recorded tables (with their index in the record) at their place in source, and near misses;
-    lazy: body rows make their cells only when read."""
+    lazy: body rows make their cells only when read (their counts Python-Markdown's own, when it built the table)."""
     locator = LineLocator(source, record.fenced_lines)
     located, diagnostics, cursor, taken = [], [], 0, set()
     for index, rows in enumerate(record.tables):
-        found = _locate_table(locator, rows, cursor, record.stash, lazy, taken)
+        counts = record.counts[index] if lazy and index < len(record.counts) else None
+        found = _locate_table(locator, rows, cursor, record.stash, lazy, taken, counts)
         if found is None:
             continue  # cannot happen for rows taken from this source; never guess a position
         table, cursor = found
@@ -596,7 +611,7 @@ def locate(source: Source, record: _Record, *, lazy: bool = False) -> tuple[list
 
 def _locate_table(
     locator: LineLocator, rows: list[str], cursor: int, stash: list[str], lazy: bool = False,
-    taken: set[int] = frozenset(),
+    taken: set[int] = frozenset(), counts: list[int] | None = None,
 ) -> tuple[Table, int] | None:
     """The Table for recorded rows, built from the source lines they came from.
 
@@ -614,11 +629,11 @@ def _locate_table(
         if extents is None:
             continue
         if not locator.block_came_before(first) and not locator.block_goes_on(extents[-1][1]):
-            return _build_table(locator, rows, extents, lazy), extents[-1][1] + 1
+            return _build_table(locator, rows, extents, lazy, counts), extents[-1][1] + 1
         fallback = fallback or extents
     if fallback is None:
         return None
-    return _build_table(locator, rows, fallback, lazy), fallback[-1][1] + 1
+    return _build_table(locator, rows, fallback, lazy, counts), fallback[-1][1] + 1
 
 
 def _is_stashed(row: str) -> bool:
@@ -662,7 +677,8 @@ def _fence_end(lines: list[str], index: int) -> int:
     return len(lines) - 1
 
 
-def _build_table(locator: LineLocator, rows: list[str], extents: list[tuple[int, int]], lazy: bool = False) -> Table:
+def _build_table(locator: LineLocator, rows: list[str], extents: list[tuple[int, int]], lazy: bool = False,
+                 counts: list[int] | None = None) -> Table:
     """Cells with spans from the located lines; the header decides whether outer pipes are borders."""
     offsets = [
         None if _is_stashed(row) or not row.strip() else locator.offset(start, row)
@@ -670,7 +686,7 @@ def _build_table(locator: LineLocator, rows: list[str], extents: list[tuple[int,
     ]
     header_line = locator.lines[extents[0][0]]
     border = any(has_border(header_line[offsets[0]:]))
-    built = [_row(locator, start, end, offset, border, lazy and k > 1)
+    built = [_row(locator, start, end, offset, border, lazy and k > 1, counts[k] if counts else None)
              for k, ((start, end), offset) in enumerate(zip(extents, offsets))]
     header, delimiter, body = built[0], built[1], tuple(built[2:])
     span = Span(header.span.start, body[-1].span.end if body else delimiter.span.end)
@@ -679,8 +695,10 @@ def _build_table(locator: LineLocator, rows: list[str], extents: list[tuple[int,
     return Table(Dialect.PYTHON_MARKDOWN, header, delimiter, align, body, span, indent, empty_row=not body)
 
 
-def _row(locator: LineLocator, start: int, end: int, offset: int | None, border: bool, lazy: bool = False) -> Row:
-    """One row: split on one line, or a stashed block spanning lines as a single cell."""
+def _row(locator: LineLocator, start: int, end: int, offset: int | None, border: bool, lazy: bool = False,
+         count: int | None = None) -> Row:
+    """One row: split on one line, or a stashed block spanning lines as a single cell (lazy: count, when given, is
+    its number of cells as Python-Markdown split the same text)."""
     if end < start:
         span = Span(Position(start + 1, 1), Position(start + 1, 0))
         return Row((), span)
@@ -690,8 +708,9 @@ def _row(locator: LineLocator, start: int, end: int, offset: int | None, border:
     row_start, row_end = _trimmed_bounds(line, offset)
     if lazy:
         span = Span(Position(start + 1, row_start + 1), Position(start + 1, row_end))
-        return _LineRow(span, _cell_count(line, row_start, row_end, border),
-                        partial(_cells_of, start + 1, line, offset, border))  # one object, not a closure's four
+        if count is None:  # the recording processor's own count when it has one (the plugin), else a cheap one
+            count = _cell_count(line, row_start, row_end, border)
+        return _LineRow(span, count, partial(_cells_of, start + 1, line, offset, border))  # one object, no closure
     bounds = split_row(line[offset:], border)
     cells = [cell_at(start + 1, line, offset + a, offset + b) for a, b in bounds]
     return row_of(cells, start + 1, line, row_start, row_end)
