@@ -16,6 +16,7 @@ from bs4 import BeautifulSoup, Comment, NavigableString, Tag
 from cmarkgfm.cmark import Options
 
 from ..parsing.pymd import markdown_for
+from .fast import enabled
 
 _REFERENCE = re.compile(r"^ {0,3}\[[^\]\n]+\]:[^\n]*$", re.MULTILINE)
 _DELIMITER = {None: "---", "left": ":--", "center": ":-:", "right": "--:"}
@@ -61,8 +62,21 @@ def first_table_cells(html: str) -> list[list[str]] | None:
     table = soup.find("table")
     if table is None:
         return None
-    return [[cell.decode_contents().strip() for cell in tr.find_all(["th", "td"], recursive=False)]
-            for tr in _own_rows(table)]
+    return [[_inner_html(cell) for cell in tr.find_all(["th", "td"], recursive=False)] for tr in _own_rows(table)]
+
+
+def _inner_html(cell: Tag) -> str:
+    """A cell's inner HTML as bs4 writes it (`decode_contents`), stripped; a cell of one text without bs4's
+    serialiser: its "minimal" formatter escapes `&`, `<` and `>` in a text outside `<script>`/`<style>`."""
+    contents = cell.contents
+    if enabled() and len(contents) <= 1 and all(type(node) is NavigableString for node in contents):
+        return _minimal(str(contents[0])).strip() if contents else ""
+    return cell.decode_contents().strip()
+
+
+def _minimal(text: str) -> str:
+    """A text as bs4's "minimal" formatter writes it."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def _own_rows(table) -> list:

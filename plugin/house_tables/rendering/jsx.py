@@ -9,6 +9,8 @@ from html.entities import html5
 from bs4 import BeautifulSoup, MarkupResemblesLocatorWarning, NavigableString, Tag
 from bs4.element import PreformattedString
 
+from .fast import enabled
+
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})
 # Their content is not markup in HTML, so it goes in as one JS string.
 RAW_TEXT = frozenset({"script", "style", "textarea"})
@@ -108,10 +110,24 @@ class JsxError(ValueError):
 
 def html_to_jsx(fragment: str) -> str:
     """An inline HTML fragment as one line of JSX that MDX renders to the same HTML (comments render nothing)."""
+    if "<" not in fragment and "&" not in fragment and enabled():
+        # html.parser reads such a fragment as one text node (or none): the writer would give jsx_text's JSX.
+        return jsx_text(_as_bs4_text(fragment))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", MarkupResemblesLocatorWarning)  # a fragment may look like a URL or a file
         soup = BeautifulSoup(fragment, "html.parser", multi_valued_attributes=None)
     return _Writer(soup).children(soup)
+
+
+_ASCII_SPACES = frozenset("\x20\x0a\x09\x0c\x0d")
+
+
+def _as_bs4_text(text: str) -> str:
+    """The text node bs4 makes of a text outside `<pre>`: nothing but ASCII spaces becomes one space, or one line
+    break if it held one (bs4's `endData`)."""
+    if text and all(ch in _ASCII_SPACES for ch in text):
+        return "\n" if "\n" in text else " "
+    return text
 
 
 def jsx_text(text: str) -> str:

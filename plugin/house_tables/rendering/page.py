@@ -143,11 +143,38 @@ def page_view(html: str) -> str:
         element.attrs.pop("style", None)
         element.attrs.pop("align", None)
     soup.smooth()  # text on both sides of a removed comment is one text
+    places: dict[int, dict[int, int]] = {}  # per parent, where each child is (replace_with searches: quadratic)
     for text in soup.find_all(string=True):
-        if text.find_parent("pre") is None:
-            text.replace_with(_collapsed(text))
+        if not _inside_pre(text):
+            _replace_text(text, _collapsed(text), places)
     flat = _BETWEEN_TAGS.sub("><", str(soup)).strip()
     return re.sub(r"(</(?:p|h[1-6]|table|tr|li|pre|div|blockquote)>)", r"\1\n", flat)
+
+
+def _inside_pre(text: NavigableString) -> bool:
+    """Whether a text has a `<pre>` element among its ancestors (as `find_parent("pre")`, without its filters)."""
+    parent = text.parent
+    while parent is not None:
+        if parent.name == "pre":
+            return True
+        parent = parent.parent
+    return False
+
+
+def _replace_text(text: NavigableString, shown: str, places: dict[int, dict[int, int]]) -> None:
+    """`text.replace_with(shown)` with the text's index in its parent looked up once per parent, not searched
+    (a replacement keeps every sibling's index). A plain text already as shown stays (the same output)."""
+    if type(text) is NavigableString and str(text) == shown:
+        return
+    parent = text.parent
+    place = places.get(id(parent))
+    if place is None:
+        place = places[id(parent)] = {id(child): index for index, child in enumerate(parent.contents)}
+    index = place[id(text)]
+    text.extract(_self_index=index)
+    new = NavigableString(shown)
+    parent.insert(index, new)
+    place[id(new)] = index
 
 
 def _collapsed(text: NavigableString) -> str:

@@ -1,0 +1,156 @@
+"""Differential: every fast path of the renderers gives exactly what the slow path gives on the same input.
+
+`rendering.fast.slow_paths()` switches the fast paths off; each property computes its result both ways. The whole
+of `fix` (convert) is compared on generated pages in both dialects: the same text, tables, cells verified and
+findings (messages included). `make fuzz` sets HOUSE_TABLES_FUZZ for more examples.
+"""
+
+import os
+import re
+
+from bs4 import BeautifulSoup, Comment
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_jsx import fragments
+
+from house_tables.convert import convert
+from house_tables.parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS
+from house_tables.rendering import page as page_module
+from house_tables.rendering.fast import enabled, slow_paths
+from house_tables.rendering.fragments import first_table_cells, rebuilt_source, render_gfm, render_python_markdown
+from house_tables.rendering.jsx import html_to_jsx
+from house_tables.rendering.jsx_html import jsx_cells_to_html, jsx_to_html
+from house_tables.rendering.page import page_view
+
+from strategies import CONTAINERS, cell_text, container, documents, table
+
+EXAMPLES = max(150, int(os.environ.get("HOUSE_TABLES_FUZZ", "150")) // 4)
+SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+# Characters every renderer treats specially, controls, private-use tokens of ours, non-ASCII; no `<` or `&`.
+PLAIN = "{}>*_`[]~\\!#|\"' abxX15.:/@()=-+;$%^?,é中🙂\u00a0\u2028\t\n\r\x00\x0b\x1f\ue000\ue001\ue002\ue003\ue004"
+PLAIN_TOKENS = ["www.", "http://", "a@b.co", "*/", "{/*", "**", "__", "~~", "``", "](u)", "![", " ", "x", "-->", "0"]
+plain_texts = st.lists(st.one_of(st.text(PLAIN, min_size=1, max_size=4), st.sampled_from(PLAIN_TOKENS)),
+                       max_size=6).map("".join)
+
+
+def both(function, *args):
+    """function(*args) with the fast paths, then with the slow paths."""
+    assert enabled()
+    fast = function(*args)
+    with slow_paths():
+        slow = function(*args)
+    return fast, slow
+
+
+@SETTINGS
+@given(st.one_of(plain_texts, fragments))
+def test_html_to_jsx(fragment):
+    """Plain text (no `<`, no `&`) is written without a parser, as bs4's single text node would be."""
+    fast, slow = both(html_to_jsx, fragment)
+    assert fast == slow
+
+
+@SETTINGS
+@given(st.lists(st.one_of(fragments.map(html_to_jsx), plain_texts.map(html_to_jsx), plain_texts), max_size=8))
+def test_jsx_cells_read_back_in_one_render(cells):
+    """Many JSX cells read back in one cmark-gfm document, as each one on its own."""
+    try:
+        one_by_one = [jsx_to_html(jsx) for jsx in cells]
+    except (ValueError, IndexError) as error:  # the batch fails the same way
+        one_by_one = type(error)
+    try:
+        batched = jsx_cells_to_html(cells)
+    except (ValueError, IndexError) as error:
+        batched = type(error)
+    assert batched == one_by_one
+
+
+def _rows(draw, cells) -> list[list[str]]:
+    columns = draw(st.integers(1, 4))
+    return [[draw(cells) for _ in range(columns)] for _ in range(draw(st.integers(1, 4)))]
+
+
+@st.composite
+def table_html(draw) -> str:
+    """The HTML of a table as one engine or the other renders generated cells, or cells of raw HTML."""
+    cells = st.one_of(cell_text(), plain_texts.map(lambda t: t.replace("|", "").replace("\n", " ")))
+    rows = _rows(draw, cells)
+    source = rebuilt_source(rows, (None,) * len(rows[0]), "")
+    engine = draw(st.sampled_from(["gfm", "pymd", "raw"]))
+    if engine == "gfm":
+        return render_gfm(source)
+    if engine == "pymd":
+        return render_python_markdown(source, MKDOCS_EXTENSIONS, MKDOCS_EXTENSION_CONFIGS)
+    raw = _rows(draw, st.one_of(fragments, plain_texts))
+    body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in raw)
+    return f"<table>{body}</table>"
+
+
+@SETTINGS
+@given(table_html())
+def test_first_table_cells(html):
+    """A cell of one text is written without bs4's serialiser, as bs4 writes it."""
+    fast, slow = both(first_table_cells, html)
+    assert fast == slow
+
+
+def _reference_page_view(html: str) -> str:
+    """page_view as it was (replace_with for every text: quadratic in a parent's children)."""
+    soup = BeautifulSoup(html, "html.parser")
+    for comment in soup.find_all(string=lambda node: isinstance(node, Comment)):
+        comment.extract()
+    for group in soup.find_all("colgroup"):
+        group.decompose()
+    for element in soup.find_all(page_module._TABLE_PARTS):
+        element.attrs.pop("style", None)
+        element.attrs.pop("align", None)
+    soup.smooth()
+    for text in soup.find_all(string=True):
+        if text.find_parent("pre") is None:
+            text.replace_with(page_module._collapsed(text))
+    flat = page_module._BETWEEN_TAGS.sub("><", str(soup)).strip()
+    return re.sub(r"(</(?:p|h[1-6]|table|tr|li|pre|div|blockquote)>)", r"\1\n", flat)
+
+
+@st.composite
+def page_html(draw) -> str:
+    """A rendered page of generated blocks and tables, or raw fragments with comments, doctypes and `<pre>`."""
+    if draw(st.booleans()):
+        return render_python_markdown(draw(documents()), MKDOCS_EXTENSIONS, MKDOCS_EXTENSION_CONFIGS)
+    pieces = st.one_of(fragments, plain_texts, st.sampled_from([
+        "<pre> a  b\n c </pre>", "<!DOCTYPE html>", "<![CDATA[ x  y ]]>", "<?pi  x?>", "<br>", "<p>", "</p>",
+        "<div> d </div>", "<table style='x'><colgroup><col></colgroup><tr align=left><td> c </td></tr></table>",
+        "<pre><code> k\n\n l</code></pre>", "<!-- c -->", "\n\n", "<li> i </li>"]))
+    return "".join(draw(st.lists(pieces, max_size=8)))
+
+
+@SETTINGS
+@given(page_html())
+def test_page_view(html):
+    """page_view gives what it gave when every text was replaced with replace_with."""
+    assert page_view(html) == _reference_page_view(html)
+
+
+@st.composite
+def tables_page(draw) -> str:
+    """A paragraph, 1 to 4 tables (top level or in any container), some long with plain and code cells."""
+    long_table = st.integers(2, 30).map(
+        lambda n: ["| a | b | c |", "|---|:-:|--:|", *(f"| {i} | `c{i}` | [l](u{i}) |" for i in range(n))])
+    blocks = draw(st.lists(st.one_of(table(), container(CONTAINERS), long_table), min_size=1, max_size=4))
+    return "\n\n".join(["Before.", *("\n".join(block) for block in blocks), "After."]) + "\n"
+
+
+def _outcome(conversion) -> tuple:
+    """Everything fix takes from a conversion."""
+    return (conversion.text, conversion.tables, conversion.converted, conversion.diagnostics, conversion.summary(),
+            conversion.hand_counts)
+
+
+@SETTINGS
+@given(tables_page(), st.sampled_from(["python-markdown", "mdx"]), st.sampled_from(["jsx", "html"]))
+def test_convert(page, dialect, form):
+    """fix converts the same tables to the same text, verifies the same cells and gives the same findings."""
+    fast, slow = both(lambda: _outcome(convert(page, dialect, form=form)))
+    assert fast == slow
