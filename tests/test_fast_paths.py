@@ -7,19 +7,29 @@ findings (messages included). `make fuzz` sets HOUSE_TABLES_FUZZ for more exampl
 
 import os
 import re
+import xml.etree.ElementTree as etree
 
 from bs4 import BeautifulSoup, Comment
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_jsx import fragments
 
+from house_tables.config import Config
 from house_tables.convert import convert
 from house_tables.parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS
 from house_tables.rendering import page as page_module
 from house_tables.rendering.fast import enabled, slow_paths
-from house_tables.rendering.fragments import first_table_cells, rebuilt_source, render_gfm, render_python_markdown
+from house_tables.rendering.fragments import (
+    canonical,
+    first_table_cells,
+    rebuilt_source,
+    render_gfm,
+    render_python_markdown,
+)
+from house_tables.rendering.house_element import house_table_element
 from house_tables.rendering.jsx import html_to_jsx
 from house_tables.rendering.jsx_html import jsx_cells_to_html, jsx_to_html
+from house_tables.rendering.layout import Grid, render_lines
 from house_tables.rendering.page import page_view
 
 from strategies import CONTAINERS, cell_text, container, documents, table
@@ -35,10 +45,18 @@ plain_texts = st.lists(st.one_of(st.text(PLAIN, min_size=1, max_size=4), st.samp
                        max_size=6).map("".join)
 
 
+def _forget() -> None:
+    """Results kept from an earlier call (canonical forms, the page rendered last) are computed again."""
+    canonical.cache_clear()
+    page_module._LAST.clear()
+
+
 def both(function, *args):
     """function(*args) with the fast paths, then with the slow paths."""
     assert enabled()
+    _forget()
     fast = function(*args)
+    _forget()
     with slow_paths():
         slow = function(*args)
     return fast, slow
@@ -91,9 +109,41 @@ def table_html(draw) -> str:
 @SETTINGS
 @given(table_html())
 def test_first_table_cells(html):
-    """A cell of one text is written without bs4's serialiser, as bs4 writes it."""
+    """A simple table is read without bs4 (simple_html), a cell of one text written without bs4's serialiser."""
     fast, slow = both(first_table_cells, html)
     assert fast == slow
+
+
+@SETTINGS
+@given(st.one_of(fragments, plain_texts, table_html()))
+def test_canonical(fragment):
+    """A simple fragment's canonical form is made without bs4."""
+    fast, slow = both(canonical, fragment)
+    assert fast == slow
+
+
+def _house_table(cells: list[list[str]]) -> list[str]:
+    """A house JSX table (as fix writes it) of the given cell JSX."""
+    grid = Grid((None, "right"), tuple(cells[0]), tuple(tuple(row) for row in cells[1:]), (40, 60))
+    return render_lines(grid, Config().style, "jsx")
+
+
+@SETTINGS
+@given(st.lists(st.lists(st.one_of(fragments.map(html_to_jsx), plain_texts.map(html_to_jsx)), min_size=2,
+                         max_size=2), min_size=1, max_size=4),
+       st.sampled_from([(), ("1",), ("n", "x y")]), st.sampled_from(["", "    "]))
+def test_house_table_element(cells, footnotes, indent):
+    """A house JSX table's element (what the plugin puts in the page) is built from a simple tree without bs4, its
+    cells read back in one render."""
+    lines = [indent + line for line in _house_table(cells)]
+    fast, slow = both(lambda: _dump(house_table_element(lines, footnotes)))
+    assert fast == slow
+
+
+def _dump(element: etree.Element) -> tuple:
+    """An element tree as nested tuples (tag, attributes in order, text, tail and their classes, children)."""
+    return (element.tag, list(element.attrib.items()), element.text, type(element.text), element.tail,
+            type(element.tail), [_dump(child) for child in element])
 
 
 def _reference_page_view(html: str) -> str:

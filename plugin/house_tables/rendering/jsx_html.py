@@ -125,8 +125,21 @@ def jsx_tables(lines: list[str]) -> list[tuple[int, int, str]]:
 
 def jsx_table_html(lines: list[str], prefix: str, footnotes: tuple[str, ...] = ()) -> list[str]:
     """The HTML lines of one JSX table (prefix removed from each line); footnotes: the page's labels."""
-    return [_line_to_html(line[len(prefix):] if line.startswith(prefix) else line.lstrip(), footnotes)
-            for line in lines]
+    lines = [line[len(prefix):] if line.startswith(prefix) else line.lstrip() for line in lines]
+    if not footnotes and enabled():
+        try:
+            return _table_lines_at_once(lines)
+        except (ValueError, IndexError):  # a line that cannot be read: one by one, to fail as before
+            pass
+    return [_line_to_html(line, footnotes) for line in lines]
+
+
+def _table_lines_at_once(lines: list[str]) -> list[str]:
+    """_line_to_html of each line, every cell read back in one render (jsx_cells_to_html)."""
+    cells = [_CELL.match(line) for line in lines]
+    read = iter(jsx_cells_to_html([cell.group(2) for cell in cells if cell]))
+    return [_attributes(cell.group(1)) + next(read) + cell.group(3) if cell else _attributes(line).replace(" />", ">")
+            for line, cell in zip(lines, cells)]
 
 
 _CELL = re.compile(r"^(\s*<t[dh]\b[^>]*>)(.*)(</t[dh]>\s*)$")

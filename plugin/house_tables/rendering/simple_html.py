@@ -1,0 +1,113 @@
+"""The tree bs4 (with html.parser) builds for simple HTML, without bs4: what the engines write for ordinary cells.
+
+Simple HTML is well nested elements of a fixed set of names (none that html.parser or bs4 treats specially:
+no `<script>`, `<style>`, `<pre>`, `<textarea>`, `<template>`), start tags written `<name a="v" b="w">` (one
+space before each attribute, values without `"`, `<`, `>`, `&` or runs of whitespace, no name twice), void
+elements never closed, text without `<`, `>`, `\\r` or NUL, and only `&amp;`, `&lt;`, `&gt;`, `&quot;` as
+references. For such HTML, html.parser reports exactly these tags, attributes and texts, and bs4 builds the tree
+parse() builds; anything else gives None and the caller takes bs4 (tests/test_fast_paths.py compares the two).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+VOID = frozenset({"br", "col", "hr", "img", "input", "wbr"})
+NAMES = VOID | frozenset({
+    "a", "abbr", "b", "bdi", "bdo", "big", "blockquote", "caption", "center", "cite", "code", "colgroup", "data",
+    "dd", "del", "details", "dfn", "div", "dl", "dt", "em", "figcaption", "figure", "font", "h1", "h2", "h3", "h4",
+    "h5", "h6", "i", "ins", "kbd", "label", "li", "mark", "nav", "ol", "p", "q", "s", "samp", "section", "small",
+    "span", "strike", "strong", "sub", "summary", "sup", "table", "tbody", "td", "tfoot", "th", "thead", "time",
+    "tr", "tt", "u", "ul", "var",
+})
+_VALUE = r'"(?:[^"<>&\s]+(?: [^"<>&\s]+)*)?"'
+_TOKEN = re.compile(
+    r"(?P<text>[^<>&\r\x00]+)"
+    r"|&(?P<ref>amp|lt|gt|quot);"
+    r"|<(?P<start>[a-z][a-z0-9]*)(?P<attrs>(?: [a-z][a-z0-9-]*=" + _VALUE + r")*)(?P<close> /|/)?>"
+    r"|</(?P<end>[a-z][a-z0-9]*)>"
+)
+_ATTRIBUTE = re.compile(r' ([a-z][a-z0-9-]*)="([^"]*)"')
+_REFERENCES = {"amp": "&", "lt": "<", "gt": ">", "quot": '"'}
+_ASCII_SPACES = frozenset(" \n\t\f\r")
+
+
+@dataclass
+class Element:
+    """An element as bs4 holds it: name, attributes in order, children (Elements and str texts)."""
+
+    name: str
+    attrs: dict[str, str]
+    contents: list = field(default_factory=list)
+    parent: Element | None = None
+
+
+def parse(html: str, *, first_table: bool = False) -> list | None:
+    """The top-level nodes of simple HTML, or None when it is not simple. first_table: the HTML opens with a
+    `<table>`; only that table is read (what follows it cannot change how it parsed) and returned alone."""
+    root = Element("[document]", {})
+    node, position, texts = root, 0, []
+    for match in _TOKEN.finditer(html):
+        if match.start() != position:
+            return None
+        position = match.end()
+        kind = match.lastgroup if match.lastgroup != "close" else "start"
+        if kind in ("text", "ref"):
+            texts.append(match.group("text") if kind == "text" else _REFERENCES[match.group("ref")])
+            continue
+        _flush(node, texts)
+        if kind in ("start", "attrs"):
+            node = _opened(node, match)
+            if node is None:
+                return None
+        else:
+            if match.group("end") != node.name or node is root:
+                return None
+            node = node.parent
+            if first_table and node is root:
+                return root.contents
+    if position != len(html) or node is not root or first_table:
+        return None
+    _flush(node, texts)
+    return root.contents
+
+
+def _opened(node: Element, match: re.Match) -> Element | None:
+    """The element a start tag opens inside node (node itself again for a void one), or None if not simple."""
+    name = match.group("start")
+    if name not in NAMES or (match.group("close") and name not in VOID):
+        return None
+    pairs = _ATTRIBUTE.findall(match.group("attrs") or "")
+    attrs = dict(pairs)
+    if len(attrs) != len(pairs):
+        return None
+    element = Element(name, attrs, [], node)
+    node.contents.append(element)
+    return node if name in VOID else element
+
+
+def _flush(node: Element, texts: list[str]) -> None:
+    """The pending texts as one text node of node (bs4 makes one of adjacent data and references); nothing but
+    ASCII spaces becomes one space, or one line break if it held one (bs4's `endData`)."""
+    if not texts:
+        return
+    text = "".join(texts)
+    texts.clear()
+    if all(ch in _ASCII_SPACES for ch in text):
+        text = "\n" if "\n" in text else " "
+    node.contents.append(text)
+
+
+def decode(nodes: list) -> str:
+    """Nodes as bs4 writes them (`decode_contents`, formatter "minimal"; void elements as `<br/>`)."""
+    return "".join(_decoded(node) for node in nodes)
+
+
+def _decoded(node) -> str:
+    if isinstance(node, str):
+        return node.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    attrs = "".join(f' {name}="{value}"' for name, value in node.attrs.items())
+    if node.name in VOID:
+        return f"<{node.name}{attrs}/>"
+    return f"<{node.name}{attrs}>{decode(node.contents)}</{node.name}>"
