@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from functools import lru_cache
 
 from ..parsing.house_form import house_tables
 from .fast import enabled
@@ -138,8 +139,14 @@ def _table_lines_at_once(lines: list[str]) -> list[str]:
     """_line_to_html of each line, every cell read back in one render (jsx_cells_to_html)."""
     cells = [_CELL.match(line) for line in lines]
     read = iter(jsx_cells_to_html([cell.group(2) for cell in cells if cell]))
-    return [_attributes(cell.group(1)) + next(read) + cell.group(3) if cell else _attributes(line).replace(" />", ">")
-            for line, cell in zip(lines, cells)]
+    return [_tag_attributes(cell.group(1)) + next(read) + cell.group(3) if cell
+            else _tag_attributes(line).replace(" />", ">") for line, cell in zip(lines, cells)]
+
+
+@lru_cache(maxsize=4096)
+def _tag_attributes(markup: str) -> str:
+    """_attributes of a table's structure line or cell opening: a table repeats a few of them for every row."""
+    return _attributes(markup)
 
 
 _CELL = re.compile(r"^(\s*<t[dh]\b[^>]*>)(.*)(</t[dh]>\s*)$")

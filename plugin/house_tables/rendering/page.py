@@ -19,6 +19,9 @@ import markdown
 from bs4 import BeautifulSoup, Comment, NavigableString
 from markdown.treeprocessors import Treeprocessor
 
+from .fast import enabled
+from .simple_html import VOID, Element, parse
+
 _TABLE_PARTS = ("table", "thead", "tbody", "tfoot", "tr", "th", "td")
 _BETWEEN_TAGS = re.compile(r">\s+<")
 _WHITESPACE = re.compile(r"[ \t\n\r\f]+")
@@ -134,6 +137,44 @@ def _title(title: str | None) -> str:
 def page_view(html: str) -> str:
     """What a reader sees of a page, in a comparable form: table styles, alignment attributes and colgroups (what
     the house style adds) and comments removed, whitespace between tags collapsed, one block per line."""
+    simple = parse(html) if enabled() else None
+    shown = _simple_shown(Element("[document]", {}, simple)) if simple is not None else _soup_shown(html)
+    flat = _BETWEEN_TAGS.sub("><", shown).strip()
+    return re.sub(r"(</(?:p|h[1-6]|table|tr|li|pre|div|blockquote)>)", r"\1\n", flat)
+
+
+def _simple_shown(parent: Element) -> str:
+    """What _soup_shown gives, for the children of an element of a simple tree (the tree bs4 would build, with no
+    comments and no `<pre>`): colgroups dropped, the texts they separated joined, each text collapsed."""
+    contents: list = []
+    for child in parent.contents:
+        if isinstance(child, Element) and child.name == "colgroup":
+            continue
+        if isinstance(child, str) and contents and isinstance(contents[-1], str):
+            contents[-1] += child
+        else:
+            contents.append(child)
+    out = []
+    for index, child in enumerate(contents):
+        if isinstance(child, str):
+            before = contents[index - 1] if index else None
+            last = index == len(contents) - 1
+            shown = _collapsed_text(child, before is None, getattr(before, "name", "") == "br", last, parent.name)
+            out.append(shown.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
+            continue
+        attrs = child.attrs
+        if child.name in _TABLE_PARTS:
+            attrs = {name: value for name, value in attrs.items() if name not in ("style", "align")}
+        written = "".join(f' {name}="{value}"' for name, value in attrs.items())
+        if child.name in VOID:
+            out.append(f"<{child.name}{written}/>")
+        else:
+            out.append(f"<{child.name}{written}>{_simple_shown(child)}</{child.name}>")
+    return "".join(out)
+
+
+def _soup_shown(html: str) -> str:
+    """The page as bs4 writes it once comments, colgroups and table styles are gone and texts are collapsed."""
     soup = BeautifulSoup(html, "html.parser")
     for comment in soup.find_all(string=lambda node: isinstance(node, Comment)):
         comment.extract()
@@ -147,8 +188,7 @@ def page_view(html: str) -> str:
     for text in soup.find_all(string=True):
         if not _inside_pre(text):
             _replace_text(text, _collapsed(text), places)
-    flat = _BETWEEN_TAGS.sub("><", str(soup)).strip()
-    return re.sub(r"(</(?:p|h[1-6]|table|tr|li|pre|div|blockquote)>)", r"\1\n", flat)
+    return str(soup)
 
 
 def _inside_pre(text: NavigableString) -> bool:
@@ -180,11 +220,17 @@ def _replace_text(text: NavigableString, shown: str, places: dict[int, dict[int,
 def _collapsed(text: NavigableString) -> str:
     """A text's whitespace as a browser shows it: runs as one space, none after a line break or at the start or
     end of a block (cells, paragraphs, list items)."""
-    shown = _WHITESPACE.sub(" ", str(text))
     before, parent = text.previous_sibling, text.parent
-    if (before is None and parent is not None and parent.name in _BLOCKS) or getattr(before, "name", "") == "br":
+    return _collapsed_text(str(text), before is None, getattr(before, "name", "") == "br", text.next_sibling is None,
+                           parent.name if parent is not None else None)
+
+
+def _collapsed_text(text: str, first: bool, after_break: bool, last: bool, parent: str | None) -> str:
+    """_collapsed of a text: whether it is its parent's first child, follows a `<br>`, is the last child."""
+    shown = _WHITESPACE.sub(" ", text)
+    if (first and parent in _BLOCKS) or after_break:
         shown = shown.lstrip(" ")
-    if text.next_sibling is None and parent is not None and parent.name in _BLOCKS:
+    if last and parent in _BLOCKS:
         shown = shown.rstrip(" ")
     return shown
 

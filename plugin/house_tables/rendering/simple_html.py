@@ -11,7 +11,6 @@ parse() builds; anything else gives None and the caller takes bs4 (tests/test_fa
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 VOID = frozenset({"br", "col", "hr", "img", "input", "wbr"})
 NAMES = VOID | frozenset({
@@ -30,17 +29,18 @@ _TOKEN = re.compile(
 )
 _ATTRIBUTE = re.compile(r' ([a-z][a-z0-9-]*)="([^"]*)"')
 _REFERENCES = {"amp": "&", "lt": "<", "gt": ">", "quot": '"'}
-_ASCII_SPACES = frozenset(" \n\t\f\r")
+_ONLY_SPACES = re.compile("[ \n\t\f\r]+")  # bs4's ASCII spaces
 
 
-@dataclass
 class Element:
     """An element as bs4 holds it: name, attributes in order, children (Elements and str texts)."""
 
-    name: str
-    attrs: dict[str, str]
-    contents: list = field(default_factory=list)
-    parent: Element | None = None
+    __slots__ = ("attrs", "contents", "name", "parent")
+
+    def __init__(self, name: str, attrs: dict[str, str], contents: list | None = None,
+                 parent: Element | None = None):
+        self.name, self.attrs, self.parent = name, attrs, parent
+        self.contents = [] if contents is None else contents
 
 
 def parse(html: str, *, first_table: bool = False) -> list | None:
@@ -57,7 +57,7 @@ def parse(html: str, *, first_table: bool = False) -> list | None:
             texts.append(match.group("text") if kind == "text" else _REFERENCES[match.group("ref")])
             continue
         _flush(node, texts)
-        if kind in ("start", "attrs"):
+        if kind != "end":
             node = _opened(node, match)
             if node is None:
                 return None
@@ -78,7 +78,8 @@ def _opened(node: Element, match: re.Match) -> Element | None:
     name = match.group("start")
     if name not in NAMES or (match.group("close") and name not in VOID):
         return None
-    pairs = _ATTRIBUTE.findall(match.group("attrs") or "")
+    written = match.group("attrs")
+    pairs = _ATTRIBUTE.findall(written) if written else ()
     attrs = dict(pairs)
     if len(attrs) != len(pairs):
         return None
@@ -92,9 +93,9 @@ def _flush(node: Element, texts: list[str]) -> None:
     ASCII spaces becomes one space, or one line break if it held one (bs4's `endData`)."""
     if not texts:
         return
-    text = "".join(texts)
+    text = texts[0] if len(texts) == 1 else "".join(texts)
     texts.clear()
-    if all(ch in _ASCII_SPACES for ch in text):
+    if _ONLY_SPACES.fullmatch(text):
         text = "\n" if "\n" in text else " "
     node.contents.append(text)
 
