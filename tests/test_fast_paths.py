@@ -37,12 +37,41 @@ from strategies import CONTAINERS, cell_text, container, documents, table
 EXAMPLES = max(150, int(os.environ.get("HOUSE_TABLES_FUZZ", "150")) // 4)
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+# The renderers' own properties are cheap: more examples (a simple tree is one of several shapes drawn).
+MANY = settings(SETTINGS, max_examples=EXAMPLES * 4)
 
 # Characters every renderer treats specially, controls, private-use tokens of ours, non-ASCII; no `<` or `&`.
 PLAIN = "{}>*_`[]~\\!#|\"' abxX15.:/@()=-+;$%^?,é中🙂\u00a0\u2028\t\n\r\x00\x0b\x1f\ue000\ue001\ue002\ue003\ue004"
 PLAIN_TOKENS = ["www.", "http://", "a@b.co", "*/", "{/*", "**", "__", "~~", "``", "](u)", "![", " ", "x", "-->", "0"]
 plain_texts = st.lists(st.one_of(st.text(PLAIN, min_size=1, max_size=4), st.sampled_from(PLAIN_TOKENS)),
                        max_size=6).map("".join)
+
+# Simple HTML (see simple_html) of every shape it allows, attributes in any order, and near misses.
+_SIMPLE_TEXTS = st.lists(st.sampled_from(["a", " ", "\n", "  ", "x y", "&amp;", "&lt;", "&gt;", "&quot;", "é", "]",
+                                          "*", "www.x.y", "\t", "'", '"', "&#1;", "&nbsp;", "{", "\\"]),
+                         max_size=4).map("".join)
+_SIMPLE_ATTRS = st.dictionaries(st.sampled_from(["class", "href", "src", "alt", "title", "id", "style", "align",
+                                                 "data-x", "colspan"]),
+                                st.sampled_from(["", "x", "a b", "u?x=1", "#fn-1", "footnote-ref", "width: 1%",
+                                                 "a  b", " a", "x'y"]), max_size=3)
+
+
+def _simple_element(name: str, attrs: dict, inner: str, slash: str) -> str:
+    written = "".join(f' {key}="{value}"' for key, value in attrs.items())
+    if name in ("br", "img", "col", "hr", "input", "wbr"):
+        return f"<{name}{written}{slash}>"
+    return f"<{name}{written}>{inner}</{name}>"
+
+
+simple_fragments = st.recursive(
+    _SIMPLE_TEXTS,
+    lambda inner: st.builds(_simple_element, st.sampled_from(["span", "a", "code", "img", "br", "em", "sup", "p",
+                                                              "div", "td", "tr", "table", "colgroup", "col", "pre"]),
+                            _SIMPLE_ATTRS, st.lists(inner, max_size=3).map("".join),
+                            st.sampled_from(["", " /", "/"])),
+    max_leaves=8,
+)
+fragments = st.one_of(fragments, simple_fragments)
 
 
 def _forget() -> None:
@@ -62,7 +91,7 @@ def both(function, *args):
     return fast, slow
 
 
-@SETTINGS
+@MANY
 @given(st.one_of(plain_texts, fragments))
 def test_html_to_jsx(fragment):
     """Plain text (no `<`, no `&`) is written without a parser, as bs4's single text node would be."""
@@ -70,7 +99,7 @@ def test_html_to_jsx(fragment):
     assert fast == slow
 
 
-@SETTINGS
+@MANY
 @given(st.lists(st.one_of(fragments.map(html_to_jsx), plain_texts.map(html_to_jsx), plain_texts), max_size=8))
 def test_jsx_cells_read_back_in_one_render(cells):
     """Many JSX cells read back in one cmark-gfm document, as each one on its own."""
@@ -106,7 +135,7 @@ def table_html(draw) -> str:
     return f"<table>{body}</table>"
 
 
-@SETTINGS
+@MANY
 @given(table_html())
 def test_first_table_cells(html):
     """A simple table is read without bs4 (simple_html), a cell of one text written without bs4's serialiser."""
@@ -114,7 +143,7 @@ def test_first_table_cells(html):
     assert fast == slow
 
 
-@SETTINGS
+@MANY
 @given(st.one_of(fragments, plain_texts, table_html()))
 def test_canonical(fragment):
     """A simple fragment's canonical form is made without bs4."""
@@ -169,14 +198,14 @@ def page_html(draw) -> str:
     """A rendered page of generated blocks and tables, or raw fragments with comments, doctypes and `<pre>`."""
     if draw(st.booleans()):
         return render_python_markdown(draw(documents()), MKDOCS_EXTENSIONS, MKDOCS_EXTENSION_CONFIGS)
-    pieces = st.one_of(fragments, plain_texts, st.sampled_from([
+    pieces = st.one_of(fragments, simple_fragments, plain_texts, st.sampled_from([
         "<pre> a  b\n c </pre>", "<!DOCTYPE html>", "<![CDATA[ x  y ]]>", "<?pi  x?>", "<br>", "<p>", "</p>",
         "<div> d </div>", "<table style='x'><colgroup><col></colgroup><tr align=left><td> c </td></tr></table>",
         "<pre><code> k\n\n l</code></pre>", "<!-- c -->", "\n\n", "<li> i </li>"]))
     return "".join(draw(st.lists(pieces, max_size=8)))
 
 
-@SETTINGS
+@MANY
 @given(page_html())
 def test_page_view(html):
     """page_view gives what it gave when every text was replaced with replace_with."""

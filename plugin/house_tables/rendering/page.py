@@ -165,7 +165,7 @@ def _simple_shown(parent: Element) -> str:
         attrs = child.attrs
         if child.name in _TABLE_PARTS:
             attrs = {name: value for name, value in attrs.items() if name not in ("style", "align")}
-        written = "".join(f' {name}="{value}"' for name, value in attrs.items())
+        written = "".join(f' {name}="{value}"' for name, value in sorted(attrs.items()))  # as bs4 writes them
         if child.name in VOID:
             out.append(f"<{child.name}{written}/>")
         else:

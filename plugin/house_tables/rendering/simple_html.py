@@ -101,14 +101,15 @@ def _flush(node: Element, texts: list[str]) -> None:
 
 
 def decode(nodes: list) -> str:
-    """Nodes as bs4 writes them (`decode_contents`, formatter "minimal"; void elements as `<br/>`)."""
+    """Nodes as bs4 writes them (`decode_contents`, formatter "minimal": attributes sorted by name, void elements as
+    `<br/>`)."""
     return "".join(_decoded(node) for node in nodes)
 
 
 def _decoded(node) -> str:
     if isinstance(node, str):
         return node.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    attrs = "".join(f' {name}="{value}"' for name, value in node.attrs.items())
+    attrs = "".join(f' {name}="{value}"' for name, value in sorted(node.attrs.items()))  # as bs4's formatter
     if node.name in VOID:
         return f"<{node.name}{attrs}/>"
     return f"<{node.name}{attrs}>{decode(node.contents)}</{node.name}>"
