@@ -143,9 +143,9 @@ def page_view(html: str) -> str:
     return re.sub(r"(</(?:p|h[1-6]|table|tr|li|pre|div|blockquote)>)", r"\1\n", flat)
 
 
-def _simple_shown(parent: Element) -> str:
+def _simple_shown(parent: Element, pre: bool = False) -> str:
     """What _soup_shown gives, for the children of an element of a simple tree (the tree bs4 would build, with no
-    comments and no `<pre>`): colgroups dropped, the texts they separated joined, each text collapsed."""
+    comments): colgroups dropped, the texts they separated joined, each text collapsed unless in a `<pre>`."""
     contents: list = []
     for child in parent.contents:
         if isinstance(child, Element) and child.name == "colgroup":
@@ -159,7 +159,8 @@ def _simple_shown(parent: Element) -> str:
         if isinstance(child, str):
             before = contents[index - 1] if index else None
             last = index == len(contents) - 1
-            shown = _collapsed_text(child, before is None, getattr(before, "name", "") == "br", last, parent.name)
+            shown = child if pre else _collapsed_text(child, before is None, getattr(before, "name", "") == "br",
+                                                      last, parent.name)
             out.append(shown.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
             continue
         attrs = child.attrs
@@ -169,7 +170,7 @@ def _simple_shown(parent: Element) -> str:
         if child.name in VOID:
             out.append(f"<{child.name}{written}/>")
         else:
-            out.append(f"<{child.name}{written}>{_simple_shown(child)}</{child.name}>")
+            out.append(f"<{child.name}{written}>{_simple_shown(child, pre or child.name == 'pre')}</{child.name}>")
     return "".join(out)
 
 
