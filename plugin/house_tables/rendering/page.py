@@ -35,9 +35,11 @@ class RenderedPage:
 
     html: str
     definitions: str  # reference, abbreviation and footnote definitions, one per paragraph, in Markdown
+    read: str = ""  # the text the block parser read (includes expanded), and where its house JSX tables begin
+    hand_tags: tuple = ()
 
 
-_LAST: list[tuple[tuple, RenderedPage]] = []  # the page rendered last (convert asks for it twice)
+_LAST: list[tuple[tuple, RenderedPage]] = []  # the page rendered last (convert asks for it twice, fix's check once)
 
 
 def render_md_page(text: str, extensions: tuple, configs: dict, *, front_matter: bool = False) -> RenderedPage:
@@ -47,9 +49,15 @@ def render_md_page(text: str, extensions: tuple, configs: dict, *, front_matter:
         return _LAST[0][1]
     md = _page_markdown(extensions, configs)
     html = md.convert(_page_text(text) if front_matter else text)
-    rendered = RenderedPage(html, _definitions(md))
+    converter = _converter(md)
+    rendered = RenderedPage(html, _definitions(md), converter.text, tuple(converter.hand_tags))
     _LAST[:] = [(key, rendered)]
     return rendered
+
+
+def _converter(md: markdown.Markdown):
+    """The house_tables extension's preprocessor of a page Markdown instance (what it read of the last page)."""
+    return next(extension.converter for extension in md.registeredExtensions if hasattr(extension, "converter"))
 
 
 def house_table_tags(text: str, extensions: tuple, configs: dict, *, front_matter: bool = False) -> tuple:
@@ -59,12 +67,16 @@ def house_table_tags(text: str, extensions: tuple, configs: dict, *, front_matte
     from ..mapping import line_map
     from ..model import Position
 
-    md = _page_markdown(extensions, configs)
-    md.convert(_page_text(text) if front_matter else text)
-    converter = next(extension.converter for extension in md.registeredExtensions
-                     if hasattr(extension, "converter"))
-    mapped = line_map(text, converter.text)
-    return tuple(Position(mapped[tag.line], tag.column) for tag in converter.hand_tags if tag.line in mapped)
+    if enabled():  # the same render as render_md_page's: `fix` has just rendered the page it checks again
+        rendered = render_md_page(text, extensions, configs, front_matter=front_matter)
+        read, hand_tags = rendered.read, rendered.hand_tags
+    else:
+        md = _page_markdown(extensions, configs)
+        md.convert(_page_text(text) if front_matter else text)
+        converter = _converter(md)
+        read, hand_tags = converter.text, converter.hand_tags
+    mapped = line_map(text, read)
+    return tuple(Position(mapped[tag.line], tag.column) for tag in hand_tags if tag.line in mapped)
 
 
 def _page_markdown(extensions: tuple, configs: dict) -> markdown.Markdown:
