@@ -32,7 +32,6 @@ _TOKEN = re.compile(
     r"|</(?P<end>[a-z][a-z0-9]*)>"
 )
 _ATTRIBUTE = re.compile(r' ([a-z][a-z0-9-]*)="([^"]*)"')
-_REFERENCES = EntitySubstitution.HTML_ENTITY_TO_CHARACTER  # what bs4 reads a named reference as
 _ONLY_SPACES = re.compile("[ \n\t\f\r]+")  # bs4's ASCII spaces
 
 
@@ -87,8 +86,8 @@ def parse(html: str, *, first_table: bool = False) -> list | None:
 
 def _character(match: re.Match, kind: str) -> str | None:
     """The character a reference stands for in bs4's tree, or None when it is not a simple one."""
-    if kind == "ref":
-        return _REFERENCES.get(match.group("ref"))
+    if kind == "ref":  # as bs4 reads it (its table is built on first use: not at import)
+        return EntitySubstitution.HTML_ENTITY_TO_CHARACTER.get(match.group("ref"))
     number = int(match.group("number")) if kind == "number" else int(match.group("hex"), 16)
     if 0x20 <= number < 0x7F or (0xA0 <= number <= 0x10FFFF and not 0xD800 <= number <= 0xDFFF):
         return chr(number)
