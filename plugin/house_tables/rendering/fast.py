@@ -1,5 +1,5 @@
 """The renderers' fast paths (plain text without a parser, one render for many cells) give exactly what the slow
-paths give; switching them off lets the tests compare the two on the same inputs (tests/test_fast_paths.py)."""
+paths give; switching them off lets the tests compare the two on the same inputs (tests/test_fix_fast_paths.py)."""
 
 from __future__ import annotations
 

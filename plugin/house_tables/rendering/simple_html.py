@@ -7,7 +7,7 @@ whitespace, no name twice), void elements never closed, no comments, text withou
 references only as `&name;` of a name bs4 knows or `&#n;` / `&#xh;` of a printable character (not 0x7F-0x9F,
 which bs4 reads as windows-1252). For such HTML, html.parser reports exactly these tags, attributes and texts,
 and bs4 builds the tree parse() builds; anything else gives None and the caller takes bs4
-(tests/test_fast_paths.py compares the two).
+(tests/test_fix_fast_paths.py compares the two).
 """
 
 from __future__ import annotations
