@@ -40,8 +40,10 @@ class Context:
         return path
 
     def cli(self, *args: str | Path, serial: bool = False) -> list[str | Path]:
-        """`python -m house_tables ARGS` (with `--jobs 1`, in one process, when serial)."""
-        return [sys.executable, "-m", "house_tables", *args[:1], *(["--jobs", "1"] if serial else []), *args[1:]]
+        """`python -m house_tables ARGS` (with `--jobs 1`, in one process, when serial), without check's cache: these
+        benchmarks time cold runs (warm ones: warm_check.py)."""
+        return [sys.executable, "-m", "house_tables", *args[:1], "--no-cache", *(["--jobs", "1"] if serial else []),
+                *args[1:]]
 
 
 @dataclass

@@ -1,5 +1,6 @@
-"""The conformance fixtures: tests/fixtures/conformance/<case>.mdx (hand-written tables with every kind of drift, and
-pages that must be left alone) and <case>.expected, what `fix` makes of each page.
+"""The conformance fixtures: tests/fixtures/conformance/<case>.mdx (hand-written JSX tables with every kind of drift,
+and pages that must be left alone), <case>.md (raw HTML tables in a `.md` page of an MkDocs site) and
+<case>.expected, what `fix` makes of each page.
 
 Run as a script (`make fixtures` runs it) to rewrite every .expected file from the current output, then review the
 diff; a test run never writes the files it compares with.
@@ -10,7 +11,14 @@ from pathlib import Path
 from house_tables.convert import convert
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "conformance"
-SOURCES = sorted(FIXTURES.glob("*.mdx"))
+MDX_SOURCES = sorted(FIXTURES.glob("*.mdx"))
+MD_SOURCES = sorted(FIXTURES.glob("*.md"))
+SOURCES = MDX_SOURCES + MD_SOURCES
+
+
+def dialect(path: Path) -> str:
+    """The engine that reads a fixture: MDX for `.mdx`, Python-Markdown (MkDocs' stack) for `.md`."""
+    return "mdx" if path.suffix == ".mdx" else "python-markdown"
 
 
 def expected_file(path: Path) -> Path:
@@ -20,7 +28,7 @@ def expected_file(path: Path) -> Path:
 
 def fixed(path: Path) -> str:
     """The page as `fix` writes it."""
-    return convert(path.read_text(encoding="utf-8"), "mdx").text
+    return convert(path.read_text(encoding="utf-8"), dialect(path)).text
 
 
 def main() -> None:

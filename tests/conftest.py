@@ -13,6 +13,13 @@ def mdx_engine():
     engine.close()
 
 
+@pytest.fixture(autouse=True)
+def own_cache_dir(tmp_path_factory, monkeypatch):
+    """Each test's `check` runs keep their cache in a directory of their own, outside the test's files (a run then
+    starts with an empty cache, as a test expects; tests of the cache set their own)."""
+    monkeypatch.setenv("HOUSE_TABLES_CACHE_DIR", str(tmp_path_factory.mktemp("house-tables-cache")))
+
+
 @pytest.fixture
 def pool_sizes(monkeypatch) -> list:
     """The size (max_workers) of every process pool the command line starts, recorded; the pools are real."""

@@ -107,7 +107,8 @@ def test_the_sites_hooks_add_their_markdown_extensions_as_in_the_build(tmp_path)
     _write(tmp_path / "failing_hook.py", "def on_config(config, **kwargs):\n    raise RuntimeError('no tomlkit')\n")
     config.write_text(config.read_text(encoding="utf-8").replace("[hooks.py]", "[failing_hook.py]"), encoding="utf-8")
     code, lines = check_site(tmp_path)
-    assert code == 2 and lines == ["no findings in 0 files; 1 path could not be read; configuration: defaults"]
+    assert code == 2 and lines == [
+        "no findings in 0 files; 1 path could not be read; configuration: none could be read"]
 
 
 DOCUSAURUS_PAGE = """# Page
@@ -230,3 +231,26 @@ def test_docs_beside_the_docusaurus_site_are_its_pages(tmp_path):
     _, output = run_cli(tmp_path, "check", ".")
     codes = {line.split(":")[0]: line.split(" ")[1] for line in output if " HT" in line}
     assert codes == {"docs/guide/a.md": "HT001", "notes/b.md": "HT005", "website/community/c.md": "HT001"}
+
+
+def test_files_mkdocs_builds_as_no_page_are_not_read(tmp_path):
+    """MkDocs builds no page of docs/templates/, dotfiles or what `exclude_docs` names (they are snippets and
+    templates, shown only where a page includes them): check reads the pages the build reads — its findings are the
+    build's — and fix leaves the others byte for byte, even when pre-commit passes them one by one. (Kometa keeps a
+    header-only pipe table in docs/templates/ whose rows an including page adds: converting it broke 62 pages.)"""
+    header_only = "| Variable | Description |\n|:--|:--|"
+    pages = {"index.md": "# Page\n\n" + TABLE, "templates/head.md": header_only + "\n", ".draft.md": TABLE,
+             "parts/row.md": TABLE, "kept/page.md": "# Kept\n\n" + TABLE}
+    config = write_site(tmp_path, pages, extensions=["tables"], snippets=False)
+    config.write_text(config.read_text(encoding="utf-8") + "exclude_docs: |\n  parts/\n", encoding="utf-8")
+    built = build_site(config, tmp_path / "site")
+    code, lines = check_site(tmp_path)
+    assert code == 1 and [f.removeprefix("house_tables: ") for f in built.findings()] == lines[:-1]
+    assert [line.split(":")[0] for line in lines[:-1]] == ["docs/index.md", "docs/kept/page.md"]
+    assert lines[-1].startswith("2 findings (2 pipe tables) in 2 files")
+    not_pages = ["docs/templates/head.md", "docs/.draft.md", "docs/parts/row.md"]
+    before = {name: (tmp_path / name).read_bytes() for name in not_pages}
+    assert run_cli(tmp_path, "fix", *not_pages)[1][-1].startswith("0 files fixed")
+    run_cli(tmp_path, "fix", "docs")
+    assert {name: (tmp_path / name).read_bytes() for name in not_pages} == before
+    assert "<table" in (tmp_path / "docs/index.md").read_text(encoding="utf-8")

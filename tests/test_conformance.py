@@ -1,7 +1,8 @@
-"""House-style conformance of hand-written JSX tables in `.mdx`: every drift is found (HT011 colgroup, HT012 style,
-HT013 not a grid), `fix` normalises the drifted ones — only attributes, indentation and the colgroup change, each
-cell byte for byte — and leaves alone what it must (spans, nested tables, code, expressions, `off`). The real MDX
-compiler renders the same cells before and after; normalise ∘ drift = house on generated tables."""
+"""House-style conformance of hand-written tables — JSX tables in `.mdx`, house JSX and raw HTML tables in `.md`:
+every drift is found (HT011 colgroup, HT012 style, HT013 not a grid), `fix` normalises the drifted ones — only
+attributes, indentation and the colgroup change, each cell byte for byte — and leaves alone what it must (spans,
+nested tables, code, expressions, `off`). The real MDX compiler renders the same cells before and after;
+normalise ∘ drift = house on generated tables; a real MkDocs build reports what check reports."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import os
 import re
 
 import pytest
-from conformance_fixtures import SOURCES, expected_file, fixed
+from conformance_fixtures import MDX_SOURCES, SOURCES, dialect, expected_file, fixed
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -25,7 +26,7 @@ from engines import extract_tables
 
 EXAMPLES = max(100, int(os.environ.get("HOUSE_TABLES_FUZZ", "100")) // 10)
 LEFT_ALONE = {"conforming", "whole-decimal-widths", "off", "row-span", "nested", "in-code", "in-expression",
-              "one-line-rows"}
+              "one-line-rows", "html-conforming", "html-compact", "html-in-code", "html-off"}
 CELL_LINE = re.compile(r"^\s*<(t[hd])[^>]*>(.*)</\1>$")
 
 
@@ -44,12 +45,13 @@ def test_normalising_changes_only_attributes_indentation_and_the_colgroup(path):
     normalised = path.stem not in LEFT_ALONE
     assert (after != before) is normalised
     assert _cells(after) == _cells(before)
-    outside = [line for line in before.splitlines() if not line.lstrip(" \t>").startswith("<")]
-    assert [line for line in after.splitlines() if not line.lstrip(" \t>").startswith("<")] == outside
+    outside = [line for line in before.splitlines() if line.strip() and not line.lstrip(" \t>").startswith("<")]
+    assert [line for line in after.splitlines()  # blank lines inside a raw HTML table go: not outside it
+            if line.strip() and not line.lstrip(" \t>").startswith("<")] == outside
     if normalised:
-        plan = plan_page(after, "mdx")
+        plan = plan_page(after, dialect(path))
         assert not [d for d in plan.diagnostics if d.code in ("HT011", "HT012")]
-        assert convert(after, "mdx").text == after
+        assert convert(after, dialect(path)).text == after
 
 
 def _cells(text: str) -> list[str]:
@@ -59,9 +61,9 @@ def _cells(text: str) -> list[str]:
 
 def test_the_mdx_compiler_renders_the_same_cells_before_and_after(mdx_engine):
     """Every fixture, compiled by MDX 3 before and after fix: the same tables with the same cells."""
-    pages = [(path.read_text(encoding="utf-8"), fixed(path)) for path in SOURCES]
+    pages = [(path.read_text(encoding="utf-8"), fixed(path)) for path in MDX_SOURCES]
     rendered = mdx_engine.render_many([text for pair in pages for text in pair])
-    for (path, _), before, after in zip(zip(SOURCES, pages), rendered[::2], rendered[1::2]):
+    for (path, _), before, after in zip(zip(MDX_SOURCES, pages), rendered[::2], rendered[1::2]):
         assert before.get("ok") and after.get("ok"), path.name
         assert _rows(after["html"]) == _rows(before["html"]), path.name
 
@@ -97,10 +99,10 @@ def test_check_counts_the_hand_written_tables(tmp_path):
     has no indented code, so its indented `<table>` is JSX, with rows on one line)."""
     from sites import run_cli
 
-    for path in SOURCES:
+    for path in MDX_SOURCES:
         (tmp_path / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
     _, output = run_cli(tmp_path, "check", ".")
-    drifting = len(SOURCES) - len(LEFT_ALONE)
+    drifting = len(MDX_SOURCES) - len(LEFT_ALONE & {path.stem for path in MDX_SOURCES})
     assert f"hand-written tables: 2 in the house style, {drifting} drifting, 5 left alone" in output[-1]
 
 
@@ -110,17 +112,17 @@ CELL_TEXT = st.text(alphabet="abcXYZ 019*_`-.", min_size=1, max_size=12).map(str
 
 
 @st.composite
-def house_tables(draw):
-    """A house JSX table (as fix writes it) of a random grid: (lines, grid)."""
+def house_tables(draw, form: str = "jsx"):
+    """A house table (as fix writes it, in JSX; or in HTML, as a raw table of a `.md` page) of a random grid."""
     columns = draw(st.integers(1, 5))
     rows = draw(st.integers(1, 4))
     align = tuple(draw(st.sampled_from([None, "left", "center", "right"])) for _ in range(columns))
     header = tuple(draw(CELL_TEXT) for _ in range(columns))
     body = tuple(tuple(draw(CELL_TEXT) for _ in range(columns)) for _ in range(rows))
-    visible = [[visible_text(jsx_to_html(cell)) for cell in (header[c], *(row[c] for row in body))]
-               for c in range(columns)]
+    shown = (lambda cell: visible_text(jsx_to_html(cell))) if form == "jsx" else visible_text
+    visible = [[shown(cell) for cell in (header[c], *(row[c] for row in body))] for c in range(columns)]
     widths = tuple(column_widths(visible, Config(), None))
-    return render_lines(Grid(align, header, body, widths), Config().style, "jsx")
+    return render_lines(Grid(align, header, body, widths), Config().style, form)
 
 
 DRIFTS = ["drop colgroup", "bad width", "drop property", "change value", "swap order", "add property"]
@@ -170,6 +172,49 @@ def test_normalise_undoes_every_drift(table, drifts):
     assert convert(drifted, "mdx").text == house
 
 
+def _drift_html(lines: list[str], how: str, where: int) -> list[str]:
+    """The HTML table with one kind of drift applied at one styled line (CSS strings)."""
+    lines = list(lines)
+    if how == "drop colgroup" and "  <colgroup>" in lines:
+        return lines[: lines.index("  <colgroup>")] + lines[lines.index("  </colgroup>") + 1:]
+    if how == "bad width" and "  <colgroup>" in lines:
+        index = lines.index("  <colgroup>") + 1
+        lines[index] = re.sub(r"\d+%", "1%", lines[index])
+        return lines
+    styled = [i for i, line in enumerate(lines) if 'style="' in line and "<col " not in line]
+    index = styled[where % len(styled)]
+    items = re.search(r'style="(.*?)"', lines[index]).group(1).split("; ")
+    if how == "drop property":
+        items = items[1:] or items
+    elif how == "change value":
+        items[0] = re.sub(r": .*", ": 3px", items[0])
+    elif how == "swap order" and len(items) > 1:
+        items[0], items[1] = items[1], items[0]
+    elif how == "add property":
+        items.append("border: 1px solid red")
+    lines[index] = re.sub(r'style=".*?"', lambda _: 'style="' + "; ".join(items) + '"', lines[index])
+    return lines
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
+@given(house_tables("html"), st.lists(st.tuples(st.sampled_from(DRIFTS), st.integers(0, 50)), min_size=1,
+                                      max_size=3))
+def test_normalise_undoes_every_drift_of_a_raw_html_table(table, drifts):
+    """The same for a raw HTML table of a `.md` page (MkDocs' stack): check finds HT011/HT012 at the table and fix
+    gives back the house HTML table."""
+    house = "# T\n\n" + "\n".join(table) + "\n"
+    drifted_lines = table
+    for how, where in drifts:
+        drifted_lines = _drift_html(drifted_lines, how, where)
+    drifted = "# T\n\n" + "\n".join(drifted_lines) + "\n"
+    assume(drifted != house)
+    plan = plan_page(drifted, "python-markdown")
+    assert plan.diagnostics and {d.code for d in plan.diagnostics} <= {"HT011", "HT012"}
+    assert {d.span.start.line for d in plan.diagnostics} <= set(range(3, 3 + len(drifted_lines)))
+    assert convert(drifted, "python-markdown").text == house
+    assert not plan_page(house, "python-markdown").diagnostics
+
+
 MD_PAGE = """---
 title: Limits
 ---
@@ -196,15 +241,29 @@ title: Limits
 ```
 
 <table>
-  <tr><td>raw HTML: Python-Markdown's, not a house table</td></tr>
+  <tr><td>raw HTML, a whole row on a line: no simple grid</td></tr>
 </table>
+
+<div class="wrapper">
+<table class="raw">
+  <tr>
+    <th style="text-align: right">Region</th>
+    <th>**kept as written**</th>
+  </tr>
+  <tr>
+    <td style="text-align: right">eu</td>
+    <td>&lt;b&gt; &amp; <em>em</em></td>
+  </tr>
+</table>
+</div>
 """
 
 
 def test_the_build_normalises_md_house_tables_and_reports_what_check_reports(tmp_path):
-    """A `.md` page of an MkDocs site: the plugin renders a drifted hand-written JSX table normalised and logs its
-    HT011/HT012 at the file's lines (front matter counted), exactly `check`'s findings; code and raw HTML tables are
-    not house tables; after `fix`, the build shows the same page and reports nothing."""
+    """A `.md` page of an MkDocs site: the plugin renders a drifted hand-written JSX table and a drifted raw HTML
+    table normalised and logs their HT011/HT012 at the file's lines (front matter counted), and HT013 for a raw HTML
+    table that is no simple grid, exactly `check`'s findings; a table in code is none; the cells are the plain
+    build's; after `fix`, the build shows the same page and reports only the table left alone."""
     from sites import build_site, house_styled, run_cli, write_site
 
     config = write_site(tmp_path, {"index.md": MD_PAGE}, extensions=["admonition", "pymdownx.superfences"],
@@ -213,10 +272,44 @@ def test_the_build_normalises_md_house_tables_and_reports_what_check_reports(tmp
     logged = sorted(line.split("house_tables: ", 1)[1] for line in built.findings())
     _, checked = run_cli(tmp_path, "check", "docs")
     assert logged == sorted(line for line in checked if " HT0" in line)
-    assert {line.split(" ")[1] for line in logged} == {"HT011", "HT012"}
+    assert {line.split(" ")[1] for line in logged} == {"HT011", "HT012", "HT013"}
     assert "docs/index.md:9:5: HT011 <table> has no colgroup: widths 50%, 50% would be set" in logged
-    (table,) = house_styled(built.main("index.html"))
-    assert table.find("colgroup") is not None and [th.get_text() for th in table.find_all("th")] == ["Tier", "RPM"]
+    assert "docs/index.md:31:1: HT011 <table> has no colgroup: widths 24%, 76% would be set" in logged
+    assert "docs/index.md:33:5: HT012 <th> column 1 lacks padding \"10px 12px\"" in logged
+    assert [line for line in logged if "HT013" in line] == [
+        "docs/index.md:27:3: HT013 hand-written table left alone: <tr> is not one element on its own line"]
+    jsx, raw = house_styled(built.main("index.html"))
+    assert jsx.find("colgroup") is not None and [th.get_text() for th in jsx.find_all("th")] == ["Tier", "RPM"]
+    assert raw.get("class") == ["raw"] and raw.find("colgroup") is not None
+    plain = build_site(write_site(tmp_path / "plain", {"index.md": MD_PAGE}, plugin=False,
+                                  extensions=["admonition", "pymdownx.superfences"], snippets=False),
+                       tmp_path / "plain-site")
+    shown = [table for table in plain.main("index.html").find_all("table") if table.get("class") == ["raw"]]
+    assert [str(cell) for cell in raw.find_all(["th", "td"])] != [str(c) for c in shown[0].find_all(["th", "td"])]
+    assert [c.decode_contents() for c in raw.find_all(["th", "td"])] == [
+        c.decode_contents() for c in shown[0].find_all(["th", "td"])]
     run_cli(tmp_path, "fix", "docs")
     again = build_site(config, tmp_path / "site-after")
-    assert again.findings() == [] and again.pages["index.html"] == built.pages["index.html"]
+    left = [line.split(": ", 2)[2] for line in again.findings()]  # the table above it grew: another line
+    assert left == [line.split(": ", 1)[1] for line in logged if "HT013" in line]
+    assert again.pages["index.html"] == built.pages["index.html"]
+
+
+@pytest.mark.parametrize("dialect_name", ["python-markdown", "mdx"])
+def test_a_converted_table_with_a_table_in_a_cell_is_in_the_house_style(dialect_name):
+    """A pipe table whose cell holds a one-line HTML table (as Kometa's docs write option values) converts to a house
+    table whose check finds nothing left to do: the inner table is the cell's content (before, every such table fix
+    wrote was HT013 'a table inside a cell' at the next check)."""
+    inner = '<table class="clearTable"><tr><td>a</td></tr><tr><td>b</td></tr></table>'
+    page = f"# Options\n\n| Setting | Values |\n|---|---|\n| mode | {inner} |\n| other | plain |\n"
+    fixed_page = convert(page, dialect_name).text
+    assert fixed_page != page and "clearTable\"><tr><td>a</td></tr><tr><td>b</td></tr></table></td>" in fixed_page
+    plan = plan_page(fixed_page, dialect_name)
+    assert plan.diagnostics == [] and plan.hand.conforming == 1
+    assert convert(fixed_page, dialect_name).text == fixed_page
+
+
+def test_a_table_over_several_lines_inside_a_cell_is_left_alone():
+    """A nested table that is not written whole on its cell's line is still no simple grid (HT013)."""
+    page = next(p for p in SOURCES if p.stem == "nested").read_text(encoding="utf-8")
+    assert [d.code for d in plan_page(page, "mdx").diagnostics] == ["HT013"]

@@ -3,30 +3,66 @@
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import os
 import signal
 import sys
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from . import __version__
+from .cache import (
+    SNIPPET_MARK,
+    Cache,
+    Uncacheable,
+    cache_dir,
+    configuration_bytes,
+    content_digest,
+    current_stat,
+    engine_fingerprint,
+    file_bytes,
+    local_modules,
+    modules_unchanged,
+    recorded_result,
+    recorded_settings,
+    result_record,
+    settings_record,
+    sha256,
+    trusted_stat,
+)
 from .config import Config, ConfigError
 from .files import FileProblem, GlobSet, Selection, discover, read_text, remove_leftover, write_atomic
 from .model import Diagnostic, Dialect
-from .plan import plan_page, planned_diagnostics
 from .report import FORMATS, FileResult, Finding, Progress, Run, TableRecord, emit, unified_diff
-from .settings import Configurations, Settings, UsageError, explicit_settings
+from .settings import Configurations, Settings, UsageError
+
+# Imported when first used (a cached `check` needs neither a process pool nor the parser): see _lazy.
+_LAZY = {"ProcessPoolExecutor": "concurrent.futures", "BrokenProcessPool": "concurrent.futures.process",
+         "plan_page": "house_tables.plan", "planned_diagnostics": "house_tables.plan"}
+NO_CACHE_ENV = "HOUSE_TABLES_NO_CACHE"
 
 PARALLEL_THRESHOLD = 32  # more files than this are processed in a pool of processes
 MAX_CHUNK = 16  # files per message to a worker: an interrupted run waits for the few chunks being processed
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)  # stop between two writes, then report what was written
+
+
+def __getattr__(name: str):
+    """The names of _LAZY, imported on first use (then module globals, which tests may replace)."""
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(_LAZY[name]), name)
+    globals()[name] = value
+    return value
+
+
+def _lazy(name: str):
+    """A name of _LAZY: the module global once imported (or replaced), else imported now."""
+    return globals()[name] if name in globals() else __getattr__(name)
 
 
 class Interrupted(BaseException):
@@ -79,6 +115,11 @@ def parser() -> argparse.ArgumentParser:
     common.add_argument("--jobs", "-j", type=_jobs, metavar="N",
                         help="processes to use for more than a few files (default: one per CPU; never more than "
                         "the CPUs or the files; 1: none)")
+    common.add_argument("--no-cache", action="store_true",
+                        help="read every file anew and leave the cache alone (check; fix never uses the cache)")
+    common.add_argument("--cache-dir", metavar="DIR",
+                        help="keep check's cache in DIR (default: $HOUSE_TABLES_CACHE_DIR, else .house-tables-cache "
+                        "beside the configuration of the current directory, else the user cache directory)")
     top = argparse.ArgumentParser(prog="house-tables", description="Find Markdown pipe tables and convert them "
                                   "to the house table style.")
     top.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -121,13 +162,16 @@ def run(argv: Sequence[str] | None = None) -> int:
 
         return serve(args.form, args.verify, args.cross_check)
     try:
-        configurations = Configurations(explicit_settings(args.config) if args.config else None)
+        configurations = Configurations(explicit_file=args.config)
+        resolver = Resolver(configurations, open_cache(args, configurations))
+        if args.config:
+            resolver.settings_in(Path.cwd())  # a bad --config is refused before anything (read only if not cached)
         _check_options(args)
     except (UsageError, ConfigError) as error:
         print(f"house-tables: {error}", file=sys.stderr)
         return 2
     with _stopping_on_signals():
-        outcome = execute(args, configurations)
+        outcome = execute(args, resolver)
     emit(outcome, args.format, sys.stdout, sys.stderr)
     if outcome.interrupted:
         print(f"house-tables: {outcome.interrupted}", file=sys.stderr)
@@ -200,33 +244,165 @@ def main() -> None:
     raise SystemExit(code)
 
 
+# ------------------------------------------------------------------ cache
+
+
+def open_cache(args: argparse.Namespace, configurations: Configurations) -> Cache | None:
+    """check's cache (see cache.py), or None: fix, --no-cache, $HOUSE_TABLES_NO_CACHE. One file per engine, current
+    directory and the options that change results, in the cache directory."""
+    if args.command != "check" or args.no_cache or os.environ.get(NO_CACHE_ENV, "") not in ("", "0", "false"):
+        return None
+    try:
+        near = configurations.located(Path.cwd())
+    except (UsageError, ConfigError, OSError):  # said where the files are read
+        near = ()
+    options = f"{args.verify}:{args.cross_check}:{args.form}:{os.getcwd()}".encode("utf-8", "surrogateescape")
+    return Cache(cache_dir(args.cache_dir, list(near)), sha256(engine_fingerprint() + b"\0" + options))
+
+
+class Resolver:
+    """Each file's settings and, with a cache, its cached result. A directory whose configuration files (and the
+    local modules an mkdocs.yml imported) are as the cache recorded them gets the recorded settings without the
+    configuration being loaded; a file that is not cached gets the settings in full."""
+
+    def __init__(self, configurations: Configurations, cache: Cache | None):
+        self.configurations, self.cache = configurations, cache
+        self._directories: dict[str, tuple[Settings, bytes | None, bool]] = {}  # (settings, digest, snippets)
+        self._prefixes: dict[str, bytes] = {}  # path -> the key's beginning, for a file to keep when processed
+
+    def settings_in(self, directory: Path) -> Settings:
+        """The settings of the files directly in a directory (recorded ones when cached)."""
+        return self._resolved(directory)[0]
+
+    def settings_for(self, path: Path) -> Settings:
+        """A file's settings (recorded ones when cached)."""
+        return self._resolved(_parent(path))[0]
+
+    def full_settings_for(self, path: Path) -> Settings:
+        """A file's settings in full, to process it with."""
+        return self.configurations.settings_for(path)
+
+    def _resolved(self, directory: Path | str) -> tuple[Settings, bytes | None, bool]:
+        key = str(directory)
+        if key not in self._directories:
+            self._directories[key] = self._resolve(Path(directory))
+        return self._directories[key]
+
+    def _resolve(self, directory: Path) -> tuple[Settings, bytes | None, bool]:
+        if self.cache is None:
+            return self.configurations.settings_in(directory), None, False
+        located = self.configurations.located(directory)
+        digest, snippets = _configuration_digest(located)
+        recorded = None if digest is None else _recorded_settings(self.cache.configuration(digest))
+        if recorded is not None:
+            return recorded, digest, snippets
+        settings = self.configurations.settings_in(directory)
+        if digest is not None and _configuration_digest(located)[0] != digest:  # changed while it was loaded
+            digest = None
+        if digest is not None:
+            modules = local_modules() if settings.site is not None else []
+            try:
+                self.cache.put_configuration(digest, settings_record(settings, modules))
+            except ValueError:  # settings the cache cannot record: read in full every run
+                digest = None
+        return settings, digest, snippets
+
+    def cached(self, path: Path, dialect: Dialect) -> FileResult | None:
+        """The cached result of a file as it is now, or None (then the file is processed, and kept: see keep)."""
+        if self.cache is None:
+            return None
+        name = str(path)
+        _, digest, snippets = self._resolved(_parent(name))
+        if digest is None:
+            return None
+        prefix = digest + dialect.value.encode() + b"\0"
+        self._prefixes[name] = prefix
+        entry = self.cache.get(name, prefix)
+        if entry is not None and entry[1] is not None and entry[1] == current_stat(name):  # its bytes as they were
+            return _recorded(name, entry[2])
+        read = file_bytes(name)
+        if read is None or (snippets and SNIPPET_MARK in read[0]):  # a snippet's file may change: read anew
+            return None
+        content = content_digest(read[0])
+        if entry is None or entry[0] != content:
+            return None
+        if entry[1] != read[1]:  # same bytes, new stat (touched, copied): say so for the next run
+            self.cache.put(name, prefix, content, read[1], entry[2])
+        return _recorded(name, entry[2])
+
+    def keep(self, result: FileResult) -> None:
+        """Keep a processed file's result under the bytes it was found in."""
+        prefix = self._prefixes.get(result.path)
+        if prefix is not None and result.error is None and result.source:
+            self.cache.put(result.path, prefix, *result.source, result_record(result))
+
+    def save(self) -> None:
+        """Write what this run added to the cache."""
+        if self.cache is not None:
+            self.cache.save()
+
+
+def _recorded(path: str, record: tuple) -> FileResult | None:
+    """A cached result, or None when it is no record of this version (a miss)."""
+    try:
+        return recorded_result(path, record)
+    except Exception:  # whatever a damaged record makes fail: a miss, never a crash
+        return None
+
+
+def _recorded_settings(record) -> Settings | None:
+    """A directory's recorded settings while the local modules its mkdocs.yml imported are unchanged, else None."""
+    if record is None:
+        return None
+    try:
+        return recorded_settings(record) if modules_unchanged(record[-1]) else None
+    except Exception:  # whatever a damaged record makes fail: a miss, never a crash
+        return None
+
+
+def _parent(path: Path | str) -> str:
+    """A file's directory as Path(path).parent names it (without making Path objects: this is per file)."""
+    return os.path.dirname(path) or "."
+
+
+def _configuration_digest(located: tuple) -> tuple[bytes | None, bool]:
+    """configuration_bytes, or None when the configuration cannot be cached (or read: loading it will say why)."""
+    try:
+        return configuration_bytes(located)
+    except (Uncacheable, OSError):
+        return None, False
+
+
 # ------------------------------------------------------------------ running
 
 
-def execute(args: argparse.Namespace, configurations: Configurations) -> Run:
-    """Find the files, read each with its own configuration, process each (in parallel for many), and collect
-    what happened."""
+def execute(args: argparse.Namespace, resolver: Resolver) -> Run:
+    """Find the files, read each with its own configuration, take each result the cache has, process the others
+    (in parallel for many), and collect what happened."""
     found = discover(args.paths, Selection(GlobSet(tuple(args.exclude), Path.cwd().resolve())))
     diff = bool(getattr(args, "diff", False))
     writes = args.command == "fix" and not (diff or args.check)
     problems = list(found.problems)
-    tasks, chosen, refused = [], {}, set()
+    slots, chosen, refused = [], {}, set()  # each file's cached FileResult, or its Task
     for directory in (Path(given) for given in args.paths if os.path.isdir(given)):
-        _settings(configurations.settings_in, directory, problems, refused)  # a bad one is said even with no files
+        _settings(resolver.settings_in, directory, problems, refused)  # a bad one is said even with no files
     for path in found.files:
-        own = _settings(configurations.settings_for, path, problems, refused)
+        own = _settings(resolver.settings_for, path, problems, refused)
         if own is not None and own.selects(path):
-            tasks.append(_task(args, path, own, writes, diff))
-            chosen[str(path)] = own
+            slot = _slot(args, path, own, resolver, writes, diff, problems, refused)
+            if slot is not None:
+                slots.append(slot)
+                chosen[str(path)] = own
     if getattr(args, "verbose", False):
         _print_configurations(chosen)
     if writes:
         _remove_leftovers(found.leftovers)
-    progress = Progress(len(tasks), sys.stderr)
+    progress = Progress(len(slots), sys.stderr)
     results, written, stopped = [], 0, None
     try:
-        with closing(process_all(tasks, progress, args.jobs)) as outcomes:
-            for result in outcomes:
+        with closing(process_all([slot for slot in slots if isinstance(slot, Task)], progress, args.jobs)) as outcomes:
+            for slot in slots:
+                result = _outcome(slot, outcomes, resolver, progress)
                 results.append(leveled(result, chosen[result.path]))
                 if result.pending is not None:
                     written += commit(result)
@@ -235,8 +411,9 @@ def execute(args: argparse.Namespace, configurations: Configurations) -> Run:
         stopped = signal_.signum
     finally:
         progress.close()
-    sources = sorted({own.source for own in chosen.values()}) or ["defaults"]
-    stop = _interruption(stopped, len(results), len(tasks), written if writes else None)
+        resolver.save()
+    sources = sorted({own.source for own in chosen.values()}) or ["none could be read" if refused else "defaults"]
+    stop = _interruption(stopped, len(results), len(slots), written if writes else None)
     return Run(args.command, results, problems, writes=writes, diff=diff, configuration=", ".join(sources),
                interrupted=stop, interrupted_by=stopped or 0)
 
@@ -250,6 +427,28 @@ def _settings(lookup, path: Path, problems: list, refused: set) -> Settings | No
             refused.add(str(error))
             problems.append(tuple(str(error).split(": ", 1)) if ": " in str(error) else (str(path), str(error)))
         return None
+
+
+def _slot(args: argparse.Namespace, path: Path, own: Settings, resolver: Resolver, writes: bool, diff: bool,
+          problems: list, refused: set) -> FileResult | Task | None:
+    """A file's cached result, else its task (with its settings read in full); None when they are refused."""
+    dialect = Dialect(args.dialect) if args.dialect else own.dialect_for(path)
+    hit = resolver.cached(path, dialect)
+    if hit is not None:
+        return hit
+    full = _settings(resolver.full_settings_for, path, problems, refused)
+    return None if full is None else _task(args, path, full, writes, diff)
+
+
+def _outcome(slot: FileResult | Task, outcomes: Iterator[FileResult], resolver: Resolver,
+             progress: Progress) -> FileResult:
+    """A slot's result: the cached one, or the next processed one (kept in the cache for the next run)."""
+    if isinstance(slot, FileResult):
+        progress.advance()
+        return slot
+    result = next(outcomes)
+    resolver.keep(result)
+    return result
 
 
 def _task(args: argparse.Namespace, path: Path, own: Settings, writes: bool, diff: bool) -> Task:
@@ -322,9 +521,14 @@ def _remove_leftovers(leftovers: list[Path]) -> None:
 
 def leveled(result: FileResult, settings: Settings) -> FileResult:
     """Findings at the configured levels (`level`, `levels`): `ignore` drops them."""
-    findings = [replace(f, severity=settings.severity(f.code, f.severity)) for f in result.findings]
+    findings = [_at_level(f, settings.severity(f.code, f.severity)) for f in result.findings]
     result.findings = [f for f in findings if f.severity != "ignore"]
     return result
+
+
+def _at_level(finding: Finding, severity: str) -> Finding:
+    """A finding at a level (itself when that is its own: most are, and a copy costs)."""
+    return finding if finding.severity == severity else replace(finding, severity=severity)
 
 
 def process_all(tasks: list[Task], progress: Progress, jobs: int | None = None) -> Iterator[FileResult]:
@@ -333,9 +537,10 @@ def process_all(tasks: list[Task], progress: Progress, jobs: int | None = None) 
     done = 0
     workers = pool_size(len(tasks), jobs)
     if len(tasks) > PARALLEL_THRESHOLD and workers > 1:
+        broken = _lazy("BrokenProcessPool")
         try:
-            pool = ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context(), initializer=_worker_start,
-                                       initargs=(os.getpid(),))
+            pool = _lazy("ProcessPoolExecutor")(max_workers=workers, mp_context=_pool_context(),
+                                                initializer=_worker_start, initargs=(os.getpid(),))
             try:
                 chunk = max(1, min(MAX_CHUNK, len(tasks) // (workers * 8)))
                 for result in pool.map(process, tasks, chunksize=chunk):
@@ -344,7 +549,7 @@ def process_all(tasks: list[Task], progress: Progress, jobs: int | None = None) 
                     yield result
             finally:
                 pool.shutdown(wait=True, cancel_futures=True)
-        except (OSError, NotImplementedError, BrokenProcessPool):  # no working process pool here: go on serially
+        except (OSError, NotImplementedError, broken):  # no working process pool here: go on serially
             pass
     for task in tasks[done:]:
         result = process(task)
@@ -355,6 +560,8 @@ def process_all(tasks: list[Task], progress: Progress, jobs: int | None = None) 
 def _pool_context():
     """fork where it is safe (Linux: fast, and each worker's parent is this process, which _worker_start relies
     on); the platform's default elsewhere (spawn: the parent is this process too)."""
+    import multiprocessing
+
     if sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("fork")
     return None
@@ -416,8 +623,14 @@ def process(task: Task) -> FileResult:
 
 
 def check_file(task: Task) -> FileResult:
-    """Every pipe table of a file and every finding fix would give (HT009 only with --verify); no rendering."""
-    return check_text(task, read_text(task.path).text)
+    """Every pipe table of a file and every finding fix would give (HT009 only with --verify); no rendering. The
+    result names the bytes it was found in (the cache keeps it under them)."""
+    started = time.time_ns()
+    loaded = read_text(task.path)
+    result = check_text(task, loaded.text)
+    # the bytes read (strict UTF-8 round-trips them exactly) and their stat, for the cache
+    result.source = (content_digest(loaded.text.encode("utf-8")), trusted_stat(loaded.stat, started))
+    return result
 
 
 def check_text(task: Task, text: str) -> FileResult:
@@ -427,7 +640,7 @@ def check_text(task: Task, text: str) -> FileResult:
         tables, diagnostics = conversion.tables, conversion.diagnostics
         hand = conversion.hand_counts
     else:
-        plan = plan_page(text, task.dialect, config=task.config, extensions=task.extensions,
+        plan = _lazy("plan_page")(text, task.dialect, config=task.config, extensions=task.extensions,
                          configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter)
         tables, diagnostics = plan.tables, plan.diagnostics
         hand = (plan.hand.conforming, len(plan.hand.normalisable), plan.hand.alone)
@@ -452,7 +665,7 @@ def fix_file(task: Task) -> FileResult:
     tables, diagnostics = conversion.tables, conversion.diagnostics
     changed = conversion.text != loaded.text
     if changed:
-        tables, rechecked = planned_diagnostics(conversion.text, task.dialect, config=task.config,
+        tables, rechecked = _lazy("planned_diagnostics")(conversion.text, task.dialect, config=task.config,
                                                 extensions=task.extensions, configs=task.extension_configs,
                                                 cross_check=task.cross_check, front_matter=task.front_matter)
         declined = [conversion.in_new_text(d) for d in diagnostics if d.code == "HT009"]

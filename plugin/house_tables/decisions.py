@@ -6,6 +6,8 @@ in another file (included by a snippet) exactly as the page's own.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+
 from .diagnostics import bad_directive, not_converted
 from .directives import Directive, directive_above
 from .model import Diagnostic, Table
@@ -17,8 +19,12 @@ def settle(tables, lines: tuple[str, ...], found) -> tuple[list[Diagnostic], lis
     """The findings once each table's plan is known (HT008/HT010 added, HT001 of `off` tables dropped), sorted,
     and the tables to convert with their directives."""
     diagnostics, chosen, silenced = list(found), [], set()
+    blocking = [d for d in found if d.code in BLOCKING]  # read once, not once per table (linear in big pages)
+    by_line = sorted(blocking, key=lambda d: d.span.start.line)
+    starts = [d.span.start.line for d in by_line]
     for table in tables:
-        directive, problem = table_plan(table, lines, found)
+        inside = by_line[bisect_left(starts, table.start_line) : bisect_right(starts, table.end_line)]
+        directive, problem = table_plan(table, lines, inside)
         if problem:
             diagnostics.append(problem)
         elif directive and directive.off:

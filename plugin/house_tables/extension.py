@@ -23,10 +23,10 @@ from .config import Config, ConfigError, reported_level
 from .decisions import settle
 from .diagnostics import finding_line
 from .mapping import line_map, line_origin, lines_of
-from .model import Diagnostic, Position, Table
+from .model import Diagnostic, HtmlTableTag, Position, Table
 from .options import EXTENSION, OPTIONS, OptionError, conversion_config, validate
 from .parsing import all_diagnostics
-from .parsing.house_form import MAX_NESTING, house_table_lines, is_house_table_opener, tag_depth
+from .parsing.house_form import MAX_NESTING, has_jsx_attribute, house_table_lines, is_house_table_opener, tag_depth
 from .parsing.locate import TAB_SIZE, LineLocator
 from .parsing.pymd import locate, start_recording, watch_includes
 from .rendering.layout import Grid, table_styles
@@ -36,6 +36,7 @@ from .widths import column_widths, visible_text
 
 LOGGER = logging.getLogger("mkdocs.plugins.house_tables")
 _STASHED = re.compile("\x02wzxhzdk:(\\d+)\x03")
+_RAW_TABLE_LINE = re.compile(r"^[ \t]*<table(?=[\s>])")
 _LEVELS = {"warning": logging.WARNING, "info": logging.INFO, "error": logging.ERROR, "ignore": None}
 
 
@@ -85,7 +86,7 @@ class HouseTablesPreprocessor(Preprocessor):
         self.record = None
         self.included: dict[str, list[str]] = {}
         self.house_tables: list[tuple] = []  # (placeholder element, JSX lines) of each house table, in page order
-        self.hand_tags: list[Position] = []  # where each house JSX table begins in the text (as the page shows it)
+        self.hand_tags: list[Position] = []  # where each hand-written table begins in the text (HtmlTableTag: raw)
         self.hand_findings: list[Diagnostic] = []  # their conformance findings (HT011-HT013), in the text
 
     def page_enabled(self) -> bool:
@@ -194,6 +195,55 @@ class HouseTableRenderer(Treeprocessor):
         return [indent + line for line in review.normalisable[0].lines]
 
 
+class RawHtmlTables:
+    """The page's hand-written HTML tables: a `<table>` (no JSX attribute) alone at the start of a line of a raw HTML
+    block Python-Markdown passes through as written. Each is reviewed as an HTML table (CSS strings) and, when it
+    drifts, normalised in the block itself: only attributes, indentation and the colgroup change."""
+
+    def __init__(self, md: Markdown, converter: HouseTablesPreprocessor):
+        self.stash = md.htmlStash.rawHtmlBlocks
+        self.converter = converter
+        self.text: HandTables | None = None
+
+    def review(self) -> None:
+        """Review (and normalise) the tables of every raw HTML block, in page order."""
+        for index, block in enumerate(self.stash):
+            if isinstance(block, str) and "<table" in block:
+                self.stash[index] = self._block(block)
+
+    def _block(self, block: str) -> str:
+        """The block with each drifting table normalised."""
+        from .conformance.reader import table_extent
+
+        lines, k = block.split("\n"), 0
+        while k < len(lines):
+            last = table_extent(tuple(lines), k) if _RAW_TABLE_LINE.match(lines[k]) else None
+            if last is None:
+                k += 1
+                continue
+            table = self._table(lines[k : last + 1])
+            lines[k : last + 1] = table
+            k += len(table)
+        return "\n".join(lines)
+
+    def _table(self, lines: list[str]) -> list[str]:
+        """One table's lines as the build shows them."""
+        if has_jsx_attribute(lines):
+            return lines  # a house JSX table: HouseTableProcessor's (or raw text Python-Markdown passes through)
+        self.text = self.text or HandTables(self.converter.text)
+        tag = self.text.place_verbatim(lines)
+        if tag is None:
+            return lines
+        tag = HtmlTableTag(*tag)
+        self.converter.hand_tags.append(tag)
+        review = self.text.review(tag, self.converter.extension.settings.config)
+        self.converter.hand_findings.extend(review.findings)
+        if not review.normalisable:
+            return lines
+        indent = lines[0][: len(lines[0]) - len(lines[0].lstrip(" \t"))]
+        return [indent + line for line in review.normalisable[0].lines]
+
+
 class HandTables:
     """The house JSX tables of a page's text (the text the block parser read): where each one is, and its review."""
 
@@ -217,6 +267,19 @@ class HandTables:
         first = rows[0]
         column = self._locator.offset(index, first) + len(first) - len(first.lstrip(" ")) + 1
         return Position(index + 1, column)
+
+    def place_verbatim(self, lines: list[str]) -> Position | None:
+        """Where lines of raw HTML (blank lines included: a raw block keeps them) begin in the text, line for line
+        (tabs expanded; a blank line may have held spaces), after the last placed; None when they are not there."""
+        rows = [line.expandtabs(TAB_SIZE) for line in lines]
+        text = self.source.lines
+        for index in range(self.cursor, len(text) - len(rows) + 1):
+            if text[index].expandtabs(TAB_SIZE) == rows[0] and all(
+                    text[index + k].expandtabs(TAB_SIZE) == row or not (row.strip() or text[index + k].strip())
+                    for k, row in enumerate(rows)):
+                self.cursor = index + len(rows)
+                return Position(index + 1, len(rows[0]) - len(rows[0].lstrip(" ")) + 1)
+        return None
 
     def review(self, tag: Position, config: Config):
         """The table's conformance review (conformance.review of one table)."""
@@ -258,6 +321,7 @@ class HouseTablesTreeprocessor(Treeprocessor):
         record, self.converter.record = self.converter.record, None
         if record is None:
             return
+        RawHtmlTables(self.md, self.converter).review()
         record.stash = [str(block) for block in self.md.htmlStash.rawHtmlBlocks]
         source = Source.parse(self.converter.text)
         located, found = locate(source, record, lazy=True)

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import glob
-import hashlib
 import os
 import re
 import stat
-import tempfile
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
@@ -42,6 +39,8 @@ class Loaded:
 
 def digest(data: bytes) -> bytes:
     """The SHA-256 of some bytes (what a file must still contain for a write to replace it)."""
+    import hashlib  # here, as glob and tempfile below: a cached `check` starts faster without them
+
     return hashlib.sha256(data).digest()
 
 
@@ -57,6 +56,8 @@ class GlobSet:
     base: Path | None = None  # None: paths are matched as given
 
     def __post_init__(self):
+        if not self.patterns:  # matches nothing: pathspec (a costly import) is not needed
+            return
         import pathspec
 
         try:
@@ -113,9 +114,10 @@ class Discovery:
     seen_files: set[str] = field(default_factory=set)
     seen_dirs: set[str] = field(default_factory=set)
 
-    def add(self, path: Path) -> None:
-        """Keep a file unless the same file was already found under another name."""
-        real = os.path.realpath(path)
+    def add(self, path: Path, real: str | None = None) -> None:
+        """Keep a file unless the same file was already found under another name (real: its resolved path, when the
+        caller knows it)."""
+        real = real or os.path.realpath(path)
         if real not in self.seen_files:
             self.seen_files.add(real)
             self.files.append(path)
@@ -142,29 +144,33 @@ def discover(paths: Iterable[str], selection: Selection | None = None) -> Discov
 
 def _walk(top: Path, root: str, selection: Selection, found: Discovery) -> None:
     """Add the Markdown files under a directory (each directory's files, then its subdirectories, by name)."""
-    stack = [top]
+    stack = [(top, root)]
     while stack:  # not recursive: any depth is fine
-        directory = stack.pop()
+        directory, real = stack.pop()
         try:
             entries = sorted(os.scandir(directory), key=lambda entry: entry.name)
         except OSError as error:
             found.problems.append((str(directory), f"cannot read directory: {reason(error)}"))
             continue
-        subdirectories = [path for path in (_visit(directory / e.name, e, root, selection, found) for e in entries)
-                          if path is not None]
+        subdirectories = [walked for walked in (_visit(directory / e.name, e, root, selection, found, real)
+                                                for e in entries) if walked is not None]
         stack.extend(reversed(subdirectories))
 
 
-def _visit(path: Path, entry: os.DirEntry, root: str, selection: Selection, found: Discovery) -> Path | None:
-    """Add a Markdown file; return a directory still to walk (None for anything skipped)."""
+def _visit(path: Path, entry: os.DirEntry, root: str, selection: Selection, found: Discovery,
+           parent: str) -> tuple[Path, str] | None:
+    """Add a Markdown file; return a directory still to walk, with its resolved path (None for anything skipped).
+    parent is the resolved path of the directory being walked: an entry that is no symbolic link resolves to it and
+    its own name (os.path.realpath would look at every component again)."""
     kind = _kind(entry, root)
+    real = None if entry.is_symlink() else os.path.join(parent, entry.name)
     if kind == "dir" and not _skipped_dir(path) and not selection.excluded(path, directory=True):
-        real = os.path.realpath(path)
+        real = real or os.path.realpath(path)
         if real not in found.seen_dirs:
             found.seen_dirs.add(real)
-            return path
+            return path, real
     elif kind == "file" and entry.name.lower().endswith(MARKDOWN_SUFFIXES) and selection.selected(path):
-        found.add(path)
+        found.add(path, real)
     elif kind == "file" and TEMP_NAME.match(entry.name) and not entry.is_symlink():
         found.leftovers.append(path)
     return None
@@ -172,6 +178,8 @@ def _visit(path: Path, entry: os.DirEntry, root: str, selection: Selection, foun
 
 def _temp_files_of(path: Path) -> list[Path]:
     """The temporary files of writes to a file named on the command line (beside the file it resolves to)."""
+    import glob
+
     real = Path(os.path.realpath(path))
     with suppress(OSError):
         return sorted(real.parent.glob(glob.escape(f".{real.name}.") + "*" + TEMP_SUFFIX))
@@ -286,6 +294,8 @@ def write_atomic(path: Path | str, data: bytes, read: Loaded | None = None) -> b
 def _replace(target: str, data: bytes, read: Loaded | None) -> bool:
     """Under the target's lock: check that it is unchanged and writable, write a temporary file in its directory,
     and check again right before renaming that over the target, so an edit made meanwhile is never overwritten."""
+    import tempfile
+
     with locked(target) as fd:
         current = _current(fd, read, data)
         if current is None:

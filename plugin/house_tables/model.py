@@ -40,6 +40,13 @@ class Position(NamedTuple):
         return f"{self.line}:{self.column}"
 
 
+class HtmlTableTag(Position):
+    """Where a raw HTML table begins (`<table>` with `style="..."` strings, as in a `.md` page), as opposed to a
+    JSX one (`style={{...}}`): a hand-written table's tag says how its attributes are read and written."""
+
+    __slots__ = ()
+
+
 class Span(NamedTuple):
     """First and last character (inclusive) of a piece of source."""
 

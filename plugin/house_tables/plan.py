@@ -43,10 +43,10 @@ def plan_page(text: str, dialect: Dialect | str, *, config: Config | None = None
 
 def hand_table_tags(text: str, dialect: Dialect, result: ScanResult, *, extensions=None, configs=None,
                     front_matter=False) -> tuple:
-    """Where the page's hand-written JSX tables begin: as MDX reads them (the scan), or, in a `.md` page, the house
-    JSX tables the MkDocs plugin renders (the page rendered with the plugin's own extension; only for a page that
-    has `<table` and a JSX attribute at all)."""
-    if Dialect(dialect) is Dialect.MDX or "<table" not in text or "={" not in text:
+    """Where the page's hand-written tables begin: as MDX reads them (the scan), or, in a `.md` page, the house JSX
+    tables the MkDocs plugin renders and the raw HTML tables the page shows (the page rendered with the plugin's
+    own extension; only for a page that has `<table` at all)."""
+    if Dialect(dialect) is Dialect.MDX or "<table" not in text:
         return result.table_tags
     from .parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS
     from .rendering.page import house_table_tags

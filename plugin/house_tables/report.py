@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import time
@@ -10,7 +9,6 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TextIO
-from urllib.parse import quote
 
 from . import __version__
 from .codes import CODES
@@ -120,6 +118,7 @@ class FileResult:
     diff: str = ""
     summary: str = ""
     pending: object = None  # fix: (bytes, Loaded) the main process still has to write (see cli.commit)
+    source: tuple = ()  # check: the digest of the bytes read and their file's stat, for the cache (cli.Resolver)
 
 
 @dataclass(frozen=True)
@@ -218,6 +217,8 @@ def _count(number: int, noun: str) -> str:
 
 def _json(run: Run, out: TextIO, err: TextIO) -> None:
     """One JSON object: tables, diagnostics, errors (and files, for fix)."""
+    import json  # here, as quote below: the text format starts faster without them
+
     document = {
         "tables": [{**asdict(table), "path": unicode_path(table.path)} for result in run.results
                    for table in result.tables],
@@ -275,6 +276,8 @@ def escape_property(text: str) -> str:
 
 def _sarif(run: Run, out: TextIO, err: TextIO) -> None:
     """A SARIF 2.1.0 log with one run, rule metadata for every code, and a result per finding."""
+    import json
+
     _errors_to_stderr(run, err)
     out.write(json.dumps(sarif_log(run), indent=2) + "\n")
 
@@ -336,6 +339,8 @@ def _sarif_invocation(run: Run) -> dict:
 
 def _artifact(path: str) -> dict:
     """An artifactLocation: a file URI for an absolute path, else a relative URI against SRCROOT (the cwd)."""
+    from urllib.parse import quote
+
     if os.path.isabs(path):
         return {"uri": Path(path).as_uri()}
     return {"uri": quote(os.fsencode(Path(path).as_posix())), "uriBaseId": "SRCROOT"}  # the name's exact bytes

@@ -53,13 +53,15 @@ class Settings:
         return reported_level(code, severity, self.level, self.levels)
 
     def selects(self, path: Path) -> bool:
-        """Whether include/exclude keep the file. For an mkdocs.yml's plugin entry the globs are over the path under
+        """Whether include/exclude keep the file. A file under an mkdocs.yml's docs_dir that MkDocs builds as no page
+        (`exclude_docs`, and MkDocs' default `.*` and `/templates/`: snippets, templates) is never read: the build
+        shows it only where a page includes it. For an mkdocs.yml's plugin entry the globs are over the path under
         docs_dir, as the plugin matches them; a file outside docs_dir is no page of the site and is always read."""
-        if self.site is not None and self.site.plugin_options is not None:
-            try:
-                Path(path).resolve().relative_to(self.site.docs_dir)
-            except ValueError:
-                return True
+        if self.site is not None and _under(path, self.site.docs_dir):
+            if not self.site.is_page(path):
+                return False
+        elif self.site is not None and self.site.plugin_options is not None:
+            return True
         return page_selected(str(path), self.include, self.exclude)
 
     def dialect_for(self, path: Path | str) -> Dialect:
@@ -73,6 +75,15 @@ class Settings:
         if self.host is not None or str(path).lower().endswith(".mdx"):
             return Dialect.MDX
         return Dialect.PYTHON_MARKDOWN
+
+
+def _under(path: Path, directory: Path) -> bool:
+    """Whether path is inside directory."""
+    try:
+        Path(path).resolve().relative_to(directory)
+    except ValueError:
+        return False
+    return True
 
 
 def settings_from(options: object, where: str, base: Path | None, front: str) -> Settings:
@@ -168,8 +179,9 @@ class Configurations:
     """The settings of every file of one run, each configuration file read once (a run walks many files of few
     configurations; a new run reads them again)."""
 
-    def __init__(self, explicit: Settings | None = None):
+    def __init__(self, explicit: Settings | None = None, explicit_file: str | None = None):
         self.explicit = explicit
+        self.explicit_file = explicit_file  # --config's file, read when first needed (a cached run may not need it)
         self.sites = Sites()
         self._options: dict[Path, Path | None] = {}
         self._loaded: dict[Path, Settings | None] = {}
@@ -181,10 +193,11 @@ class Configurations:
 
     def settings_in(self, directory: Path) -> Settings:
         """The settings of the files directly in a directory."""
+        if self.explicit is None and self.explicit_file is not None:
+            self.explicit = explicit_settings(self.explicit_file)
         if self.explicit is not None:
             return self.explicit
-        options_file, host_file = self.nearest_options(directory), self.sites.nearest(directory)
-        key = (options_file, host_file)
+        key = options_file, host_file = self.located(directory)
         if key not in self._combined:
             base = self._options_settings(options_file)
             host = mdx_host(host_file) if host_file is not None else None
@@ -192,6 +205,14 @@ class Configurations:
                                    else load_site_settings(host_file, base, self.sites) if host is None
                                    else mdx_host_settings(host, base))
         return self._combined[key]
+
+    def located(self, directory: Path) -> tuple[Path | None, Path | None]:
+        """The files a directory's settings are read from: its options file and host configuration (--config's file
+        alone when there is one). Options files are read (whether a pyproject.toml has our table decides), host
+        configurations are not."""
+        if self.explicit_file is not None:
+            return Path(self.explicit_file), None
+        return self.nearest_options(directory), self.sites.nearest(directory)
 
     def nearest_options(self, directory: Path) -> Path | None:
         """The nearest .house-tables.toml or pyproject.toml with a [tool.house-tables] table, at or above

@@ -9,7 +9,6 @@ may add Markdown extensions (a preprocessor, a fence option), which the build th
 
 from __future__ import annotations
 
-import copy
 import os
 import re
 from dataclasses import dataclass
@@ -38,9 +37,19 @@ class Site:
     docs_dir: Path
     use_directory_urls: bool
     plugin_options: object  # the house-tables entry's options; None when the site has no such entry
+    excluded: object = None  # MkDocs' own matcher of the files under docs_dir that are no pages (exclude_docs)
 
     def __hash__(self) -> int:
         return hash(self.config_file)
+
+    def is_page(self, path: Path) -> bool:
+        """Whether MkDocs builds the file under docs_dir as a page: not excluded by `exclude_docs` or by MkDocs'
+        own default (`.*`, `/templates/`). A file outside docs_dir is no page of the site."""
+        try:
+            uri = Path(path).resolve().relative_to(self.docs_dir).as_posix()
+        except ValueError:
+            return False
+        return self.excluded is None or not self.excluded.match_file(uri)
 
 
 class Sites:
@@ -197,6 +206,8 @@ def _value_ends(body: str, end: int) -> bool:
 
 def load_site(config_file: Path, shown: str | None = None) -> Site:
     """The site of an mkdocs.yml; a file MkDocs would refuse is a ConfigError of one line naming it."""
+    import copy
+
     from mkdocs import exceptions
     from mkdocs.config import config_options
     from mkdocs.utils.yaml import get_yaml_loader, yaml_load
@@ -229,7 +240,25 @@ def load_site(config_file: Path, shown: str | None = None) -> Site:
         docs_dir=(root / str(raw.get("docs_dir") or "docs")).resolve(),
         use_directory_urls=bool(raw.get("use_directory_urls", True)),
         plugin_options=_plugin_options(raw.get("plugins")),
+        excluded=_excluded_docs(raw.get("exclude_docs"), shown),
     )
+
+
+def _excluded_docs(value, shown: str):
+    """The files MkDocs leaves out of the build, as it matches them (mkdocs.structure.files.set_exclusions): its
+    default (`.*` and `/templates/`) plus the site's `exclude_docs` (gitignore patterns, by MkDocs' own option)."""
+    import pathspec
+    from mkdocs.config import config_options
+    from mkdocs.structure import files
+
+    default = getattr(files, "_default_exclude", None)
+    default = default or pathspec.gitignore.GitIgnoreSpec.from_lines([".*", "/templates/"])
+    if not value:
+        return default
+    try:
+        return default + config_options.PathSpec().validate(value)
+    except config_options.ValidationError as error:
+        raise ConfigError(f"{shown}: exclude_docs: {_one_line(str(error))}") from None
 
 
 def _with_hooks(config_file: Path, raw: dict, names: list, configs: dict, shown: str) -> tuple[list, dict]:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from ..config import Config
 from ..diagnostics import bad_directive, not_a_grid, not_verified
 from ..directives import directive_above
-from ..model import Diagnostic, Position
+from ..model import Diagnostic, HtmlTableTag, Position
 from .reader import HandTable, Structure, read_table
 from .rules import drift, normalised_lines
 
@@ -36,7 +36,8 @@ class Review:
 
 
 def review(lines: tuple[str, ...], tags: Iterable[Position], config: Config) -> Review:
-    """Every hand-written table whose `<table` tag is at one of tags (a table inside another is part of it)."""
+    """Every hand-written table whose `<table` tag is at one of tags (a table inside another is part of it); an
+    HtmlTableTag's table is raw HTML (CSS strings), any other a JSX table."""
     result, covered = Review(), 0
     for tag in tags:
         if tag.line <= covered:
@@ -76,7 +77,8 @@ def _review_table(result: Review, lines: tuple[str, ...], table: HandTable | Str
 def _keeps_cells(table: HandTable, new: list[str], config: Config, directive) -> bool:
     """Whether the normalised lines read back as a conforming table with the same cells, byte for byte."""
     indented = tuple(table.indent + line for line in new)
-    again = read_table(indented, Position(1, len(table.indent) + 1))
+    tag = (HtmlTableTag if table.form == "html" else Position)(1, len(table.indent) + 1)
+    again = read_table(indented, tag)
     if not isinstance(again, HandTable):
         return False
     cells = [[cell.content for cell in row] for row in (table.header, *table.body)]

@@ -1,29 +1,37 @@
-"""A hand-written JSX table read as a grid: its elements (one per line, as the house style writes them), their
-attributes and style objects, and each cell's content exactly as written (the span of text between its tags).
+"""A hand-written table read as a grid: its elements (one per line, as the house style writes them), their
+attributes and styles, and each cell's content exactly as written (the span of text between its tags). A JSX table
+(`.mdx`, and the house JSX tables the MkDocs plugin renders) has style objects, `style={{textAlign: "left"}}`; a raw
+HTML table in a `.md` page has CSS strings, `style="text-align: left"`, read as the same items (`textAlign`).
 
 Only what normalising can keep byte for byte is read as a grid; anything else — a cell or row over several lines or
-several elements on one line, `rowSpan`/`colSpan`, a table inside a cell, `<caption>`/`<tfoot>`, rows of different
-lengths, a style that is not an object literal — is a `Structure` problem: reported once (HT013), left alone.
+several elements on one line, `rowSpan`/`colSpan`, a table inside a cell over several lines, `<caption>`/`<tfoot>`,
+rows of different lengths, a style that is not an object literal — is a `Structure` problem: reported once (HT013),
+left alone. A table written whole on a cell's line is that cell's content.
 """
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..model import Position, Span
+from ..model import HtmlTableTag, Position, Span
 
 _TABLE_TAG = re.compile(r"<(/?)table(?=[\s>/])")
 _OPEN = re.compile(r"^<(?P<name>table|colgroup|col|thead|tbody|tr)(?P<attrs>(?:\s[^<>]*?)?)\s*(?P<void>/?)>$")
 _CLOSE = re.compile(r"^</(?P<name>table|colgroup|thead|tbody|tr)>$")
 _CELL_TAG = re.compile(r"</?t[hdr](?=[\s>/])")
+_INLINE_TABLE = re.compile(r"<table(?=[\s>/])(?:(?!<table[\s>/]).)*?</table>")  # innermost, on one line
 _CELL = re.compile(r"^<(?P<name>t[hd])(?P<attrs>(?:\s[^<>]*?)?)\s*>(?P<content>.*)</(?P=name)>$")
 _BRACED = r"\{(?:[^{}]|\{[^{}]*\})*\}"  # a JSX expression, with one level of nested braces (a style object)
 _ATTRIBUTE = re.compile(r"\s+(?P<name>[A-Za-z_][\w:.-]*)(?:\s*=\s*(?P<value>\"[^\"]*\"|'[^']*'|" + _BRACED + "))?")
 _JS_STRING = r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\''
+_CSS_DECLARATION = re.compile(r"^\s*(?P<property>-{0,2}[A-Za-z][\w-]*)\s*:\s*(?P<value>[^:;\"'\\]*?)\s*$")
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _STYLE_ITEM = re.compile(r"\s*(?P<key>[A-Za-z_$][\w$]*)\s*:\s*(?P<value>" + _JS_STRING + r"|-?\d+(?:\.\d+)?)\s*(?:,|$)")
 SPANS = ("rowSpan", "colSpan", "rowspan", "colspan")
+_NO_SPAN = ('"1"', "'1'", "{1}")  # a span of one cell spans nothing: kept as written, like any other attribute
 
 
 @dataclass(frozen=True)
@@ -57,6 +65,7 @@ class HandTable:
     header: tuple[Cell, ...]
     rows: tuple[Element, ...]
     body: tuple[tuple[Cell, ...], ...]
+    form: str = "jsx"  # "jsx" (style objects) or "html" (CSS strings): how normalising writes it
 
     @property
     def columns(self) -> int:
@@ -93,6 +102,7 @@ class _Reading:
     colgroup: bool = False
     rows: list[tuple[Element, list[Cell]]] = field(default_factory=list)
     sections: list[str] = field(default_factory=list)  # the open thead/tbody/colgroup/tr
+    form: str = "jsx"
 
 
 def table_extent(lines: tuple[str, ...], start: int) -> int | None:
@@ -115,7 +125,7 @@ def read_table(lines: tuple[str, ...], tag: Position) -> HandTable | Structure |
         return None
     indent = lines[first][: tag.column - 1]
     span = Span(tag, Position(last + 1, len(lines[last].rstrip())))
-    reading = _Reading()
+    reading = _Reading(form="html" if isinstance(tag, HtmlTableTag) else "jsx")
     for index in range(first, last + 1):
         problem = _read_line(reading, lines[index], index + 1, indent)
         if problem is not None:
@@ -147,7 +157,7 @@ def _read_line(reading: _Reading, line: str, number: int, indent: str) -> tuple[
 
 def _open(reading: _Reading, match: re.Match, at: Position) -> tuple[Position, str] | None:
     name = match["name"]
-    element, problem = _element(name, match["attrs"], at)
+    element, problem = _element(name, match["attrs"], at, reading.form)
     if problem:
         return at, problem
     if name == "table":
@@ -155,7 +165,8 @@ def _open(reading: _Reading, match: re.Match, at: Position) -> tuple[Position, s
         return None
     if name == "col":
         reading.cols.append(element)
-        return None if match["void"] or "colgroup" in reading.sections else (at, "<col> is not self-closing")
+        void = match["void"] or reading.form == "html" or "colgroup" in reading.sections  # HTML: <col> is void
+        return None if void else (at, "<col> is not self-closing")
     if name == "tr":
         reading.rows.append((element, []))
     elif name == "colgroup":
@@ -176,15 +187,26 @@ def _close(reading: _Reading, name: str, at: Position) -> tuple[Position, str] |
 def _add_cell(reading: _Reading, match: re.Match, at: Position) -> tuple[Position, str] | None:
     if not reading.sections or reading.sections[-1] != "tr":
         return at, f"<{match['name']}> outside a <tr>"
-    if _TABLE_TAG.search(match["content"] + " "):
-        return at, "a table inside a cell"
-    if _CELL_TAG.search(match["content"]):
+    content = _without_inline_tables(match["content"])
+    if _TABLE_TAG.search(content + " "):
+        return at, "a table inside a cell, over several lines"
+    if _CELL_TAG.search(content):
         return at, "several cells on one line"
-    element, problem = _element(match["name"], match["attrs"], at)
+    element, problem = _element(match["name"], match["attrs"], at, reading.form)
     if problem:
         return at, problem
     reading.rows[-1][1].append(Cell(element, match["content"]))
     return None
+
+
+def _without_inline_tables(content: str) -> str:
+    """A cell's content without the whole tables it holds on its line (innermost first): such a table is content,
+    kept byte for byte like any other; what is left of a table tag belongs to one the line does not close."""
+    while True:
+        shorter = _INLINE_TABLE.sub("", content)
+        if shorter == content:
+            return content
+        content = shorter
 
 
 def _grid(reading: _Reading, span: Span, indent: str) -> HandTable | Structure:
@@ -200,20 +222,24 @@ def _grid(reading: _Reading, span: Span, indent: str) -> HandTable | Structure:
         if any(cell.element.name != "td" for cell in cells):
             return Structure(span, row.at, "a body row with a <th> cell")
     return HandTable(span, indent, reading.table, tuple(reading.cols), reading.colgroup, head, tuple(header),
-                     tuple(row for row, _ in rows), tuple(tuple(cells) for _, cells in rows))
+                     tuple(row for row, _ in rows), tuple(tuple(cells) for _, cells in rows), reading.form)
 
 
-def _element(name: str, attrs: str, at: Position) -> tuple[Element | None, str | None]:
-    """An element's attributes: the style object's items and the other attributes as written."""
+def _element(name: str, attrs: str, at: Position, form: str) -> tuple[Element | None, str | None]:
+    """An element's attributes: the style's items and the other attributes as written."""
     pos, style, others = 0, (), []
     for match in _ATTRIBUTE.finditer(attrs):
         if match.start() != pos:
             break
         pos = match.end()
         key, value = match["name"], match["value"]
-        if key in SPANS:
+        if key in SPANS and value not in _NO_SPAN:
             return None, f"<{name}> has {key}: a cell spanning rows or columns"
-        if key == "style":
+        if key == "style" and form == "html":
+            style = _css_items(value)
+            if style is None:
+                return None, f"<{name}> has a style that cannot be read as CSS declarations: style={value}"
+        elif key == "style":
             style = _style_items(value)
             if style is None:
                 return None, f"<{name}> has a style that is not an object of literal values: style={value}"
@@ -238,6 +264,31 @@ def _style_items(value: str | None) -> tuple | None:
         items.append((match["key"], _literal(match["value"])))
         pos = match.end()
     return tuple(items)
+
+
+def _css_items(value: str | None) -> tuple | None:
+    """The declarations of `style="text-align: left; font-weight: 700"` in order, as the items of the same JSX
+    style (`textAlign`, a number for a bare number), or None for what is not plain declarations (a value holding
+    quotes, a backslash or a `;` of its own)."""
+    if value is None or value[0] not in "\"'":
+        return None
+    items = []
+    for declaration in html.unescape(value[1:-1]).split(";"):
+        if not declaration.strip():
+            continue
+        match = _CSS_DECLARATION.match(declaration)
+        if match is None:
+            return None
+        number = _NUMBER.fullmatch(match["value"])
+        items.append((camel_case(match["property"]), _literal(match["value"]) if number else match["value"]))
+    return tuple(items)
+
+
+def camel_case(name: str) -> str:
+    """The React style key of a CSS property: border-bottom -> borderBottom (custom properties as written)."""
+    if name.startswith("--"):
+        return name
+    return re.sub(r"-([a-z])", lambda m: m.group(1).upper(), name)
 
 
 def _literal(text: str) -> str | int | float:

@@ -10,17 +10,19 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 
 from ..config import Config
 from ..diagnostics import colgroup_drift, style_drift
 from ..directives import Directive
 from ..model import Diagnostic, Position
-from ..rendering.layout import Grid, render_lines, style_items
+from ..rendering.layout import Grid, kebab_case, render_lines, style_items
 from ..widths import column_widths, round_to_100, visible_text
 from .reader import Cell, Element, HandTable
 
 ALIGNMENTS = ("left", "center", "right")
 _PERCENT = re.compile(r"^\d{1,3}(?:\.\d+)?%$")
+_WIDTH_ATTRIBUTE = re.compile(r"""\swidth\s*=\s*["']?(\d{1,3}(?:\.\d+)?%)""")
 
 
 def expected_grid(table: HandTable, config: Config, directive: Directive | None) -> tuple[Grid, str | None]:
@@ -34,7 +36,7 @@ def expected_grid(table: HandTable, config: Config, directive: Directive | None)
     elif declared is not None:
         widths = declared
     else:
-        widths = column_widths(_visible_columns(table), config, None)
+        widths = _keeping_header_widths(column_widths(_visible_columns(table), config, None), table)
     return Grid(align, header, body, tuple(widths)), problem
 
 
@@ -60,6 +62,30 @@ def declared_widths(table: HandTable) -> tuple[list[int] | None, str | None]:
     return rounded, f"has column widths {', '.join(map(str, values))} that are not whole percents adding up to 100"
 
 
+def _keeping_header_widths(computed: list[int], table: HandTable) -> list[int]:
+    """Computed widths, where header cells declare percent widths (`width="30%"`, `style="width: 30%"`) those
+    instead, the other columns sharing what is left in their computed proportions (whole percents by largest
+    remainder): a table without a colgroup keeps the widths its author gave its columns."""
+    declared = [_header_width(cell) for cell in table.header]
+    given = sum(value for value in declared if value is not None)
+    if all(value is None for value in declared) or given > 100 or (None not in declared and abs(given - 100) > 0.5):
+        return computed
+    if None not in declared:
+        return round_to_100([value * 100 / given for value in declared])
+    rest = sum(width for width, value in zip(computed, declared) if value is None) or 1
+    return round_to_100([value if value is not None else width * (100 - given) / rest
+                         for width, value in zip(computed, declared)])
+
+
+def _header_width(cell: Cell) -> float | None:
+    """The percent width a header cell declares in its style or its `width` attribute, if any."""
+    styled = _percent(dict(cell.element.style).get("width"))
+    if styled is not None:
+        return styled
+    attribute = _WIDTH_ATTRIBUTE.search(cell.element.others)
+    return _percent(attribute.group(1)) if attribute else None
+
+
 def _percent(value) -> float | None:
     """The number of a `N%` or `N.N%` width, else None."""
     if not isinstance(value, str) or not _PERCENT.match(value):
@@ -81,23 +107,46 @@ def drift(table: HandTable, config: Config, directive: Directive | None) -> list
         shown = ", ".join(f"{width}%" for width in grid.widths)
         found.append(colgroup_drift(table.span, f"<table> has column widths other than its directive's: {shown}"))
     expected = style_items(grid, config.style)
+    if config.style.styled and not _any_style(table):
+        count = _declarations(expected, len(table.body))
+        found.append(style_drift(table.span.start, f"<table> has none of the house styles: fix sets them "
+                                                   f"({count} declarations on {_elements(table)} elements)"))
+        return found
     differences: dict[tuple, list[Position]] = {}
+    compare = _Comparison(differences, kebab_case if table.form == "html" else str)
     for column, col in enumerate(table.cols):  # widths are HT011's; anything else a <col> has is drift
         others = replace(col, style=tuple(item for item in col.style if item[0] != "width"))
-        _compare(differences, others, f"<col> column {column + 1}", [])
-    _compare(differences, table.table, "<table>", expected.table)
-    _compare(differences, table.head, "header <tr>", expected.header_row)
+        compare(others, f"<col> column {column + 1}", [])
+    compare(table.table, "<table>", expected.table)
+    compare(table.head, "header <tr>", expected.header_row)
     for column, cell in enumerate(table.header):
-        _compare(differences, cell.element, f"<th> column {column + 1}", expected.header_cells[column])
+        compare(cell.element, f"<th> column {column + 1}", expected.header_cells[column])
     for row in table.rows:
-        _compare(differences, row, "body <tr>", [])
+        compare(row, "body <tr>", [])
     for row in table.body:
         for column, cell in enumerate(row):
-            _compare(differences, cell.element, f"<td> column {column + 1}", expected.body_cells[column])
+            compare(cell.element, f"<td> column {column + 1}", expected.body_cells[column])
     for (where, message), places in differences.items():
         rows = f" (in {len(places)} rows)" if len(places) > 1 and where.startswith("<td>") else ""
         found.append(style_drift(places[0], f"{where} {message}{rows}"))
     return found
+
+
+def _any_style(table: HandTable) -> bool:
+    """Whether any element of the table has a style (a table with none gets one finding, not one per property)."""
+    cells = [cell.element for row in (table.header, *table.body) for cell in row]
+    return any(element.style for element in (table.table, table.head, *table.rows, *cells))
+
+
+def _declarations(expected, rows: int) -> int:
+    """How many style declarations the house style sets on a table's elements (colgroup aside)."""
+    return (len(expected.table) + len(expected.header_row) + sum(map(len, expected.header_cells))
+            + rows * sum(map(len, expected.body_cells)))
+
+
+def _elements(table: HandTable) -> int:
+    """The table's styled elements: <table>, the header <tr>, and every cell."""
+    return 2 + table.cells
 
 
 def normalised_lines(table: HandTable, config: Config,
@@ -110,27 +159,35 @@ def normalised_lines(table: HandTable, config: Config,
     kept.update({("row", r): row.others for r, row in enumerate(table.rows)})
     kept.update({("td", r, column): cell.element.others for r, row in enumerate(table.body)
                  for column, cell in enumerate(row)})
-    lines = render_lines(grid, config.style, "jsx", {key: value for key, value in kept.items() if value})
+    lines = render_lines(grid, config.style, table.form, {key: value for key, value in kept.items() if value})
     return lines, grid.widths
 
 
-def _compare(differences: dict, element: Element, where: str, expected) -> None:
-    """Note each way an element's style differs from what it should be."""
-    actual = element.style
-    wanted = dict(expected)
-    have = dict(actual)
-    notes = []
-    for name, value in expected:
-        if name not in have:
-            notes.append(f"lacks {name} {_shown(value)}")
-        elif not _same(have[name], value):
-            notes.append(f"has {name} {_shown(have[name])}, not {_shown(value)}")
-    notes += [f"has {name} {_shown(value)}, which the house style does not set" for name, value in actual
-              if name not in wanted]
-    if not notes and [name for name, _ in actual] != [name for name, _ in expected]:
-        notes.append(f"has its style properties in another order than {', '.join(name for name, _ in expected)}")
-    for note in notes:
-        differences.setdefault((where, note), []).append(element.at)
+class _Comparison:
+    """Notes each way an element's style differs from what it should be, naming properties as the table writes
+    them (a JSX table's `backgroundColor`, an HTML table's `background-color`)."""
+
+    def __init__(self, differences: dict, named):
+        self.differences = differences
+        self.named = named
+
+    def __call__(self, element: Element, where: str, expected) -> None:
+        actual, named = element.style, self.named
+        wanted = dict(expected)
+        have = dict(actual)
+        notes = []
+        for name, value in expected:
+            if name not in have:
+                notes.append(f"lacks {named(name)} {_shown(value)}")
+            elif not _same(have[name], value):
+                notes.append(f"has {named(name)} {_shown(have[name])}, not {_shown(value)}")
+        notes += [f"has {named(name)} {_shown(value)}, which the house style does not set" for name, value in actual
+                  if name not in wanted]
+        if not notes and [name for name, _ in actual] != [name for name, _ in expected]:
+            order = ", ".join(named(name) for name, _ in expected)
+            notes.append(f"has its style properties in another order than {order}")
+        for note in notes:
+            self.differences.setdefault((where, note), []).append(element.at)
 
 
 def _same(actual, expected) -> bool:
@@ -157,10 +214,13 @@ def _text_align(cell: Cell) -> str | None:
     return value if value in ALIGNMENTS else None
 
 
+@lru_cache(maxsize=16)  # a drifting table's widths are computed for its findings and again for its new lines
 def _visible_columns(table: HandTable) -> list[list[str]]:
-    """Each column's cells as a reader sees them (read as MDX reads a cell, tags dropped), for content widths as a
-    converted table gets them."""
-    from ..rendering.jsx_html import jsx_to_html  # cmark-gfm: only for a table whose widths are computed
-
+    """Each column's cells as a reader sees them (a JSX cell read as MDX reads it, an HTML cell as written; tags
+    dropped), for content widths as a converted table gets them."""
     rows = [table.header, *table.body]
+    if table.form == "html":
+        return [[visible_text(row[column].content) for row in rows] for column in range(table.columns)]
+    from ..rendering.jsx_html import jsx_to_html  # cmark-gfm: only for a JSX table whose widths are computed
+
     return [[visible_text(jsx_to_html(row[column].content)) for row in rows] for column in range(table.columns)]

@@ -48,10 +48,10 @@ def house_table_lines(block: str) -> list[str] | None:
         return None
     if any(_CLOSER.match(line) for line in lines[1:-1]):
         return None  # two tables, or text after the first: not one table we can prove
-    return lines if _has_jsx_attribute(lines) else None
+    return lines if has_jsx_attribute(lines) else None
 
 
-def _has_jsx_attribute(lines: list[str]) -> bool:
+def has_jsx_attribute(lines: list[str]) -> bool:
     """Whether some tag of the lines has a JSX expression attribute."""
     return any(_JSX_ATTRIBUTE.search(line) for line in lines)
 
@@ -62,7 +62,7 @@ def house_tables(lines: list[str]) -> list[tuple[int, int, str]]:
     while index < len(lines):
         match = OPENER.match(lines[index])
         end = _table_end(lines, index) if match else None
-        if end is not None and not _has_jsx_attribute(lines[index : end + 1]):
+        if end is not None and not has_jsx_attribute(lines[index : end + 1]):
             end = None
         if end is None:
             index += 1

@@ -35,15 +35,17 @@ so the tables reported are what the structure would be around that construct
 
 from __future__ import annotations
 
+import functools
 import gc
 import re
 from collections import deque
 from collections.abc import Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 from ..diagnostics import delimiter_mismatch
-from ..model import Cell, Diagnostic, Dialect, Position, Row, Span, Table
+from ..model import Cell, Diagnostic, Dialect, LazyRow, Position, Row, Span, Table
 from ..source import Source
 from .cells import alignment, cell_at, row_of
 
@@ -51,6 +53,7 @@ TAB_SIZE = 4
 LABEL_SIZE_MAX = 999  # longest footnote label micromark accepts
 ORDERED_DIGITS_MAX = 9  # most digits of an ordered list item's number
 DESTINATION_DEPTH_MAX = 32  # most nested parentheses in a raw link destination
+SKIP_BACKOFF_MAX = 64  # most lines read before trying to pass over lines again after misses in a row
 REPLAY_BUDGET_PER_LINE = 4  # lines that failed multi-line JSX/expression attempts may replay, per source line
 
 _NONBLANK = re.compile(r"[^ \t]")
@@ -64,6 +67,14 @@ _TABLE_TAG = re.compile(r"<table(?=[\s>/]|$)")  # a JSX tag named table (not <ta
 _ESM = re.compile(r"(?:import|export) ")
 _DIRECTIVE_OPEN = re.compile(r"(:{3,})[A-Za-z]")  # `:::note`, `::::tip[Title]{.x}` (remark-directive, Docusaurus)
 _DIRECTIVE_CLOSE = re.compile(r"(:{3,})[ \t]*$")
+# A line whose first non-blank character (at the top level, nothing open) starts no container, no flow construct
+# and no delimiter row: `*x`, `+x`, `[x`, `12x`, `_x`, `` `x `` are no list item, footnote definition, thematic
+# break or fence; a letter is paragraph text unless the line may be ESM. A run of them up to a blank line is one
+# paragraph: no table, no finding; after a table, a body row (see _skip_idle, _Flow.pass_rows).
+_PLAIN_START = (r"(?:[^\s>*+\-\[0-9:<{#_=`~|ei]|\*+[^* \t\n]|\+[^ \t\n]|\[(?!\^)|[0-9]+(?![0-9.)])|_+[^_ \t\n]"
+                r"|`{1,2}(?!`)|~{1,2}(?!~)|[ei](?!mport |xport ))")
+_ROW_LINE = re.compile(rf"[ \t]*(?=\||{_PLAIN_START})")  # a body row when a table goes on (see _Flow.pass_rows)
+_BLANK_LINE = re.compile(r"[ \t]*\Z")
 _CODE_SPECIAL = re.compile(r"[{}'\"`/]")
 _TEMPLATE_SPECIAL = re.compile(r"[\\`$]")
 # JavaScript's \s without line endings: what may separate the parts of a JSX tag.
@@ -338,6 +349,12 @@ def _closes_fence(line: _Line, marker: str, size: int) -> bool:
     return end - line.first >= size and _NONBLANK.search(text, end) is None
 
 
+@functools.lru_cache(maxsize=64)
+def _closing_fence(marker: str, size: int) -> re.Pattern:
+    """A line that _closes_fence accepts for this opening fence (at any indent)."""
+    return re.compile(rf"[ \t]*{re.escape(marker)}{{{size},}}[ \t]*\Z")
+
+
 def _id_start(char: str) -> bool:
     """A character that can start a JavaScript identifier."""
     return char in "$_" or char.isidentifier()
@@ -535,16 +552,35 @@ def _content(text: str) -> str | None:
     return _ESCAPE_PAIR.sub(lambda match: "|" if match.group(1) == "|" else match.group(0), text)
 
 
-def _row(line: _Line, body: bool) -> Row:
-    """A header or body row written on a line, cells as written."""
+def _row(line: _Line) -> Row:
+    """A header row written on a line, cells as written."""
     text, first = line.text, line.first
     end = _row_end(text, first)
+    cells = _cells(line.number, text, _cell_bounds(text, first, end, False))
+    return row_of(cells, line.number, text, first, end)
+
+
+def _body_row(number: int, text: str, first: int) -> Row:
+    """A body row written on line number from first on, its cells made when first read: check needs only how many
+    there are unless a finding points into the row (most rows of most tables)."""
+    end = _row_end(text, first)
+    span = Span(Position(number, first + 1), Position(number, end))
+    if text.find("\\", first, end) >= 0:  # escapes: count what _cell_bounds splits
+        bounds = _cell_bounds(text, first, end, True)
+        return LazyRow(span, len(bounds), lambda: tuple(_cells(number, text, bounds)))
+    # Every pipe splits; a leading one opens the first cell, a trailing one closes the last; a lone `|`: one cell.
+    count = text.count("|", first, end) + 1 - (text[first] == "|") - (text[end - 1] == "|")
+    return LazyRow(span, max(count, 1), lambda: tuple(_cells(number, text, _cell_bounds(text, first, end, True))))
+
+
+def _cells(number: int, text: str, bounds: list[tuple[int, int]]) -> list[Cell]:
+    """The cells at bounds on line number, as written (escaped pipes render as pipes)."""
     cells = []
-    for start, stop in _cell_bounds(text, first, end, body):
-        cell = cell_at(line.number, text, start, stop)
+    for start, stop in bounds:
+        cell = cell_at(number, text, start, stop)
         content = _content(cell.text)
         cells.append(cell if content is None else Cell(cell.text, cell.span, content))
-    return row_of(cells, line.number, text, first, end)
+    return cells
 
 
 def _delimiter_cells(text: str, pos: int) -> list[tuple[int, int]] | None:
@@ -652,6 +688,7 @@ class _Flow:
         self._table: _TableBuilder | None = None
         self._after_paragraph: list[_Line] | None = None  # the lines of a paragraph the next line interrupted
         self._directives: list[int] = []  # colons of each open directive container (`:::note` ... `:::`)
+        self.until: re.Pattern | None = None  # in fenced code or ESM: the line that ends it (others are swallowed)
         self._steps = self._flow()
         next(self._steps)
 
@@ -666,6 +703,48 @@ class _Flow:
         except StopIteration:
             return
         raise AssertionError("the flow did not end at the end of its input")
+
+    def waits(self) -> bool:
+        """Whether the next line does not start a construct afresh (as in a new flow, directive containers and a
+        table going on aside): a construct is open, a line waits to be read again, or a paragraph was interrupted."""
+        return self.open or bool(self._replay) or self._after_paragraph is not None
+
+    def in_table(self) -> bool:
+        """Whether a table goes on (its next body row may follow)."""
+        return self._table is not None
+
+    def pass_swallowed(self, lines: tuple[str, ...], index: int) -> int:
+        """Pass over the lines fenced code or ESM swallows (no container open): the index of the line ending it."""
+        if self.until is not None:
+            until, count = self.until, len(lines)
+            while index < count and until.match(lines[index]) is None:
+                index += 1
+        return index
+
+    def start_table(self, header: _Line, delimiter: _Line) -> None:
+        """A table starts (nothing open): what _header does when it finds one."""
+        self._table = self._table_of(header, delimiter)
+        assert self._table is not None, "start_table is only called for a header row over its delimiter row"
+
+    def pass_rows(self, lines: tuple[str, ...], index: int) -> int:
+        """Read the body rows from index on (no container open, nothing waiting, a table going on) without the
+        flow's machinery, and a blank line ending the table; the index of the first line not read.
+
+        Why exact: a line starting with `|` or plain (_PLAIN_START) is, with nothing open, no construct, no
+        interruption and no container: _block hands it to _rows, which makes it a body row and notes it as text.
+        A blank line only ends the table.
+        """
+        table, count = self._table, len(lines)
+        while index < count and (row := _ROW_LINE.match(lines[index])) is not None:
+            text, first = lines[index], row.end()
+            table.body.append(_body_row(index + 1, text, first))
+            if "[^" in text:
+                self.findings.text(_Line(index + 1, text, 0, first, False))
+            index += 1
+        if index < count and _BLANK_LINE.match(lines[index]) is not None:
+            self._end_table()
+            index += 1
+        return index
 
     def spans(self, number: int) -> bool:
         """Whether something begun before this line is still open (then a lazy line keeps its containers)."""
@@ -740,7 +819,7 @@ class _Flow:
         if self._directive_fence(line, enter=False):
             self._end_table()
             return self._block(line)
-        self._table.body.append(_row(line, True))
+        self._table.body.append(_body_row(line.number, line.text, line.first))
         self.findings.text(line)
         return None
 
@@ -802,21 +881,30 @@ class _Flow:
     def _fence(self, line: _Line) -> _Steps:
         """Fenced code from its opening line to its closing fence, a lazy line or the end of the flow."""
         marker, size = line.text[line.first], _fence_size(line.text, line.first)
-        while True:
-            self._state(True, True, line.number)
-            following = yield from self._pull()
-            if following is None or following.lazy:
-                return following
-            if _closes_fence(following, marker, size):
-                return (yield from self._next())
+        self.until = _closing_fence(marker, size)
+        try:
+            while True:
+                self._state(True, True, line.number)
+                following = yield from self._pull()
+                if following is None or following.lazy:
+                    return following
+                if _closes_fence(following, marker, size):
+                    self.until = None
+                    return (yield from self._next())
+        finally:
+            self.until = None
 
     def _esm(self, line: _Line) -> _Steps:
         """ESM (import/export) from its first line up to a blank line."""
-        while True:
-            self._state(True, True, line.number)
-            following = yield from self._pull()
-            if following is None or following.first < 0:
-                return following
+        self.until = _BLANK_LINE
+        try:
+            while True:
+                self._state(True, True, line.number)
+                following = yield from self._pull()
+                if following is None or following.first < 0:
+                    return following
+        finally:
+            self.until = None
 
     # -- tables
     def _header(self, line: _Line, interrupt: bool, since: int) -> _Steps:
@@ -846,7 +934,7 @@ class _Flow:
         if columns != len(bounds):
             self.findings.mismatch(header_line, delimiter_line, columns, len(bounds))
             return None
-        header = _row(header_line, False)
+        header = _row(header_line)
         self.findings.text(header_line)
         cells = [cell_at(delimiter_line.number, text, start, end) for start, end in bounds]
         delimiter = row_of(cells, delimiter_line.number, text, first, _row_end(text, first))
@@ -1026,6 +1114,149 @@ class _Flow:
         cursor.pos = end + 2
 
 
+# ---------------------------------------------------------------------- passing over lines
+_TAG = r'<(?:/?[A-Za-z][A-Za-z0-9]*(?:[ \t]+[A-Za-z][A-Za-z0-9]*(?:="[^"]*")?)*[ \t]*/?)>'
+_COMMENT = r"\{/\*(?:(?!\*/).)*\*/\}"
+# How a line read with nothing open and no container (see _skip_idle) starts; None: something else.
+_IDLE_LINE = re.compile(
+    r"(?P<esm>(?:import|export) )|[ \t]*(?:(?P<blank>\Z)|(?P<heading>#{1,6}(?:[ \t]|\Z))"
+    rf"|(?P<jsx>(?:{_TAG}|{_COMMENT})(?:[ \t]*(?:{_TAG}|{_COMMENT}))*[ \t]*\Z)"
+    rf"|(?P<fence>```|~~~)|(?P<pipe>\|)|(?P<plain>{_PLAIN_START}))")
+# A run of lines _skip_idle passes over one by one, in the text with a line feed after every line: blank lines,
+# ATX headings, and paragraphs of plain lines that a blank line, a heading or the end ends (see _Jump).
+_BLANK_NL = r"[ \t]*\n"
+_IDLE_RUN = re.compile(
+    rf"(?:{_BLANK_NL}|[ \t]*#{{1,6}}(?:[ \t][^\n]*)?\n"
+    rf"|(?:[ \t]*{_PLAIN_START}[^\n]*\n)+(?={_BLANK_NL}|[ \t]*#{{1,6}}[ \t\n]|\Z))*")
+
+
+class _Jump:
+    """Passes over runs of _IDLE_RUN in one regex match over the whole text (the per-line loop's work, done in C)."""
+
+    __slots__ = ("ends", "lines", "text")
+
+    def __init__(self, lines: tuple[str, ...]):
+        self.lines, self.text = lines, "\n".join(lines) + "\n"
+        self.ends = list(accumulate(map(len, lines)))  # characters up to each line's end, line feeds not counted
+
+    def past(self, index: int, findings: _Findings) -> int:
+        """The line after the run of _IDLE_RUN starting at line index (index itself when there is none), having
+        noted what the tokenizer notes in it (lines with footnote calls)."""
+        offset = self.ends[index - 1] + index if index else 0
+        end = _IDLE_RUN.match(self.text, offset).end()
+        if end == offset:
+            return index
+        past = index + self.text.count("\n", offset, end)
+        if "[^" in self.text[offset:end]:
+            _note_text(self.lines, index, past, findings)
+        return past
+
+
+def _skip_idle(lines: tuple[str, ...], index: int, findings: _Findings, jump: _Jump) -> tuple[int, bool]:
+    """The first line from index on that the tokenizer must read, when it reads index with nothing open and no
+    container, and whether a table's header row is there: blank lines, ATX headings, one-line JSX tags and
+    `{/* comments */}`, fenced code and ESM are passed over, and so are paragraphs of plain lines (_PLAIN_START)
+    that one of those, a table or the end interrupts.
+
+    Why exact: with no container open no such line opens one, and each of these constructs leaves the flow as
+    it found it, having found no table and no near miss; a plain line heads no table unless a delimiter row
+    follows it (_table_start), and what ends a paragraph is read as it is read with nothing open. What they add
+    to the findings is added here: ATX headings and paragraph lines with footnote calls (`[^`) as text, and
+    `<table` tags.
+    """
+    count, run = len(lines), -1  # run: where a paragraph of plain lines began (-1: none)
+    while index < count:
+        if run < 0:
+            index = jump.past(index, findings)
+            if index == count:
+                break
+        text = lines[index]
+        match = _IDLE_LINE.match(text)
+        kind = match.lastgroup if match else None
+        if kind == "plain":
+            run = index if run < 0 else run
+            index += 1
+            continue
+        first = match.start(kind) if kind not in ("blank", None) else 0
+        if kind is None or kind == "pipe" or (kind == "fence" and not _fence_size(text, first)):
+            return _paragraph_or_table(lines, index, run, kind == "pipe", findings)
+        if kind == "esm" and run >= 0:  # no ESM in a paragraph: its text goes on
+            return run, False
+        if run >= 0:
+            _note_text(lines, run, index, findings)
+            run = -1
+        index = _past_construct(lines, index, kind, first, findings)
+    if run >= 0:
+        _note_text(lines, run, index, findings)
+    return index, False
+
+
+def _paragraph_or_table(lines: tuple[str, ...], index: int, run: int, pipe: bool,
+                        findings: _Findings) -> tuple[int, bool]:
+    """At a line neither plain nor passed over (pipe: it starts with `|`), after a paragraph of plain lines from
+    run (-1: none): the header row of a table if the paragraph's last line or this one is one, else where
+    reading must begin."""
+    if run >= 0:
+        heads = _table_start(lines, index - 1)
+        if heads is None or (not heads and not (pipe and _table_start(lines, index))):
+            return run, False  # a near miss, or the paragraph goes on: the tokenizer reads it
+        header = index - 1 if heads else index  # a table's header row interrupts the paragraph
+        _note_text(lines, run, header, findings)
+        return header, True
+    return (index, True) if pipe and _table_start(lines, index) else (index, False)
+
+
+def _table_start(lines: tuple[str, ...], index: int) -> bool | None:
+    """Whether line index (plain or starting with `|`, read with nothing open and no container, or ending a
+    paragraph) heads a table over a delimiter row on the next line; None when the next line is a delimiter row
+    the tokenizer must read (cell counts differ: a near miss; or it opens a list item)."""
+    if index + 1 >= len(lines):
+        return False
+    header, delimiter = lines[index], lines[index + 1]
+    found = _NONBLANK.search(delimiter)
+    if found is None or delimiter[found.start()] not in "|:-":
+        return False
+    first = _NONBLANK.search(header).start()
+    end = _row_end(header, first)
+    if end - first == 1 and header[first] == "|":  # a lone pipe is no header: the next line is not even looked at
+        return False
+    bounds = _delimiter_cells(delimiter, found.start())
+    if bounds is None:
+        return False
+    if delimiter[found.start()] == "-" and _open_container(_Prefix(delimiter, _row_end(delimiter, 0)), True):
+        return None  # `- | - |` is a list item interrupting the paragraph
+    return True if _cell_count(header, first, end) == len(bounds) else None
+
+
+def _past_construct(lines: tuple[str, ...], index: int, kind: str, first: int, findings: _Findings) -> int:
+    """Index of the line after the construct of this kind (see _skip_idle) starting at line index."""
+    text = lines[index]
+    if kind == "heading":
+        _note_text(lines, index, index + 1, findings)
+    elif kind == "jsx" and _TABLE_TAG.match(text, first):
+        findings.table_tags.append(Position(index + 1, first + 1))
+    elif kind == "fence":
+        closing = _closing_fence(text[first], _fence_size(text, first))
+        index += 1
+        while index < len(lines) and closing.match(lines[index]) is None:
+            index += 1
+        return min(index + 1, len(lines))  # the closing fence's line is read too (an unclosed fence: all)
+    elif kind == "esm":  # up to the blank line ending it
+        index += 1
+        while index < len(lines) and _BLANK_LINE.match(lines[index]) is None:
+            index += 1
+        return index
+    return index + 1
+
+
+def _note_text(lines: tuple[str, ...], start: int, end: int, findings: _Findings) -> None:
+    """Note lines passed over as text, as the flow notes them: only those with a footnote call matter."""
+    for index in range(start, end):
+        text = lines[index]
+        if "[^" in text:
+            findings.text(_Line(index + 1, text, 0, _NONBLANK.search(text).start(), False))
+
+
 # ---------------------------------------------------------------------- document
 class _Document:
     """micromark's document tokenizer: containers line by line, the flow inside them."""
@@ -1035,6 +1266,7 @@ class _Document:
         self.stack: list[_Container] = []
         self.flow: _Flow | None = None
         self.interrupt = False
+        self.jump: _Jump | None = None  # made when first needed (see skip)
 
     def line(self, number: int, text: str) -> None:
         """Read one line: continue or close containers, open new ones, hand the rest to the flow."""
@@ -1069,6 +1301,36 @@ class _Document:
             self._open_containers(prefix)
         match = _NONBLANK.search(text, prefix.pos)
         self._write(_Line(number, text, prefix.pos, match.start() if match else -1, lazy), continued)
+
+    def skip(self, lines: tuple[str, ...], index: int) -> int:
+        """Index of the next line the tokenizer must read, from index on (no container open): lines that cannot
+        change what is found are passed over, their effects on the findings made as the tokenizer makes them."""
+        if self.jump is None:
+            self.jump = _Jump(lines)
+        while index < len(lines):
+            flow = self.flow
+            if flow is not None and flow.waits():
+                return flow.pass_swallowed(lines, index)
+            if flow is not None and flow.in_table():
+                moved = flow.pass_rows(lines, index)
+            else:
+                moved, header = _skip_idle(lines, index, self.findings, self.jump)
+                if header:
+                    moved = self._start_table(lines, moved)
+            if moved == index:
+                return index
+            index = moved
+        return index
+
+    def _start_table(self, lines: tuple[str, ...], index: int) -> int:
+        """Start the table whose header row is line index (see _table_start) as the flow starts it; the line
+        after its delimiter row."""
+        if self.flow is None:
+            self.flow = _Flow(self.findings)
+        header, delimiter = lines[index], lines[index + 1]
+        self.flow.start_table(_Line(index + 1, header, 0, _NONBLANK.search(header).start(), False),
+                              _Line(index + 2, delimiter, 0, _NONBLANK.search(delimiter).start(), False))
+        return index + 2
 
     def _open_containers(self, prefix: _Prefix) -> None:
         """Open every container the line starts, one inside the other."""
@@ -1106,14 +1368,29 @@ class _Document:
         self.stack.clear()
 
 
-def scan_mdx(source: Source, table_tags: list[Position] | None = None) -> tuple[list[Table], list[Diagnostic]]:
+def scan_mdx(source: Source, table_tags: list[Position] | None = None, *,
+             fast: bool = True) -> tuple[list[Table], list[Diagnostic]]:
     """Every pipe table MDX 3 + remark-gfm renders, in document order, and HT004 near misses; table_tags, when
-    given, receives where each flow JSX `<table` tag (a hand-written table) begins."""
+    given, receives where each flow JSX `<table` tag (a hand-written table) begins. fast=False reads every line
+    through the tokenizer (no skipping: the reference the fast path is tested against)."""
     findings = _Findings(budget=REPLAY_BUDGET_PER_LINE * len(source.lines) + 1000)
     with _no_cyclic_gc():
         document = _Document(findings)
-        for index, text in enumerate(source.lines):
-            document.line(index + 1, text)
+        lines, index, backoff = source.lines, 0, 0
+        while index < len(lines):
+            stop = index + 1  # lines read before trying to pass over lines again
+            if fast and not document.stack:
+                moved = document.skip(lines, index)
+                if moved == len(lines):
+                    break
+                if moved == index:  # nothing passed over: try again later, later still after each miss in a row
+                    backoff = min(2 * backoff + 1, SKIP_BACKOFF_MAX)
+                    stop = min(index + backoff, len(lines))
+                else:
+                    index, stop, backoff = moved, moved + 1, 0
+            for number in range(index, stop):
+                document.line(number + 1, lines[number])
+            index = stop
         document.finish()
     if table_tags is not None:
         table_tags.extend(findings.table_tags)

@@ -13,17 +13,19 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import markdown
 from markdown.blockprocessors import ParagraphProcessor
 from markdown.extensions import Extension
 from markdown.extensions.tables import PIPE_LEFT, PIPE_RIGHT, TableProcessor
 from markdown.preprocessors import Preprocessor
+from markdown.util import ETX, STX
 
 from ..diagnostics import delimiter_mismatch, no_blank_line_before, swallowed_block
 from ..model import Cell, Diagnostic, Dialect, LazyRow, Position, Row, Span, Table
 from ..source import Source
+from . import blockloop, sections
 from .cells import alignment, cell_at, row_of
 from .locate import LineLocator
 
@@ -47,6 +49,8 @@ INCLUDE_MARK = "-8<-"  # pymdownx.snippets' marker: text from other files may ho
 _PLACEHOLDER = re.compile("\x02wzxhzdk:(\\d+)\x03")
 _SPLIT = re.compile(r"(\\\\)|(\\`+)|(`+)|(\\\|)|(\|)")
 _DELIMITER_CHARS = frozenset("|:- ")
+_BACKTICK_RUN = re.compile("`+")
+_SPACES_LINE = re.compile("\n +(?=\n)")
 _DELIMITER_LINE = re.compile(r"[ \t>]*([|:\- \t]+)")
 _BLOCK_START_MARKS = frozenset("#-*+>`~_<")  # with any decimal digit (\d), what _BLOCK_START can begin with
 _BLOCK_START = re.compile(
@@ -83,7 +87,7 @@ class _RecordingTableProcessor(TableProcessor):
             return False
         header, second = head[0].strip(" "), head[1].strip(" ")
         self.border = (PIPE_LEFT if header.startswith("|") else 0) | (PIPE_RIGHT if _ends_with_pipe(header) else 0)
-        width = len(self._split_row(header))
+        width = _count_split_row(header, bool(self.border))  # len(self._split_row(header)), cells not built
         accepted = width > 1 or (width == 1 and bool(self.border) and self._every_row_piped(block))
         if accepted:
             delimiter = self._split_row(second)
@@ -95,8 +99,13 @@ class _RecordingTableProcessor(TableProcessor):
 
     def _every_row_piped(self, block: str) -> bool:
         """A one-column table needs a pipe at the start or end of every row (Python-Markdown's rule)."""
-        rows = block.split("\n")[1:]
-        return all(row.strip(" ").startswith("|") or _ends_with_pipe(row.strip(" ")) for row in rows)
+        return all(self.row_piped(row) for row in block.split("\n")[1:])
+
+    @staticmethod
+    def row_piped(row: str) -> bool:
+        """Whether a row begins or ends with a pipe (spaces aside; an escaped final pipe does not count)."""
+        row = row.strip(" ")
+        return row.startswith("|") or _ends_with_pipe(row)
 
     def run(self, parent, blocks):
         """Record the block, then build the table: later processors look at the parent's last child."""
@@ -210,9 +219,11 @@ def start_recording(md: markdown.Markdown, *, build: bool = True) -> _Record:
 _INSTANCES: dict[tuple, markdown.Markdown] = {}
 
 
-def markdown_for(extensions: tuple[str, ...], configs: dict, *, recording: bool = False) -> markdown.Markdown:
-    """A reset Markdown instance for one extension stack, built once (the recording one adds tables)."""
-    key = (tuple(extensions), repr(sorted(configs.items())), recording)
+def markdown_for(extensions: tuple[str, ...], configs: dict, *, recording: bool = False,
+                 fast: bool = False) -> markdown.Markdown:
+    """A reset Markdown instance for one extension stack, built once (the recording one adds tables; a fast one,
+    for scanning only, also highlights nothing and parses blocks with the cheaper loop of blockloop)."""
+    key = (tuple(extensions), repr(sorted(configs.items())), recording, fast)
     md = _INSTANCES.get(key)
     if md is None:
         if len(_INSTANCES) >= 16:
@@ -223,6 +234,10 @@ def markdown_for(extensions: tuple[str, ...], configs: dict, *, recording: bool 
         md = _INSTANCES[key] = markdown.Markdown(extensions=names, extension_configs=configs)
         if recording:
             _without_highlighting(md)
+        if recording and fast:
+            _without_superfences_highlighter(md)
+            _cheaper_preprocessors(md)
+            blockloop.install(md)
     md.reset()
     return md
 
@@ -236,20 +251,66 @@ def _without_highlighting(md: markdown.Markdown) -> None:
         fences.highlight = _no_highlight
 
 
+def _without_superfences_highlighter(md: markdown.Markdown) -> None:
+    """superfences calls the highlighter it registered as its default fence's formatter when the extension was
+    set up (a bound method, so replacing `highlight` above does not reach it): replace that one too, so a scan
+    never runs Pygments. What it stashes for a fence is never read: a fence in a table row is located by its
+    closing fence, not by the stashed HTML (see _stashed_end)."""
+    fences = md.preprocessors["fenced_code_block"] if "fenced_code_block" in md.preprocessors else None  # noqa: SIM401
+    default = getattr(getattr(fences, "extension", None), "superfences", None)
+    if default and getattr(default[0].get("formatter"), "__self__", None) is fences:
+        default[0]["formatter"] = _no_highlight
+
+
+def _cheaper_preprocessors(md: markdown.Markdown) -> None:
+    """Two of Python-Markdown's preprocessors, the same lines out for less work (exact classes only):
+    NormalizeWhitespace empties lines of spaces with a search that can skip to each line break (its own
+    look-behind pattern is tried at every character), and the HTML block preprocessor gives back text without a
+    `<` or `&` as it is (html.parser passes such text through as data, unchanged)."""
+    from markdown.extensions import md_in_html
+    from markdown.preprocessors import HtmlBlockPreprocessor, NormalizeWhitespace
+
+    for preprocessor in md.preprocessors:
+        if type(preprocessor) is NormalizeWhitespace:
+            preprocessor.run = partial(_normalize_whitespace, preprocessor.md.tab_length)
+        elif type(preprocessor) in (HtmlBlockPreprocessor, md_in_html.HtmlBlockPreprocessor):
+            preprocessor.run = partial(_html_blocks, preprocessor.run)
+
+
+def _normalize_whitespace(tab_length: int, lines: list[str]) -> list[str]:
+    """NormalizeWhitespace.run: `(?<=\\n) +\\n` -> `\\n` is `\\n +(?=\\n)` -> `\\n`."""
+    source = "\n".join(lines)
+    source = source.replace(STX, "").replace(ETX, "")
+    source = source.replace("\r\n", "\n").replace("\r", "\n") + "\n\n"
+    source = source.expandtabs(tab_length)
+    return _SPACES_LINE.sub("\n", source).split("\n")
+
+
+def _html_blocks(run, lines: list[str]) -> list[str]:
+    """The HTML block preprocessor's run, skipped for text it would give back unchanged."""
+    source = "\n".join(lines)
+    if "<" not in source and "&" not in source:
+        return source.split("\n")
+    return run(lines)
+
+
 def _no_highlight(*_args, **_kwargs) -> str:
     """What a scan stashes for a fence's code (nothing reads it)."""
     return "<pre><code></code></pre>"
 
 
-def block_parse(text: str, extensions: tuple[str, ...], configs: dict) -> _Record:
-    """Run the preprocessors and the block parser of Python-Markdown over text."""
-    md = markdown_for(extensions, configs, recording=True)
+def block_parse(text: str, extensions: tuple[str, ...], configs: dict, *, fast: bool = True) -> _Record:
+    """Run the preprocessors and the block parser of Python-Markdown over text (fast: on the scanning instance)."""
+    md = markdown_for(extensions, configs, recording=True, fast=fast)
     record = start_recording(md, build=False)
     if text.strip():
         lines = text.split("\n")
         for preprocessor in md.preprocessors:
             lines = preprocessor.run(lines)
-        md.parser.parseDocument(lines)
+        if fast:
+            sections.parse_document(md, lines)
+        else:
+            md.parser.parseDocument(lines)
         record.stash = [str(block) for block in md.htmlStash.rawHtmlBlocks]
     return record
 
@@ -295,6 +356,33 @@ def split_row(row: str, border: bool) -> list[tuple[int, int]]:
             start += 1
         end = _without_end_border(row, start, end)
     return [(start + a, start + b) for a, b in _split(row[start:end])]
+
+
+def _count_split_row(row: str, border: bool) -> int:
+    """len(TableProcessor._split_row(row)) (row already stripped of spaces): a leading pipe and an unescaped
+    trailing one removed when border, then the cells counted."""
+    start, end = 0, len(row)
+    if border:
+        start = 1 if row.startswith("|") else 0
+        end = _without_end_border(row, start, end)
+    return _cell_total(row, start, end)
+
+
+def _cell_total(row: str, start: int, end: int) -> int:
+    """len(_split(row[start:end])), counted without splitting where no backslash can escape anything: every pipe
+    splits without backticks; with backtick runs all of one size, each run opens a code span the next one closes
+    (what _code_regions finds), so the pipes between an odd run and the next are inside code."""
+    if row.find("\\", start, end) >= 0:
+        return len(_split(row[start:end]))
+    if row.find("`", start, end) < 0:
+        return row.count("|", start, end) + 1
+    piece = row[start:end]
+    runs = _BACKTICK_RUN.findall(piece)
+    if len(set(runs)) > 1:
+        return len(_split(piece))
+    pieces = piece.split(runs[0])
+    outside = pieces[0::2] if len(runs) % 2 == 0 else [*pieces[0::2], pieces[-1]]
+    return "".join(outside).count("|") + 1
 
 
 def _ends_with_pipe(row: str) -> bool:
@@ -348,11 +436,14 @@ def _split(row: str) -> tuple[tuple[int, int], ...]:
         elif match.group(5):
             pipes.append(match.start(5))
     code = _code_regions(runs)
-    bounds, start = [], 0
-    for pipe in pipes:
-        if not _inside(pipe, code):
-            bounds.append((start, pipe))
-            start = pipe + 1
+    bounds, start, region = [], 0, 0
+    for pipe in pipes:  # pipes and code regions both in order: one pass over both
+        while region < len(code) and code[region][1] < pipe:
+            region += 1
+        if region < len(code) and code[region][0] <= pipe:
+            continue  # inside code
+        bounds.append((start, pipe))
+        start = pipe + 1
     bounds.append((start, len(row)))
     return tuple(bounds)
 
@@ -376,35 +467,25 @@ def _code_regions(runs: list[tuple[int, int, int, int]]) -> list[tuple[int, int]
         regions.append((start, runs[close][1]))
         index = close + 1
     return regions
-def _inside(offset: int, regions: list[tuple[int, int]]) -> bool:
-    """Whether offset falls inside one of the sorted, disjoint regions."""
-    lo, hi = 0, len(regions)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if regions[mid][1] < offset:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo < len(regions) and regions[lo][0] <= offset <= regions[lo][1]
-
-
 def scan_pymd(
     source: Source,
     extensions: tuple[str, ...] = MKDOCS_EXTENSIONS,
     configs: dict | None = None,
     *,
     front_matter: bool = False,
+    fast: bool = True,
 ) -> tuple[list[Table], list[Diagnostic]]:
     """Tables and near-miss diagnostics of a source as Python-Markdown's block parser sees it; front_matter:
-    the page as MkDocs gives it to Python-Markdown (YAML or MultiMarkdown front matter removed)."""
+    the page as MkDocs gives it to Python-Markdown (YAML or MultiMarkdown front matter removed); fast=False: the
+    plain path the fast one is tested against (Python-Markdown's own block loop, every cell built)."""
     configs = MKDOCS_EXTENSION_CONFIGS if configs is None else configs
     text = source.normalized()
     if not may_hold_table(text) and INCLUDE_MARK not in text:  # nothing here, and nothing included from elsewhere
         return [], []
     page = page_markdown(text) if front_matter else text
-    record = block_parse(page, extensions, configs)
+    record = block_parse(page, extensions, configs, fast=fast)
     if record.text is None or record.text == text:
-        located, diagnostics = locate(source, record)
+        located, diagnostics = locate(source, record, lazy=fast)
         return [table for _, table in located], diagnostics
     return _in_file(source, record)
 
@@ -542,7 +623,7 @@ def _locate_table(
 
 def _is_stashed(row: str) -> bool:
     """Whether a row is a stash placeholder (a fence that superfences swallowed into the table)."""
-    return _PLACEHOLDER.fullmatch(row.strip()) is not None
+    return "\x02" in row and _PLACEHOLDER.fullmatch(row.strip()) is not None
 
 
 def _row_extents(
@@ -606,14 +687,41 @@ def _row(locator: LineLocator, start: int, end: int, offset: int | None, border:
     if offset is None:
         return _stashed_row(locator, start, end)
     line = locator.lines[start]
-    bounds = split_row(line[offset:], border)
     row_start, row_end = _trimmed_bounds(line, offset)
     if lazy:
         span = Span(Position(start + 1, row_start + 1), Position(start + 1, row_end))
-        return LazyRow(span, len(bounds), lambda: tuple(cell_at(start + 1, line, offset + a, offset + b)
-                                                         for a, b in bounds))
+        return _LineRow(span, _cell_count(line, row_start, row_end, border),
+                        partial(_cells_of, start + 1, line, offset, border))  # one object, not a closure's four
+    bounds = split_row(line[offset:], border)
     cells = [cell_at(start + 1, line, offset + a, offset + b) for a, b in bounds]
     return row_of(cells, start + 1, line, row_start, row_end)
+
+
+class _LineRow(LazyRow):
+    """A lazy row written on one line: its first cell can be made alone (the swallowed-block check reads only it)."""
+
+    def first_cell(self) -> Cell:
+        """The row's first cell (the one in cells, if they are made already)."""
+        made = self.__dict__.get("_cells")
+        if made is not None:
+            return made[0]
+        line_no, line, offset, border = self._make.args
+        a, b = split_row(line[offset:], border)[0]
+        return cell_at(line_no, line, offset + a, offset + b)
+
+
+def _cells_of(line_no: int, line: str, offset: int, border: bool) -> tuple[Cell, ...]:
+    """The cells of the row written on line from offset (a lazy row's cells, made when read)."""
+    return tuple(cell_at(line_no, line, offset + a, offset + b) for a, b in split_row(line[offset:], border))
+
+
+def _cell_count(line: str, start: int, end: int, border: bool) -> int:
+    """len(split_row(line[start:end], border)) for the trimmed row line[start:end], without splitting when no
+    backtick or backslash can make a pipe not split (then each pipe between the borders splits)."""
+    if border:
+        start += line.startswith("|", start)
+        end = _without_end_border(line, start, end)
+    return _cell_total(line, start, end)
 
 
 def _trimmed_bounds(line: str, offset: int) -> tuple[int, int]:
@@ -636,8 +744,9 @@ def _swallowed_rows(table: Table, source: Source) -> list[Diagnostic]:
     for row in table.body:
         if not row.count or not _may_start_block(_source_char(source, row.span.start)):
             continue  # the row starts with a pipe or text that opens no block: its cells need not be made
-        text = row.cells[0].text
-        if not text.startswith("|") and _BLOCK_START.match(text) and row.span.start == row.cells[0].span.start:
+        first = row.first_cell() if isinstance(row, _LineRow) else row.cells[0]
+        text = first.text
+        if not text.startswith("|") and _BLOCK_START.match(text) and row.span.start == first.span.start:
             what = text.splitlines()[0] if text else text
             found.append(swallowed_block(row.span, what))
     return found
@@ -684,7 +793,8 @@ def _near_miss(locator: LineLocator, block: list[str], k: int, index: int) -> Di
     """The diagnostic for a header at block[k] over a delimiter at block[k + 1], if any."""
     header, delimiter = block[k].strip(" "), block[k + 1].strip(" ")
     border = any(has_border(header))
-    columns, widths = len(split_row(header, border)), len(split_row(delimiter, border))
+    columns, widths = _cell_count(header, *_trimmed(header, 0, len(header)), border), \
+        _cell_count(delimiter, *_trimmed(delimiter, 0, len(delimiter)), border)
     line = locator.lines[index]
     if columns != widths:
         below = locator.lines[index + 1]

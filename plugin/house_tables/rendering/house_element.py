@@ -15,10 +15,7 @@ from urllib.parse import unquote
 from bs4 import BeautifulSoup, Comment, NavigableString, Tag
 from markdown.util import AtomicString
 
-from .fast import enabled
-from .fragments import simple_first_table
 from .jsx_html import jsx_table_html
-from .simple_html import Element
 
 FOOTNOTE_MARK = "data-house-footnote"
 
@@ -27,49 +24,8 @@ def house_table_element(lines: list[str], footnotes: tuple[str, ...] = ()) -> et
     """The `<table>` element of a house JSX table, cells rendered as MDX reads them; footnotes: the page's labels."""
     indent = lines[0][: len(lines[0]) - len(lines[0].lstrip(" \t"))]
     html = "\n".join(jsx_table_html(lines, indent, footnotes))
-    labels = {label: label for label in footnotes}
-    simple = simple_first_table(html) if enabled() else None
-    if simple is not None:  # the tree bs4 would build
-        return _simple_element(simple, labels)
     table = BeautifulSoup(html, "html.parser").find("table")
-    return _element(table, labels)
-
-
-def _simple_element(tag: Element, labels: dict[str, str]) -> etree.Element:
-    """_element of a simple tree (no comments in one; a multi-valued attribute joins back to its value)."""
-    label = _simple_footnote_label(tag, labels)
-    if label is not None:
-        return etree.Element("sup", {FOOTNOTE_MARK: label})
-    element = etree.Element(tag.name, dict(tag.attrs))
-    last = None
-    for child in tag.contents:
-        if isinstance(child, str):
-            _append_text(element, last, child)
-            continue
-        last = _simple_element(child, labels)
-        element.append(last)
-    return element
-
-
-def _simple_footnote_label(tag: Element, labels: dict[str, str]) -> str | None:
-    """_footnote_label of a simple tree."""
-    if tag.name != "sup" or "footnote-ref" not in tag.attrs.get("class", "").split():
-        return None
-    link = _first_link(tag)
-    href = link.attrs.get("href", "") if link is not None else ""
-    return labels.get(unquote(href[len("#fn-"):])) if href.startswith("#fn-") else None
-
-
-def _first_link(tag: Element) -> Element | None:
-    """The first `<a>` below tag, in document order (as `find("a")`)."""
-    for child in tag.contents:
-        if isinstance(child, Element):
-            if child.name == "a":
-                return child
-            found = _first_link(child)
-            if found is not None:
-                return found
-    return None
+    return _element(table, {label: label for label in footnotes})
 
 
 def _element(tag: Tag, labels: dict[str, str]) -> etree.Element:

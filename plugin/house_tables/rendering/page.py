@@ -61,11 +61,11 @@ def _converter(md: markdown.Markdown):
 
 
 def house_table_tags(text: str, extensions: tuple, configs: dict, *, front_matter: bool = False) -> tuple:
-    """Where each house JSX table the MkDocs plugin renders begins in a `.md` page's file (Positions): the page is
-    rendered as the site renders it, and the tables the extension's own block processor claimed are mapped back to
-    the file's lines (a table from a snippet, with no line of its own in the file, is left out)."""
+    """Where each hand-written table of a `.md` page's file begins (Positions; HtmlTableTag for a raw HTML table):
+    the page is rendered as the site renders it, and the house JSX tables the extension's own block processor
+    claimed and the raw HTML tables the page passes through are mapped back to the file's lines (a table from a
+    snippet, with no line of its own in the file, is left out)."""
     from ..mapping import line_map
-    from ..model import Position
 
     if enabled():  # the same render as render_md_page's: `fix` has just rendered the page it checks again
         rendered = render_md_page(text, extensions, configs, front_matter=front_matter)
@@ -76,7 +76,8 @@ def house_table_tags(text: str, extensions: tuple, configs: dict, *, front_matte
         converter = _converter(md)
         read, hand_tags = converter.text, converter.hand_tags
     mapped = line_map(text, read)
-    return tuple(Position(mapped[tag.line], tag.column) for tag in hand_tags if tag.line in mapped)
+    return tuple(type(tag)(mapped[tag.line], tag.column) for tag in sorted(hand_tags)
+                 if tag.line in mapped)  # HtmlTableTag stays one
 
 
 def _page_markdown(extensions: tuple, configs: dict) -> markdown.Markdown:

@@ -1,0 +1,244 @@
+"""The fast `.md` scanner equals the plain one: the same tables, cells, positions and findings.
+
+The plain path is Python-Markdown's own block loop (parseBlocks), Pygments highlighting as configured, and every
+cell built eagerly; the fast path is blockloop's loop (with every processor it passes over checked against the
+processor itself: blockloop.VERIFY), no highlighting and lazy body rows. Both run the same extension stacks, the
+ones real sites use.
+"""
+
+import os
+from contextlib import contextmanager
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from house_tables.model import LazyRow
+from house_tables.parsing import all_diagnostics, bigblock, blockloop
+from house_tables.parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS, scan_pymd
+from house_tables.source import Source
+
+from engines import PYMD_MKDOCS_EXTENSIONS, SITE_EXTENSION_CONFIGS
+from strategies import BLOCKS, LINKS, code_example, container, documents, site_page, table
+
+BIG_BLOCK_LINES = bigblock.BIG_BLOCK_LINES
+EXAMPLES = int(os.environ.get("HOUSE_TABLES_FUZZ", "300"))  # `make fuzz` sets more
+SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+RICH_EXTENSIONS = (
+    *MKDOCS_EXTENSIONS, "footnotes", "abbr", "def_list", "sane_lists", "pymdownx.snippets", "pymdownx.tasklist",
+    "pymdownx.blocks.html", "pymdownx.blocks.definition", "pymdownx.blocks.caption", "pymdownx.emoji",
+)
+RICH_CONFIGS = {**MKDOCS_EXTENSION_CONFIGS, "pymdownx.snippets": {"base_path": ["/nonexistent-snippets"]}}
+STACKS = [
+    (MKDOCS_EXTENSIONS, MKDOCS_EXTENSION_CONFIGS),
+    (PYMD_MKDOCS_EXTENSIONS, SITE_EXTENSION_CONFIGS),
+    (RICH_EXTENSIONS, RICH_CONFIGS),
+]
+# Lines each block processor of the rich stack takes (or nearly takes): what the fast loop's checks are about.
+PROCESSOR_LINES = [
+    "[^n]: a footnote", "    continued footnote", "*[HTML]: Hyper Text", "Term", ":   definition", ": not one",
+    "[r]: https://example.com", "[r]: <u> 'title'", "Title", "=====", "-----", "***", "_ _ _", "* * *", "## H ##",
+    "#no space", "!!! note", '!!! warning "T"', "!!!", "???+ tip", '??? "only title"', '=== "Tab"', "===+ \"T\"",
+    "/// note", "/// html | div", "///", "/// details | Summary", "/// define", "/// caption", "> quoted", ">",
+    "    indented", "        deeper", "\tTab", "- [ ] task", "1) item", "2. item", "<div markdown>", "</div>",
+    "<details markdown=\"1\">", "</details>", "<!-- comment -->", "a | b", "|---|---|", "| x |", "-|-", "|",
+    ":smile: text", "--8<-- \"table.md\"", "`code | span`", "a\\|b | c",
+]
+
+
+def _indent(lines: list[str], prefix: str) -> list[str]:
+    """Lines under a container prefix."""
+    return [prefix + line if line else "" for line in lines]
+
+
+@st.composite
+def processor_pages(draw) -> str:
+    """Pages of tables mixed with every block processor's lines, at the top level or indented under a container."""
+    piece = st.one_of(
+        table(), container(), code_example(),
+        st.lists(st.sampled_from(PROCESSOR_LINES + BLOCKS + LINKS), min_size=1, max_size=4),
+    )
+    lines: list[str] = []
+    for part in draw(st.lists(piece, min_size=1, max_size=8)):
+        prefix = draw(st.sampled_from(["", "", "", "    ", "> ", "  "]))
+        lines.extend(_indent(part, prefix) if prefix else part)
+        if draw(st.integers(0, 2)):
+            lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+@contextmanager
+def _verified(walk_from: int = 2):
+    """Every processor the fast loop passes over is asked all the same, and must agree; every block of walk_from
+    lines or more is walked (bigblock), where the walk applies."""
+    blockloop.VERIFY, bigblock.BIG_BLOCK_LINES = True, walk_from
+    try:
+        yield
+    finally:
+        blockloop.VERIFY, bigblock.BIG_BLOCK_LINES = False, BIG_BLOCK_LINES
+
+
+def _row_data(row):
+    """A row as plain data; a lazy row's count is read before its cells are made (and must agree with them)."""
+    count = row.count
+    assert count == len(row.cells)
+    return row.span, row.cells, count
+
+
+def _reading(text: str, extensions, configs, *, fast: bool, walk_from: int = 2):
+    """Tables (as plain data) and every finding of one scan."""
+    with _verified(walk_from):
+        tables, found = scan_pymd(Source.parse(text), extensions, configs, fast=fast)
+    lazy = any(isinstance(row, LazyRow) for table in tables for row in table.body)
+    data = [(t.span, t.align, t.indent, t.empty_row, [_row_data(r) for r in (t.header, t.delimiter, *t.body)])
+            for t in tables]
+    return data, all_diagnostics(tables, found), lazy
+
+
+def _assert_same(text: str, walk_from: int = 2) -> None:
+    """The fast reading equals the plain one with every stack."""
+    for extensions, configs in STACKS:
+        fast = _reading(text, extensions, configs, fast=True, walk_from=walk_from)
+        plain = _reading(text, extensions, configs, fast=False)
+        assert fast[:2] == plain[:2]
+        assert not plain[2]
+
+
+@SETTINGS
+@given(documents())
+def test_fast_scan_equals_plain_scan_on_documents(text):
+    """Tables in every container the generators know."""
+    _assert_same(text)
+
+
+@SETTINGS
+@given(site_page())
+def test_fast_scan_equals_plain_scan_on_site_pages(text):
+    """Pages with code examples (fence options: Pygments matters), raw HTML tables, snippets and links."""
+    _assert_same(text)
+
+
+@SETTINGS
+@given(processor_pages())
+def test_fast_scan_equals_plain_scan_on_processor_pages(text):
+    """Tables among the lines each block processor takes, nested under containers."""
+    _assert_same(text)
+
+
+# Lines of the long blocks Python-Markdown is quadratic on (headings, setext underlines, rules), with table rows,
+# near misses and whatever else may stop the walk (lists, quotes, references, indented and marker lines).
+LONG_BLOCK_LINES = [
+    "# h", "## h ##", "#\\", "#", "####### x", "---", "***", "- - -", "___", "=", "-", "===", "--", "|", "-|", "|-",
+    "a | b", "| a | b |", "|---|---|", "| 1 | 2 |", ":-:|:-:", "Title", "text", "- item", "1. item", "> q",
+    "[r]: https://example.com", "    indented", " # not quite", "!!! note", "///", "| x \\|", "`a|b` | c",
+]
+
+
+# One-column tables (a pipe at either end of every row, or no table at all) among headings and setext pairs.
+PIPED_LINES = ["|", "-|", "|-", "| a |", "|---|", "\\|", "text", "# h", "-", "---", "a |"]
+
+
+@st.composite
+def long_blocks(draw) -> str:
+    """A page of one or two long blocks (no blank line inside), maybe after a paragraph."""
+    alphabet = st.sampled_from(draw(st.sampled_from([LONG_BLOCK_LINES, PIPED_LINES])))
+    lines = draw(st.lists(alphabet, min_size=1, max_size=160))
+    if draw(st.booleans()):
+        lines = [*lines, "", *draw(st.lists(alphabet, min_size=1, max_size=80))]
+    before = ["Intro.", ""] if draw(st.booleans()) else []
+    return "\n".join([*before, *lines]) + "\n"
+
+
+@SETTINGS
+@given(long_blocks(), st.sampled_from([2, 16, BIG_BLOCK_LINES]))
+def test_fast_scan_equals_plain_scan_on_long_blocks(text, walk_from):
+    """Long blocks of headings, rules and rows (walked in linear time) read as Python-Markdown reads them."""
+    _assert_same(text, walk_from)
+
+
+def test_long_blocks_are_walked_in_linear_time_shape():
+    """The walk consumes a 20,000-line block of setext pairs with a handful of processor calls per pair (no
+    regular expression over the rest of the block): counted in processor calls, not in time."""
+    from house_tables.parsing.pymd import markdown_for
+
+    md = markdown_for(MKDOCS_EXTENSIONS, MKDOCS_EXTENSION_CONFIGS, recording=True, fast=True)
+    setext = md.parser.blockprocessors["setextheader"]
+    seen = []
+    original = setext.run
+    setext.run = lambda parent, blocks: (seen.append(len(blocks[0])), original(parent, blocks))[1]
+    try:
+        text = "|\n-\n" * 10_000 + "| a | b |\n|---|---|\n"
+        tables, _ = scan_pymd(Source.parse(text))
+    finally:
+        del setext.run
+    assert len(tables) == 1 and tables[0].start_line == 20_001
+    assert len(seen) == 10_000 and max(seen) == len("|\n-")
+
+
+def test_known_processors_have_checks_and_others_none():
+    """The checks are keyed by exact class: the rich stack's processors are known, a subclass is not."""
+    from house_tables.parsing.pymd import markdown_for
+
+    md = markdown_for(RICH_EXTENSIONS, RICH_CONFIGS, recording=True, fast=True)
+    checked = {type(p).__name__ for p in md.parser.blockprocessors if blockloop.check_for(p)}
+    assert {"AdmonitionProcessor", "DetailsProcessor", "TabbedProcessor", "BlocksProcessor", "HashHeaderProcessor",
+            "FootnoteBlockProcessor", "ReferenceProcessor", "_RecordingTableProcessor"} <= checked
+    hash_header = md.parser.blockprocessors["hashheader"]
+    subclass = type("MyHeader", (type(hash_header),), {"test": lambda self, parent, block: True})
+    assert blockloop.check_for(subclass(md.parser)) is None
+
+
+def test_scanning_instance_never_highlights(monkeypatch):
+    """A scan runs no Pygments, even for fences with options (which superfences accepts only with Pygments on)."""
+    import pymdownx.highlight
+
+    def refuse(*_args, **_kwargs):
+        raise AssertionError("Pygments called during a scan")
+
+    monkeypatch.setattr(pymdownx.highlight, "highlight", refuse)
+    text = '```py hl_lines="1" title="a.py"\nx = 1\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n'
+    for extensions, configs in STACKS:
+        tables, _ = scan_pymd(Source.parse(text), extensions, configs)
+        assert len(tables) == 1
+
+
+ROW_PIECES = st.sampled_from(["|", "|", "`", "``", "\\", "\\|", "a", " ", "\\`", "-"])
+
+
+@settings(max_examples=3000, deadline=None, database=None)
+@given(st.lists(ROW_PIECES, max_size=24).map("".join), st.booleans())
+def test_cell_counts_equal_python_markdowns_split(row, border):
+    """Counting cells (no cells built) gives as many as Python-Markdown's own (quadratic) split makes."""
+    from markdown.extensions.tables import TableProcessor
+
+    from house_tables.parsing import pymd
+
+    plain = TableProcessor.__new__(TableProcessor)
+    plain.border = border
+    stripped = row.strip(" ")
+    assert pymd._count_split_row(stripped, border) == len(TableProcessor._split_row(plain, stripped))
+    assert [row[a:b] for a, b in pymd._split(row)] == TableProcessor._split(plain, row)
+    assert pymd._cell_total(row, 0, len(row)) == len(pymd._split(row))
+
+
+TEXT_PIECES = st.sampled_from(["a", " ", "  ", "\t", "\n", "\n", "\r\n", "\r", "<", "&", "&amp;", "<b>", "|", "\x02",
+                               "\x03", "<div>", "</div>", "<!--", "-->", "&#124;", "x y"])
+
+
+@settings(max_examples=2000, deadline=None, database=None)
+@given(st.lists(TEXT_PIECES, max_size=40).map("".join))
+def test_cheaper_preprocessors_give_the_same_lines(text):
+    """The scanning instance's whitespace and HTML-block preprocessors give exactly Python-Markdown's lines."""
+    from house_tables.parsing.pymd import markdown_for
+
+    for extensions, configs in STACKS:
+        fast = markdown_for(extensions, configs, recording=True, fast=True)
+        plain = markdown_for(extensions, configs, recording=True, fast=False)
+        for name in ("normalize_whitespace", "html_block"):
+            lines = text.split("\n")
+            assert fast.preprocessors[name].run(list(lines)) == plain.preprocessors[name].run(list(lines))
+            assert [str(raw) for raw in fast.htmlStash.rawHtmlBlocks] == \
+                [str(raw) for raw in plain.htmlStash.rawHtmlBlocks]
+            fast.reset()
+            plain.reset()
