@@ -22,7 +22,7 @@ from .rendering.fragments import (
     render_gfm,
     render_python_markdown,
 )
-from .rendering.jsx_html import jsx_to_html
+from .rendering.jsx_html import jsx_cells_to_html, jsx_to_html
 from .rendering.layout import Grid, render_lines
 from .rendering.page import first_difference, page_view, render_md_page
 from .rendering.protect import protect, protect_rows, restore
@@ -362,7 +362,7 @@ def _verify(table, source, definitions, engine, rendered: Fragments | None) -> t
     rows = (table.header, *table.body)
     for r, (ours, theirs) in enumerate(zip(fragments, reference)):
         for c, (mine, engine_cell) in enumerate(zip(ours, theirs)):
-            if canonical(mine) != canonical(engine_cell):
+            if mine != engine_cell and canonical(mine) != canonical(engine_cell):
                 where = rows[r].cells[c].span if c < len(rows[r].cells) else rows[r].span
                 return where, f"cell {c + 1} of row {r}: ours {_shown(mine)}, the engine's {_shown(engine_cell)}"
     return None
@@ -374,14 +374,30 @@ def _shown(html: str, limit: int = 80) -> str:
 
 
 def _read_back(table: Table, grid: Grid, fragments: Fragments) -> tuple[Span, str] | None:
-    """Each JSX cell, read back as MDX reads it, must give the HTML it was made from."""
+    """Each JSX cell, read back as MDX reads it, must give the HTML it was made from (the same bytes, or failing
+    that the same canonical form)."""
     rows = (table.header, *table.body)
-    for r, (jsx_row, html_row) in enumerate(zip((grid.header, *grid.body), fragments.read_as_html())):
-        for c, (jsx, fragment) in enumerate(zip(jsx_row, html_row)):
-            if canonical(jsx_to_html(jsx)) != canonical(fragment):
+    pairs = [list(zip(jsx_row, html_row))
+             for jsx_row, html_row in zip((grid.header, *grid.body), fragments.read_as_html())]
+    read = _read_all(pairs)
+    for r, row in enumerate(pairs):
+        for c, (jsx, fragment) in enumerate(row):
+            html = read[r][c] if read is not None else jsx_to_html(jsx)
+            if html != fragment and canonical(html) != canonical(fragment):
                 where = rows[r].cells[c].span if c < len(rows[r].cells) else rows[r].span
                 return where, f"cell {c + 1} of row {r}: JSX {jsx!r} does not read back as {fragment!r}"
     return None
+
+
+def _read_all(pairs: list[list[tuple[str, str]]]) -> list[list[str]] | None:
+    """Every JSX cell read back, in one render (jsx_cells_to_html); None when one of them cannot be read (then
+    the cells are read one by one, in order, and the first that differs is reported as before)."""
+    cells = [jsx for row in pairs for jsx, _ in row]
+    try:
+        read = iter(jsx_cells_to_html(cells))
+    except (ValueError, IndexError):  # a JS string JSON cannot read, or a token with no text: one by one
+        return None
+    return [[next(read) for _ in row] for row in pairs]
 
 
 def _original_rows(table: Table, source: Source) -> str:

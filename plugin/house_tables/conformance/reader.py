@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..model import HtmlTableTag, Position, Span
 
@@ -249,8 +250,10 @@ def _element(name: str, attrs: str, at: Position, form: str) -> tuple[Element | 
     return Element(name, at, style, "".join(others)), None
 
 
+@lru_cache(maxsize=1024)
 def _style_items(value: str | None) -> tuple | None:
-    """The items of `{{key: "value", key: 700}}` in order, or None for anything else."""
+    """The items of `{{key: "value", key: 700}}` in order, or None for anything else (kept: a table repeats a few
+    styles in every row)."""
     if value is None or not value.startswith("{{") or not value.endswith("}}"):
         return None
     body, items, pos = value[2:-2], [], 0

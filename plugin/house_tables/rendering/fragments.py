@@ -16,6 +16,8 @@ from bs4 import BeautifulSoup, Comment, NavigableString, Tag
 from cmarkgfm.cmark import Options
 
 from ..parsing.pymd import markdown_for
+from .fast import enabled
+from .simple_html import Element, decode, parse
 
 _REFERENCE = re.compile(r"^ {0,3}\[[^\]\n]+\]:[^\n]*$", re.MULTILINE)
 _DELIMITER = {None: "---", "left": ":--", "center": ":-:", "right": "--:"}
@@ -57,12 +59,47 @@ def render_gfm_footnotes(source: str) -> str:
 
 def first_table_cells(html: str) -> list[list[str]] | None:
     """Inner HTML of each cell of the first table, header row first; None when there is no table."""
+    table = simple_first_table(html) if enabled() else None
+    if table is not None:  # the tree bs4 would build, written as bs4 writes it
+        return [[decode(cell.contents).strip() for cell in row.contents
+                 if isinstance(cell, Element) and cell.name in ("th", "td")] for row in _simple_rows(table)]
     soup = BeautifulSoup(html, "html.parser")
     table = soup.find("table")
     if table is None:
         return None
-    return [[cell.decode_contents().strip() for cell in tr.find_all(["th", "td"], recursive=False)]
-            for tr in _own_rows(table)]
+    return [[_inner_html(cell) for cell in tr.find_all(["th", "td"], recursive=False)] for tr in _own_rows(table)]
+
+
+def _inner_html(cell: Tag) -> str:
+    """A cell's inner HTML as bs4 writes it (`decode_contents`), stripped; a cell of one text without bs4's
+    serialiser: its "minimal" formatter escapes `&`, `<` and `>` in a text outside `<script>`/`<style>`."""
+    contents = cell.contents
+    if enabled() and len(contents) <= 1 and all(type(node) is NavigableString for node in contents):
+        return _minimal(str(contents[0])).strip() if contents else ""
+    return cell.decode_contents().strip()
+
+
+def _minimal(text: str) -> str:
+    """A text as bs4's "minimal" formatter writes it."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def simple_first_table(html: str) -> Element | None:
+    """The table a rendering opens with (after text at most), when it is simple HTML (see simple_html)."""
+    nodes = parse(html.lstrip(" \n"), first_table=True) if html.lstrip(" \n").startswith("<table") else None
+    if not nodes or not isinstance(nodes[-1], Element) or nodes[-1].name != "table":
+        return None
+    return nodes[-1]
+
+
+def _simple_rows(table: Element) -> list[Element]:
+    """_own_rows of a simple tree."""
+    rows = []
+    for child in table.contents:
+        if isinstance(child, Element) and child.name in ("thead", "tbody", "tfoot", "tr"):
+            rows.extend([child] if child.name == "tr" else
+                        [row for row in child.contents if isinstance(row, Element) and row.name == "tr"])
+    return rows
 
 
 def _own_rows(table) -> list:
@@ -78,6 +115,9 @@ def canonical(fragment: str) -> str:
     """A fragment in a comparable form: tags and sorted attributes, decoded text, collapsed whitespace."""
     if "<" not in fragment and "&" not in fragment:  # plain text: what parsing would give, without a parser
         return _WHITESPACE.sub(" ", _escape(fragment)).strip()
+    simple = parse(fragment) if enabled() else None
+    if simple is not None:  # the tree bs4 would build
+        return _WHITESPACE.sub(" ", "".join(_canonical_simple(node) for node in simple)).strip()
     soup = BeautifulSoup(fragment, "html.parser")
     return _WHITESPACE.sub(" ", "".join(_canonical_node(node) for node in soup.contents)).strip()
 
@@ -93,6 +133,14 @@ def _canonical_node(node) -> str:
     attrs = "".join(f' {k}="{_escape(_attr(v))}"' for k, v in sorted(node.attrs.items()))
     inner = "".join(_canonical_node(child) for child in node.contents)
     return f"<{node.name}{attrs}>{inner}</{node.name}>"
+
+
+def _canonical_simple(node) -> str:
+    """_canonical_node of a simple tree (a multi-valued attribute of it joins back to its value)."""
+    if isinstance(node, str):
+        return _escape(node)
+    attrs = "".join(f' {k}="{_escape(v)}"' for k, v in sorted(node.attrs.items()))
+    return f"<{node.name}{attrs}>{''.join(_canonical_simple(child) for child in node.contents)}</{node.name}>"
 
 
 def _attr(value) -> str:

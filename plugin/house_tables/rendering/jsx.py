@@ -6,8 +6,11 @@ import unicodedata
 import warnings
 from html.entities import html5
 
-from bs4 import BeautifulSoup, MarkupResemblesLocatorWarning, NavigableString, Tag
+from bs4 import BeautifulSoup, MarkupResemblesLocatorWarning, Tag
 from bs4.element import PreformattedString
+
+from .fast import enabled
+from .simple_html import Element, parse
 
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})
 # Their content is not markup in HTML, so it goes in as one JS string.
@@ -108,10 +111,40 @@ class JsxError(ValueError):
 
 def html_to_jsx(fragment: str) -> str:
     """An inline HTML fragment as one line of JSX that MDX renders to the same HTML (comments render nothing)."""
+    if "<" not in fragment and "&" not in fragment and enabled():
+        # html.parser reads such a fragment as one text node (or none): the writer would give jsx_text's JSX.
+        return jsx_text(_as_bs4_text(fragment))
+    simple = parse(fragment) if enabled() else None
+    if simple is not None:  # bs4 would build this very tree
+        return _Writer(_all_texts(simple)).children(Element("[document]", {}, simple))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", MarkupResemblesLocatorWarning)  # a fragment may look like a URL or a file
         soup = BeautifulSoup(fragment, "html.parser", multi_valued_attributes=None)
-    return _Writer(soup).children(soup)
+    texts = [s for s in soup.find_all(string=True)
+             if not isinstance(s, PreformattedString) and s.parent.name not in RAW_TEXT]
+    return _Writer(texts).children(soup)
+
+
+def _all_texts(nodes: list) -> list[str]:
+    """Every text of a simple tree, in document order (it has no raw-text elements and no comments)."""
+    texts: list[str] = []
+    for node in nodes:
+        if isinstance(node, str):
+            texts.append(node)
+        else:
+            texts += _all_texts(node.contents)
+    return texts
+
+
+_ASCII_SPACES = frozenset("\x20\x0a\x09\x0c\x0d")
+
+
+def _as_bs4_text(text: str) -> str:
+    """The text node bs4 makes of a text outside `<pre>`: nothing but ASCII spaces becomes one space, or one line
+    break if it held one (bs4's `endData`)."""
+    if text and all(ch in _ASCII_SPACES for ch in text):
+        return "\n" if "\n" in text else " "
+    return text
 
 
 def jsx_text(text: str) -> str:
@@ -129,33 +162,32 @@ def js_string(value: str) -> str:
 class _Writer:
     """Serializes a parsed fragment, knowing whether MDX will see the cell line as text or as flow JSX."""
 
-    def __init__(self, soup: BeautifulSoup):
-        texts = [s for s in soup.find_all(string=True)
-                 if not isinstance(s, PreformattedString) and s.parent.name not in RAW_TEXT]
+    def __init__(self, texts: list[str]):
+        """texts: the fragment's texts outside raw-text elements, comments and other invisible markup."""
         # A `<td>` line with nothing but tags, expressions and whitespace is parsed as flow JSX, where whitespace
         # between tags is dropped: then every text goes out as a JS string.
         self.flow = not any(_has_markdown_text(s) for s in texts)
         # A `[` is only escaped when a `]` follows somewhere in the cell.
         self.closers_left = sum(s.count("]") for s in texts)
 
-    def children(self, parent: Tag) -> str:
+    def children(self, parent: Tag | Element) -> str:
         """The JSX of a node's children."""
         return "".join(self.node(child) for child in parent.contents)
 
     def node(self, node) -> str:
         """The JSX of one node: element, comment (or other invisible markup) or text."""
-        if isinstance(node, Tag):
+        if isinstance(node, (Tag, Element)):
             return self.element(node)
         if isinstance(node, PreformattedString):  # comments, CDATA, doctypes, processing instructions
             return jsx_comment(str(node))
-        if isinstance(node, NavigableString):
+        if isinstance(node, str):  # a NavigableString, or a text of a simple tree
             if self.flow:
                 return "{" + js_string(str(node)) + "}" if node else ""
             self.closers_left -= node.count("]")
             return _text(str(node), closer_after=self.closers_left > 0)
         return ""
 
-    def element(self, tag: Tag) -> str:
+    def element(self, tag: Tag | Element) -> str:
         """An element with JSX attributes; void elements self-closed, raw-text content as a JS string."""
         if not _TAG_NAME.fullmatch(tag.name):
             raise JsxError(f"<{tag.name}> is not a JSX element name")

@@ -19,6 +19,9 @@ import markdown
 from bs4 import BeautifulSoup, Comment, NavigableString
 from markdown.treeprocessors import Treeprocessor
 
+from .fast import enabled
+from .simple_html import VOID, Element, parse
+
 _TABLE_PARTS = ("table", "thead", "tbody", "tfoot", "tr", "th", "td")
 _BETWEEN_TAGS = re.compile(r">\s+<")
 _WHITESPACE = re.compile(r"[ \t\n\r\f]+")
@@ -32,9 +35,11 @@ class RenderedPage:
 
     html: str
     definitions: str  # reference, abbreviation and footnote definitions, one per paragraph, in Markdown
+    read: str = ""  # the text the block parser read (includes expanded), and where its house JSX tables begin
+    hand_tags: tuple = ()
 
 
-_LAST: list[tuple[tuple, RenderedPage]] = []  # the page rendered last (convert asks for it twice)
+_LAST: list[tuple[tuple, RenderedPage]] = []  # the page rendered last (convert asks for it twice, fix's check once)
 
 
 def render_md_page(text: str, extensions: tuple, configs: dict, *, front_matter: bool = False) -> RenderedPage:
@@ -44,9 +49,15 @@ def render_md_page(text: str, extensions: tuple, configs: dict, *, front_matter:
         return _LAST[0][1]
     md = _page_markdown(extensions, configs)
     html = md.convert(_page_text(text) if front_matter else text)
-    rendered = RenderedPage(html, _definitions(md))
+    converter = _converter(md)
+    rendered = RenderedPage(html, _definitions(md), converter.text, tuple(converter.hand_tags))
     _LAST[:] = [(key, rendered)]
     return rendered
+
+
+def _converter(md: markdown.Markdown):
+    """The house_tables extension's preprocessor of a page Markdown instance (what it read of the last page)."""
+    return next(extension.converter for extension in md.registeredExtensions if hasattr(extension, "converter"))
 
 
 def house_table_tags(text: str, extensions: tuple, configs: dict, *, front_matter: bool = False) -> tuple:
@@ -56,12 +67,16 @@ def house_table_tags(text: str, extensions: tuple, configs: dict, *, front_matte
     snippet, with no line of its own in the file, is left out)."""
     from ..mapping import line_map
 
-    md = _page_markdown(extensions, configs)
-    md.convert(_page_text(text) if front_matter else text)
-    converter = next(extension.converter for extension in md.registeredExtensions
-                     if hasattr(extension, "converter"))
-    mapped = line_map(text, converter.text)
-    return tuple(type(tag)(mapped[tag.line], tag.column) for tag in sorted(converter.hand_tags)
+    if enabled():  # the same render as render_md_page's: `fix` has just rendered the page it checks again
+        rendered = render_md_page(text, extensions, configs, front_matter=front_matter)
+        read, hand_tags = rendered.read, rendered.hand_tags
+    else:
+        md = _page_markdown(extensions, configs)
+        md.convert(_page_text(text) if front_matter else text)
+        converter = _converter(md)
+        read, hand_tags = converter.text, converter.hand_tags
+    mapped = line_map(text, read)
+    return tuple(type(tag)(mapped[tag.line], tag.column) for tag in sorted(hand_tags)
                  if tag.line in mapped)  # HtmlTableTag stays one
 
 
@@ -135,6 +150,45 @@ def _title(title: str | None) -> str:
 def page_view(html: str) -> str:
     """What a reader sees of a page, in a comparable form: table styles, alignment attributes and colgroups (what
     the house style adds) and comments removed, whitespace between tags collapsed, one block per line."""
+    simple = parse(html) if enabled() else None
+    shown = _simple_shown(Element("[document]", {}, simple)) if simple is not None else _soup_shown(html)
+    flat = _BETWEEN_TAGS.sub("><", shown).strip()
+    return re.sub(r"(</(?:p|h[1-6]|table|tr|li|pre|div|blockquote)>)", r"\1\n", flat)
+
+
+def _simple_shown(parent: Element, pre: bool = False) -> str:
+    """What _soup_shown gives, for the children of an element of a simple tree (the tree bs4 would build, with no
+    comments): colgroups dropped, the texts they separated joined, each text collapsed unless in a `<pre>`."""
+    contents: list = []
+    for child in parent.contents:
+        if isinstance(child, Element) and child.name == "colgroup":
+            continue
+        if isinstance(child, str) and contents and isinstance(contents[-1], str):
+            contents[-1] += child
+        else:
+            contents.append(child)
+    out = []
+    for index, child in enumerate(contents):
+        if isinstance(child, str):
+            before = contents[index - 1] if index else None
+            last = index == len(contents) - 1
+            shown = child if pre else _collapsed_text(child, before is None, getattr(before, "name", "") == "br",
+                                                      last, parent.name)
+            out.append(shown.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
+            continue
+        attrs = child.attrs
+        if child.name in _TABLE_PARTS:
+            attrs = {name: value for name, value in attrs.items() if name not in ("style", "align")}
+        written = "".join(f' {name}="{value}"' for name, value in sorted(attrs.items()))  # as bs4 writes them
+        if child.name in VOID:
+            out.append(f"<{child.name}{written}/>")
+        else:
+            out.append(f"<{child.name}{written}>{_simple_shown(child, pre or child.name == 'pre')}</{child.name}>")
+    return "".join(out)
+
+
+def _soup_shown(html: str) -> str:
+    """The page as bs4 writes it once comments, colgroups and table styles are gone and texts are collapsed."""
     soup = BeautifulSoup(html, "html.parser")
     for comment in soup.find_all(string=lambda node: isinstance(node, Comment)):
         comment.extract()
@@ -144,21 +198,53 @@ def page_view(html: str) -> str:
         element.attrs.pop("style", None)
         element.attrs.pop("align", None)
     soup.smooth()  # text on both sides of a removed comment is one text
+    places: dict[int, dict[int, int]] = {}  # per parent, where each child is (replace_with searches: quadratic)
     for text in soup.find_all(string=True):
-        if text.find_parent("pre") is None:
-            text.replace_with(_collapsed(text))
-    flat = _BETWEEN_TAGS.sub("><", str(soup)).strip()
-    return re.sub(r"(</(?:p|h[1-6]|table|tr|li|pre|div|blockquote)>)", r"\1\n", flat)
+        if not _inside_pre(text):
+            _replace_text(text, _collapsed(text), places)
+    return str(soup)
+
+
+def _inside_pre(text: NavigableString) -> bool:
+    """Whether a text has a `<pre>` element among its ancestors (as `find_parent("pre")`, without its filters)."""
+    parent = text.parent
+    while parent is not None:
+        if parent.name == "pre":
+            return True
+        parent = parent.parent
+    return False
+
+
+def _replace_text(text: NavigableString, shown: str, places: dict[int, dict[int, int]]) -> None:
+    """`text.replace_with(shown)` with the text's index in its parent looked up once per parent, not searched
+    (a replacement keeps every sibling's index). A plain text already as shown stays (the same output)."""
+    if type(text) is NavigableString and str(text) == shown:
+        return
+    parent = text.parent
+    place = places.get(id(parent))
+    if place is None:
+        place = places[id(parent)] = {id(child): index for index, child in enumerate(parent.contents)}
+    index = place[id(text)]
+    text.extract(_self_index=index)
+    new = NavigableString(shown)
+    parent.insert(index, new)
+    place[id(new)] = index
 
 
 def _collapsed(text: NavigableString) -> str:
     """A text's whitespace as a browser shows it: runs as one space, none after a line break or at the start or
     end of a block (cells, paragraphs, list items)."""
-    shown = _WHITESPACE.sub(" ", str(text))
     before, parent = text.previous_sibling, text.parent
-    if (before is None and parent is not None and parent.name in _BLOCKS) or getattr(before, "name", "") == "br":
+    return _collapsed_text(str(text), before is None, getattr(before, "name", "") == "br", text.next_sibling is None,
+                           parent.name if parent is not None else None)
+
+
+def _collapsed_text(text: str, first: bool, after_break: bool, last: bool, parent: str | None) -> str:
+    """_collapsed of a text: whether it is its parent's first child, follows a `<br>`, is the last child."""
+    shown = _WHITESPACE.sub(" ", text)
+    if (first and parent in _BLOCKS) or after_break:
         shown = shown.lstrip(" ")
-    if text.next_sibling is None and parent is not None and parent.name in _BLOCKS:
+    if last and parent in _BLOCKS:
         shown = shown.rstrip(" ")
     return shown
 

@@ -1,0 +1,136 @@
+"""The tree bs4 (with html.parser) builds for simple HTML, without bs4: what the engines write for ordinary cells.
+
+Simple HTML is well nested elements of a fixed set of names (none that html.parser treats specially: no
+`<script>`, `<style>`, `<textarea>`, `<template>`; `<pre>` keeps its whitespace as bs4 keeps it), start tags
+written `<name a="v" b="w">` (one space before each attribute, values without `"`, `<`, `>`, `&` or runs of
+whitespace, no name twice), void elements never closed, no comments, text without `<`, `>`, `\\r` or NUL, and
+references only as `&name;` of a name bs4 knows or `&#n;` / `&#xh;` of a printable character (not 0x7F-0x9F,
+which bs4 reads as windows-1252). For such HTML, html.parser reports exactly these tags, attributes and texts,
+and bs4 builds the tree parse() builds; anything else gives None and the caller takes bs4
+(tests/test_fix_fast_paths.py compares the two).
+"""
+
+from __future__ import annotations
+
+import re
+
+from bs4.dammit import EntitySubstitution
+
+VOID = frozenset({"br", "col", "hr", "img", "input", "wbr"})
+NAMES = VOID | frozenset({
+    "a", "abbr", "b", "bdi", "bdo", "big", "blockquote", "caption", "center", "cite", "code", "colgroup", "data",
+    "dd", "del", "details", "dfn", "div", "dl", "dt", "em", "figcaption", "figure", "font", "h1", "h2", "h3", "h4",
+    "h5", "h6", "i", "ins", "kbd", "label", "li", "mark", "nav", "ol", "p", "q", "s", "samp", "section", "small",
+    "span", "strike", "strong", "sub", "summary", "sup", "table", "tbody", "td", "tfoot", "th", "thead", "time",
+    "tr", "tt", "u", "ul", "var", "pre",
+})
+_VALUE = r'"(?:[^"<>&\s]+(?: [^"<>&\s]+)*)?"'
+_TOKEN = re.compile(
+    r"(?P<text>[^<>&\r\x00]+)"
+    r"|&(?:(?P<ref>[A-Za-z][A-Za-z0-9]*)|#(?P<number>[0-9]{1,7})|#[xX](?P<hex>[0-9A-Fa-f]{1,6}));"
+    r"|<(?P<start>[a-z][a-z0-9]*)(?P<attrs>(?: [a-z][a-z0-9-]*=" + _VALUE + r")*)(?P<close> /|/)?>"
+    r"|</(?P<end>[a-z][a-z0-9]*)>"
+)
+_ATTRIBUTE = re.compile(r' ([a-z][a-z0-9-]*)="([^"]*)"')
+_ONLY_SPACES = re.compile("[ \n\t\f\r]+")  # bs4's ASCII spaces
+
+
+class Element:
+    """An element as bs4 holds it: name, attributes in order, children (Elements and str texts)."""
+
+    __slots__ = ("attrs", "contents", "name", "parent")
+
+    def __init__(self, name: str, attrs: dict[str, str], contents: list | None = None,
+                 parent: Element | None = None):
+        self.name, self.attrs, self.parent = name, attrs, parent
+        self.contents = [] if contents is None else contents
+
+
+def parse(html: str, *, first_table: bool = False) -> list | None:
+    """The top-level nodes of simple HTML, or None when it is not simple. first_table: the HTML opens with a
+    `<table>`; only that table is read (what follows it cannot change how it parsed) and returned alone."""
+    root = Element("[document]", {})
+    node, position, texts, pre = root, 0, [], 0  # pre: how many `<pre>` are open
+    for match in _TOKEN.finditer(html):
+        if match.start() != position:
+            return None
+        position = match.end()
+        kind = match.lastgroup if match.lastgroup != "close" else "start"
+        if kind == "text":
+            texts.append(match.group("text"))
+            continue
+        if kind in ("ref", "number", "hex"):
+            character = _character(match, kind)
+            if character is None:
+                return None
+            texts.append(character)
+            continue
+        _flush(node, texts, pre)
+        if kind != "end":
+            node = _opened(node, match)
+            if node is None:
+                return None
+            pre += node.name == "pre"
+        else:
+            if match.group("end") != node.name or node is root:
+                return None
+            pre -= node.name == "pre"
+            node = node.parent
+            if first_table and node is root:
+                return root.contents
+    if position != len(html) or node is not root or first_table:
+        return None
+    _flush(node, texts, pre)
+    return root.contents
+
+
+def _character(match: re.Match, kind: str) -> str | None:
+    """The character a reference stands for in bs4's tree, or None when it is not a simple one."""
+    if kind == "ref":  # as bs4 reads it (its table is built on first use: not at import)
+        return EntitySubstitution.HTML_ENTITY_TO_CHARACTER.get(match.group("ref"))
+    number = int(match.group("number")) if kind == "number" else int(match.group("hex"), 16)
+    if 0x20 <= number < 0x7F or (0xA0 <= number <= 0x10FFFF and not 0xD800 <= number <= 0xDFFF):
+        return chr(number)
+    return None
+
+
+def _opened(node: Element, match: re.Match) -> Element | None:
+    """The element a start tag opens inside node (node itself again for a void one), or None if not simple."""
+    name = match.group("start")
+    if name not in NAMES or (match.group("close") and name not in VOID):
+        return None
+    written = match.group("attrs")
+    pairs = _ATTRIBUTE.findall(written) if written else ()
+    attrs = dict(pairs)
+    if len(attrs) != len(pairs):
+        return None
+    element = Element(name, attrs, [], node)
+    node.contents.append(element)
+    return node if name in VOID else element
+
+
+def _flush(node: Element, texts: list[str], pre: int) -> None:
+    """The pending texts as one text node of node (bs4 makes one of adjacent data and references); outside a
+    `<pre>`, nothing but ASCII spaces becomes one space, or one line break if it held one (bs4's `endData`)."""
+    if not texts:
+        return
+    text = texts[0] if len(texts) == 1 else "".join(texts)
+    texts.clear()
+    if not pre and _ONLY_SPACES.fullmatch(text):
+        text = "\n" if "\n" in text else " "
+    node.contents.append(text)
+
+
+def decode(nodes: list) -> str:
+    """Nodes as bs4 writes them (`decode_contents`, formatter "minimal": attributes sorted by name, void elements as
+    `<br/>`)."""
+    return "".join(_decoded(node) for node in nodes)
+
+
+def _decoded(node) -> str:
+    if isinstance(node, str):
+        return node.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    attrs = "".join(f' {name}="{value}"' for name, value in sorted(node.attrs.items()))  # as bs4's formatter
+    if node.name in VOID:
+        return f"<{node.name}{attrs}/>"
+    return f"<{node.name}{attrs}>{decode(node.contents)}</{node.name}>"

@@ -1,0 +1,246 @@
+"""Differential: every fast path of the renderers gives exactly what the slow path gives on the same input.
+
+`rendering.fast.slow_paths()` switches the fast paths off; each property computes its result both ways. The whole
+of `fix` (convert) is compared on generated pages in both dialects: the same text, tables, cells verified and
+findings (messages included). `make fuzz` sets HOUSE_TABLES_FUZZ for more examples.
+"""
+
+import os
+import re
+import xml.etree.ElementTree as etree
+
+from bs4 import BeautifulSoup, Comment
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_jsx import fragments
+
+from house_tables.config import Config
+from house_tables.convert import convert
+from house_tables.parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS
+from house_tables.plan import planned_diagnostics
+from house_tables.rendering import page as page_module
+from house_tables.rendering.fast import enabled, slow_paths
+from house_tables.rendering.fragments import (
+    canonical,
+    first_table_cells,
+    rebuilt_source,
+    render_gfm,
+    render_python_markdown,
+)
+from house_tables.rendering.house_element import house_table_element
+from house_tables.rendering.jsx import html_to_jsx
+from house_tables.rendering.jsx_html import jsx_cells_to_html, jsx_to_html
+from house_tables.rendering.layout import Grid, render_lines
+from house_tables.rendering.page import page_view
+
+from strategies import CONTAINERS, cell_text, container, documents, table
+
+EXAMPLES = max(150, int(os.environ.get("HOUSE_TABLES_FUZZ", "150")) // 4)
+SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+# The renderers' own properties are cheap: more examples (a simple tree is one of several shapes drawn).
+MANY = settings(SETTINGS, max_examples=EXAMPLES * 4)
+
+# Characters every renderer treats specially, controls, private-use tokens of ours, non-ASCII; no `<` or `&`.
+PLAIN = "{}>*_`[]~\\!#|\"' abxX15.:/@()=-+;$%^?,é中🙂\u00a0\u2028\t\n\r\x00\x0b\x1f\ue000\ue001\ue002\ue003\ue004"
+PLAIN_TOKENS = ["www.", "http://", "a@b.co", "*/", "{/*", "**", "__", "~~", "``", "](u)", "![", " ", "x", "-->", "0"]
+plain_texts = st.lists(st.one_of(st.text(PLAIN, min_size=1, max_size=4), st.sampled_from(PLAIN_TOKENS)),
+                       max_size=6).map("".join)
+
+# Simple HTML (see simple_html) of every shape it allows, attributes in any order, and near misses.
+_SIMPLE_TEXTS = st.lists(st.sampled_from(["a", " ", "\n", "  ", "x y", "&amp;", "&lt;", "&gt;", "&quot;", "é", "]",
+                                          "*", "www.x.y", "\t", "'", '"', "&#1;", "&nbsp;", "{", "\\", "&para;",
+                                          "&#39;", "&#x27;", "&#150;", "&#x80;", "&#0;", "&#65;", "&#xD800;",
+                                          "&#1114111;", "&foo;", "&AMP;", "&amp", "&#38;", "&#60;", "&#x3C;", "\n\n"]),
+                         max_size=4).map("".join)
+_SIMPLE_ATTRS = st.dictionaries(st.sampled_from(["class", "href", "src", "alt", "title", "id", "style", "align",
+                                                 "data-x", "colspan"]),
+                                st.sampled_from(["", "x", "a b", "u?x=1", "#fn-1", "footnote-ref", "width: 1%",
+                                                 "a  b", " a", "x'y"]), max_size=3)
+
+
+def _simple_element(name: str, attrs: dict, inner: str, slash: str) -> str:
+    written = "".join(f' {key}="{value}"' for key, value in attrs.items())
+    if name in ("br", "img", "col", "hr", "input", "wbr"):
+        return f"<{name}{written}{slash}>"
+    return f"<{name}{written}>{inner}</{name}>"
+
+
+simple_fragments = st.recursive(
+    _SIMPLE_TEXTS,
+    lambda inner: st.builds(_simple_element, st.sampled_from(["span", "a", "code", "img", "br", "em", "sup", "p",
+                                                              "div", "td", "tr", "table", "colgroup", "col", "pre"]),
+                            _SIMPLE_ATTRS, st.lists(inner, max_size=3).map("".join),
+                            st.sampled_from(["", " /", "/"])),
+    max_leaves=8,
+)
+fragments = st.one_of(fragments, simple_fragments)
+
+
+def _forget() -> None:
+    """Results kept from an earlier call (canonical forms, the page rendered last) are computed again."""
+    canonical.cache_clear()
+    page_module._LAST.clear()
+
+
+def both(function, *args):
+    """function(*args) with the fast paths, then with the slow paths."""
+    assert enabled()
+    _forget()
+    fast = function(*args)
+    _forget()
+    with slow_paths():
+        slow = function(*args)
+    return fast, slow
+
+
+@MANY
+@given(st.one_of(plain_texts, fragments))
+def test_html_to_jsx(fragment):
+    """Plain text (no `<`, no `&`) is written without a parser, as bs4's single text node would be."""
+    fast, slow = both(html_to_jsx, fragment)
+    assert fast == slow
+
+
+@MANY
+@given(st.lists(st.one_of(fragments.map(html_to_jsx), plain_texts.map(html_to_jsx), plain_texts), max_size=8))
+def test_jsx_cells_read_back_in_one_render(cells):
+    """Many JSX cells read back in one cmark-gfm document, as each one on its own."""
+    try:
+        one_by_one = [jsx_to_html(jsx) for jsx in cells]
+    except (ValueError, IndexError) as error:  # the batch fails the same way
+        one_by_one = type(error)
+    try:
+        batched = jsx_cells_to_html(cells)
+    except (ValueError, IndexError) as error:
+        batched = type(error)
+    assert batched == one_by_one
+
+
+def _rows(draw, cells) -> list[list[str]]:
+    columns = draw(st.integers(1, 4))
+    return [[draw(cells) for _ in range(columns)] for _ in range(draw(st.integers(1, 4)))]
+
+
+@st.composite
+def table_html(draw) -> str:
+    """The HTML of a table as one engine or the other renders generated cells, or cells of raw HTML."""
+    cells = st.one_of(cell_text(), plain_texts.map(lambda t: t.replace("|", "").replace("\n", " ")))
+    rows = _rows(draw, cells)
+    source = rebuilt_source(rows, (None,) * len(rows[0]), "")
+    engine = draw(st.sampled_from(["gfm", "pymd", "raw"]))
+    if engine == "gfm":
+        return render_gfm(source)
+    if engine == "pymd":
+        return render_python_markdown(source, MKDOCS_EXTENSIONS, MKDOCS_EXTENSION_CONFIGS)
+    raw = _rows(draw, st.one_of(fragments, plain_texts))
+    body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in raw)
+    return f"<table>{body}</table>"
+
+
+@MANY
+@given(table_html())
+def test_first_table_cells(html):
+    """A simple table is read without bs4 (simple_html), a cell of one text written without bs4's serialiser."""
+    fast, slow = both(first_table_cells, html)
+    assert fast == slow
+
+
+@MANY
+@given(st.one_of(fragments, plain_texts, table_html()))
+def test_canonical(fragment):
+    """A simple fragment's canonical form is made without bs4."""
+    fast, slow = both(canonical, fragment)
+    assert fast == slow
+
+
+def _house_table(cells: list[list[str]]) -> list[str]:
+    """A house JSX table (as fix writes it) of the given cell JSX."""
+    grid = Grid((None, "right"), tuple(cells[0]), tuple(tuple(row) for row in cells[1:]), (40, 60))
+    return render_lines(grid, Config().style, "jsx")
+
+
+@SETTINGS
+@given(st.lists(st.lists(st.one_of(fragments.map(html_to_jsx), plain_texts.map(html_to_jsx)), min_size=2,
+                         max_size=2), min_size=1, max_size=4),
+       st.sampled_from([(), ("1",), ("n", "x y")]), st.sampled_from(["", "    "]))
+def test_house_table_element(cells, footnotes, indent):
+    """A house JSX table's element (what the plugin puts in the page) is built from a simple tree without bs4, its
+    cells read back in one render."""
+    lines = [indent + line for line in _house_table(cells)]
+    fast, slow = both(lambda: _dump(house_table_element(lines, footnotes)))
+    assert fast == slow
+
+
+def _dump(element: etree.Element) -> tuple:
+    """An element tree as nested tuples (tag, attributes in order, text, tail and their classes, children)."""
+    return (element.tag, list(element.attrib.items()), element.text, type(element.text), element.tail,
+            type(element.tail), [_dump(child) for child in element])
+
+
+def _reference_page_view(html: str) -> str:
+    """page_view as it was (replace_with for every text: quadratic in a parent's children)."""
+    soup = BeautifulSoup(html, "html.parser")
+    for comment in soup.find_all(string=lambda node: isinstance(node, Comment)):
+        comment.extract()
+    for group in soup.find_all("colgroup"):
+        group.decompose()
+    for element in soup.find_all(page_module._TABLE_PARTS):
+        element.attrs.pop("style", None)
+        element.attrs.pop("align", None)
+    soup.smooth()
+    for text in soup.find_all(string=True):
+        if text.find_parent("pre") is None:
+            text.replace_with(page_module._collapsed(text))
+    flat = page_module._BETWEEN_TAGS.sub("><", str(soup)).strip()
+    return re.sub(r"(</(?:p|h[1-6]|table|tr|li|pre|div|blockquote)>)", r"\1\n", flat)
+
+
+@st.composite
+def page_html(draw) -> str:
+    """A rendered page of generated blocks and tables, or raw fragments with comments, doctypes and `<pre>`."""
+    if draw(st.booleans()):
+        return render_python_markdown(draw(documents()), MKDOCS_EXTENSIONS, MKDOCS_EXTENSION_CONFIGS)
+    pieces = st.one_of(fragments, simple_fragments, plain_texts, st.sampled_from([
+        "<pre> a  b\n c </pre>", "<!DOCTYPE html>", "<![CDATA[ x  y ]]>", "<?pi  x?>", "<br>", "<p>", "</p>",
+        "<div> d </div>", "<table style='x'><colgroup><col></colgroup><tr align=left><td> c </td></tr></table>",
+        "<pre><code> k\n\n l</code></pre>", "<!-- c -->", "\n\n", "<li> i </li>"]))
+    return "".join(draw(st.lists(pieces, max_size=8)))
+
+
+@MANY
+@given(page_html())
+def test_page_view(html):
+    """page_view gives what it gave when every text was replaced with replace_with."""
+    assert page_view(html) == _reference_page_view(html)
+
+
+@st.composite
+def tables_page(draw) -> str:
+    """A paragraph, 1 to 4 tables (top level or in any container), some long with plain and code cells."""
+    long_table = st.integers(2, 30).map(
+        lambda n: ["| a | b | c |", "|---|:-:|--:|", *(f"| {i} | `c{i}` | [l](u{i}) |" for i in range(n))])
+    blocks = draw(st.lists(st.one_of(table(), container(CONTAINERS), long_table), min_size=1, max_size=4))
+    return "\n\n".join(["Before.", *("\n".join(block) for block in blocks), "After."]) + "\n"
+
+
+def _outcome(conversion) -> tuple:
+    """Everything fix takes from a conversion."""
+    return (conversion.text, conversion.tables, conversion.converted, conversion.diagnostics, conversion.summary(),
+            conversion.hand_counts)
+
+
+def _fix(page: str, dialect: str, form: str) -> tuple:
+    """What `fix` does to a page: convert it, then check the new text (its house JSX tables found by rendering
+    it), and convert that again (a second fix: house tables to review, nothing left to convert)."""
+    conversion = convert(page, dialect, form=form)
+    return (_outcome(conversion), planned_diagnostics(conversion.text, dialect),
+            _outcome(convert(conversion.text, dialect, form=form)))
+
+
+@SETTINGS
+@given(tables_page(), st.sampled_from(["python-markdown", "mdx"]), st.sampled_from(["jsx", "html"]))
+def test_convert(page, dialect, form):
+    """fix converts the same tables to the same text, verifies the same cells and gives the same findings."""
+    fast, slow = both(_fix, page, dialect, form)
+    assert fast == slow
