@@ -256,6 +256,12 @@ def markdown_for(extensions: tuple[str, ...], configs: dict, *, recording: bool 
     return md
 
 
+def without_highlighting(md: markdown.Markdown) -> None:
+    """Fences stashed without running Pygments (for a Markdown instance that only reads where things are)."""
+    _without_highlighting(md)
+    _without_superfences_highlighter(md)
+
+
 def _without_highlighting(md: markdown.Markdown) -> None:
     """Fences are stashed all the same, without paying for Pygments: superfences' highlighter returns an empty
     block. The configuration stays as the site wrote it: with `use_pygments: false` superfences would refuse

@@ -67,11 +67,11 @@ def house_table_tags(text: str, extensions: tuple, configs: dict, *, front_matte
     snippet, with no line of its own in the file, is left out)."""
     from ..mapping import line_map
 
-    if enabled():  # the same render as render_md_page's: `fix` has just rendered the page it checks again
-        rendered = render_md_page(text, extensions, configs, front_matter=front_matter)
-        read, hand_tags = rendered.read, rendered.hand_tags
-    else:
-        md = _page_markdown(extensions, configs)
+    key = (text, tuple(map(str, extensions)), repr(sorted(configs.items())), front_matter)
+    if enabled() and _LAST and _LAST[0][0] == key:  # `fix` has just rendered the page it checks again
+        read, hand_tags = _LAST[0][1].read, _LAST[0][1].hand_tags
+    else:  # code is never a hand-written table (its `<` are escaped): no need to pay for Pygments here
+        md = _page_markdown(extensions, configs, highlighting=not enabled())
         md.convert(_page_text(text) if front_matter else text)
         converter = _converter(md)
         read, hand_tags = converter.text, converter.hand_tags
@@ -80,11 +80,12 @@ def house_table_tags(text: str, extensions: tuple, configs: dict, *, front_matte
                  if tag.line in mapped)  # HtmlTableTag stays one
 
 
-def _page_markdown(extensions: tuple, configs: dict) -> markdown.Markdown:
-    """The reset Markdown instance for a stack plus the house_tables extension, built once."""
+def _page_markdown(extensions: tuple, configs: dict, *, highlighting: bool = True) -> markdown.Markdown:
+    """The reset Markdown instance for a stack plus the house_tables extension, built once (without highlighting:
+    fences stashed as empty code, for finding the hand-written tables only)."""
     from ..extension import HouseTablesExtension
 
-    key = (tuple(map(str, extensions)), repr(sorted(configs.items())))
+    key = (tuple(map(str, extensions)), repr(sorted(configs.items())), highlighting)
     md = _INSTANCES.get(key)
     if md is None:
         if len(_INSTANCES) >= 8:
@@ -93,6 +94,10 @@ def _page_markdown(extensions: tuple, configs: dict) -> markdown.Markdown:
         extension.settings.sink = lambda level, message: None  # findings are the scan's business here
         md = _INSTANCES[key] = markdown.Markdown(extensions=[*extensions, extension], extension_configs=configs)
         md.treeprocessors.register(_TreeLinks(md), "house_tables_tree_links", 0)
+        if not highlighting:
+            from ..parsing.pymd import without_highlighting
+
+            without_highlighting(md)
     md.reset()
     return md
 
