@@ -7,23 +7,16 @@ Measure with: valgrind --tool=callgrind --callgrind-out-file=/tmp/x.cg.%p python
 from __future__ import annotations
 
 import argparse
-import os
+
+from floor import files as markdown_files
 
 from house_tables.parsing.mdx import scan_mdx
 from house_tables.source import Source
 
 
 def files(paths: list[str]) -> list[str]:
-    """The .mdx files under the paths, in name order."""
-    found = []
-    for path in paths:
-        if os.path.isfile(path):
-            found.append(path)
-            continue
-        for directory, subdirectories, names in os.walk(path):
-            subdirectories.sort()
-            found += [os.path.join(directory, name) for name in sorted(names) if name.endswith(".mdx")]
-    return found
+    """The .mdx files under the paths, in name order (as the floor walks them)."""
+    return [path for path in markdown_files(paths) if path.endswith(".mdx")]
 
 
 def main() -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass
 
 import pytest
 from conformance_fixtures import MDX_SOURCES, SOURCES, dialect, expected_file, fixed
@@ -128,31 +129,50 @@ def house_tables(draw, form: str = "jsx"):
 DRIFTS = ["drop colgroup", "bad width", "drop property", "change value", "swap order", "add property"]
 
 
-def _drift(lines: list[str], how: str, where: int) -> list[str]:
+@dataclass(frozen=True)
+class StyleSyntax:
+    """How a house table's style attributes are written: JSX style objects or HTML CSS strings."""
+
+    style: str  # the style attribute, its items in group 1
+    written: str  # the attribute around its items
+    separator: str
+    changed: str  # an item's value replaced
+    added: str
+    width: str  # a col's width value
+    bad_width: str
+
+    def styled(self, line: str) -> bool:
+        return re.search(self.style, line) is not None and "<col " not in line
+
+
+JSX_STYLE = StyleSyntax(r"style=\{\{(.*?)\}\}", "style={{%s}}", ", ", ': "3px"', 'border: "1px solid red"',
+                        r'"\d+%"', '"1%"')
+HTML_STYLE = StyleSyntax(r'style="(.*?)"', 'style="%s"', "; ", ": 3px", "border: 1px solid red", r"\d+%", "1%")
+
+
+def _drift(lines: list[str], how: str, where: int, syntax: StyleSyntax = JSX_STYLE) -> list[str]:
     """The table with one kind of drift applied at one styled line."""
     lines = list(lines)
     if how in ("drop colgroup", "bad width") and "  <colgroup>" not in lines:
         return lines
     if how == "drop colgroup":
-        start = lines.index("  <colgroup>")
-        end = lines.index("  </colgroup>")
-        return lines[:start] + lines[end + 1:]
+        return lines[: lines.index("  <colgroup>")] + lines[lines.index("  </colgroup>") + 1:]
     if how == "bad width":
         index = lines.index("  <colgroup>") + 1
-        lines[index] = re.sub(r'"\d+%"', '"1%"', lines[index])
+        lines[index] = re.sub(syntax.width, syntax.bad_width, lines[index])
         return lines
-    styled = [i for i, line in enumerate(lines) if "style={{" in line and "<col " not in line]
+    styled = [i for i, line in enumerate(lines) if syntax.styled(line)]
     index = styled[where % len(styled)]
-    items = re.search(r"style=\{\{(.*?)\}\}", lines[index]).group(1).split(", ")
+    items = re.search(syntax.style, lines[index]).group(1).split(syntax.separator)
     if how == "drop property":
         items = items[1:] or items
     elif how == "change value":
-        items[0] = re.sub(r": .*", ': "3px"', items[0])
+        items[0] = re.sub(r": .*", syntax.changed, items[0])
     elif how == "swap order" and len(items) > 1:
         items[0], items[1] = items[1], items[0]
     elif how == "add property":
-        items.append('border: "1px solid red"')
-    lines[index] = re.sub(r"style=\{\{.*?\}\}", lambda _: "style={{" + ", ".join(items) + "}}", lines[index])
+        items.append(syntax.added)
+    lines[index] = re.sub(syntax.style, lambda _: syntax.written % syntax.separator.join(items), lines[index])
     return lines
 
 
@@ -172,30 +192,6 @@ def test_normalise_undoes_every_drift(table, drifts):
     assert convert(drifted, "mdx").text == house
 
 
-def _drift_html(lines: list[str], how: str, where: int) -> list[str]:
-    """The HTML table with one kind of drift applied at one styled line (CSS strings)."""
-    lines = list(lines)
-    if how == "drop colgroup" and "  <colgroup>" in lines:
-        return lines[: lines.index("  <colgroup>")] + lines[lines.index("  </colgroup>") + 1:]
-    if how == "bad width" and "  <colgroup>" in lines:
-        index = lines.index("  <colgroup>") + 1
-        lines[index] = re.sub(r"\d+%", "1%", lines[index])
-        return lines
-    styled = [i for i, line in enumerate(lines) if 'style="' in line and "<col " not in line]
-    index = styled[where % len(styled)]
-    items = re.search(r'style="(.*?)"', lines[index]).group(1).split("; ")
-    if how == "drop property":
-        items = items[1:] or items
-    elif how == "change value":
-        items[0] = re.sub(r": .*", ": 3px", items[0])
-    elif how == "swap order" and len(items) > 1:
-        items[0], items[1] = items[1], items[0]
-    elif how == "add property":
-        items.append("border: 1px solid red")
-    lines[index] = re.sub(r'style=".*?"', lambda _: 'style="' + "; ".join(items) + '"', lines[index])
-    return lines
-
-
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
 @given(house_tables("html"), st.lists(st.tuples(st.sampled_from(DRIFTS), st.integers(0, 50)), min_size=1,
                                       max_size=3))
@@ -205,7 +201,7 @@ def test_normalise_undoes_every_drift_of_a_raw_html_table(table, drifts):
     house = "# T\n\n" + "\n".join(table) + "\n"
     drifted_lines = table
     for how, where in drifts:
-        drifted_lines = _drift_html(drifted_lines, how, where)
+        drifted_lines = _drift(drifted_lines, how, where, HTML_STYLE)
     drifted = "# T\n\n" + "\n".join(drifted_lines) + "\n"
     assume(drifted != house)
     plan = plan_page(drifted, "python-markdown")
