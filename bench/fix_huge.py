@@ -38,11 +38,15 @@ else:
 """
 
 
-def run(command: list[str], env: dict[str, str]) -> tuple[float, float, int]:
-    """Wall and CPU seconds of one child, and its exit code."""
+def run(command: list[str], env: dict[str, str], timeout: float | None = None) -> tuple[float, float, int]:
+    """Wall and CPU seconds of one child, and its exit code (-1: stopped after timeout seconds)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    code = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False).returncode
+    try:
+        code = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False,
+                              timeout=timeout).returncode
+    except subprocess.TimeoutExpired:
+        code = -1
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), code
@@ -87,8 +91,9 @@ def main() -> int:
                 line += f"  instr {instructions(command, env, scratch) / 1e9:7.3f} G"
             if args.engine:
                 engine = [sys.executable, "-c", ENGINE, str(path)]
-                times = min(run(engine, env) for _ in range(args.repeat))
-                line += f"  engine wall {times[0]:5.2f} s cpu {times[1]:5.2f} s"
+                times = min(run(engine, env, timeout=30) for _ in range(args.repeat))
+                line += (f"  engine wall {times[0]:5.2f} s cpu {times[1]:5.2f} s" if times[2] == 0
+                         else "  engine stopped after 30 s")
             print(line, flush=True)
     return 0
 
