@@ -660,6 +660,14 @@ def fix_file(task: Task) -> FileResult:
     """Convert every verifiable table of a file; write it atomically (or diff it) when it changes. The findings
     are what `check --verify` says of the new text: its tables re-scanned, and each declined table's HT009 moved
     to where that table now is."""
+    from .convert import cycle_collector_paused  # (fix converts every file: the module is needed anyway)
+
+    with cycle_collector_paused():  # the new text's check builds the page's trees again
+        return _fixed_file(task)
+
+
+def _fixed_file(task: Task) -> FileResult:
+    """fix_file's work."""
     loaded = read_text(task.path)
     conversion = convert_text(loaded.text, task)
     tables, diagnostics = conversion.tables, conversion.diagnostics
