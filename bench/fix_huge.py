@@ -1,8 +1,10 @@
 """`house-tables fix --jobs 1` on a fresh copy of each adversarial file: wall, CPU (one process, interpreter start
 included), optionally instructions (callgrind), and a checksum of the file fix wrote (compare two checkouts).
 
-Usage: python bench/fix_huge.py [--checkout DIR] [--callgrind] [--repeat N] [--only STEM] [--engine]
+Usage: python bench/fix_huge.py [--checkout DIR] [--versus DIR] [--callgrind] [--repeat N] [--only STEM] [--engine]
   --checkout DIR  run DIR/plugin's house_tables (default: this checkout)
+  --versus DIR    also run DIR/plugin's, alternated with the checkout's run by run (least CPU of each side; on a
+                  loaded machine only alternated figures compare)
   --callgrind     count instructions of each run (valgrind --tool=callgrind; slow)
   --engine        also time the engine's own render of each file, in one process with interpreter start:
                   Python-Markdown with the benchmark site's extensions (.md), cmark-gfm (.mdx; what fix's MDX
@@ -69,9 +71,11 @@ def main() -> int:
     parser.add_argument("--engine", action="store_true")
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--only", action="append", default=[])
+    parser.add_argument("--versus", type=Path)
     args = parser.parse_args()
     env = {**os.environ, "PYTHONPATH": str(args.checkout.resolve() / "plugin")}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
+    other = {**env, "PYTHONPATH": str(args.versus.resolve() / "plugin")} if args.versus else None
     with tempfile.TemporaryDirectory(prefix="fix-huge-") as name:
         scratch = Path(name)
         paths = write_adversarial(scratch / "md", ".md") + write_adversarial(scratch / "mdx", ".mdx")
@@ -80,12 +84,18 @@ def main() -> int:
                 continue
             copy = scratch / f"copy-{path.name}"
             command = [sys.executable, "-m", "house_tables", "fix", "--jobs", "1", str(copy)]
-            best = (float("inf"), float("inf"), 0)
+            best = versus = (float("inf"), float("inf"), 0)
             for _ in range(args.repeat):
+                if other:
+                    shutil.copyfile(path, copy)
+                    versus = min(versus, run(command, other), key=lambda r: r[1])
+                    versus_out = zlib.crc32(copy.read_bytes())
                 shutil.copyfile(path, copy)
-                best = min(best, run(command, env))
+                best = min(best, run(command, env), key=lambda r: r[1])
             line = f"{path.name:34} fix wall {best[0]:6.2f} s  cpu {best[1]:6.2f} s  exit {best[2]}"
             line += f"  out {zlib.crc32(copy.read_bytes()):08x}"
+            if other:
+                line += f"  | versus: cpu {versus[1]:6.2f} s  exit {versus[2]}  out {versus_out:08x}"
             if args.callgrind:
                 shutil.copyfile(path, copy)
                 line += f"  instr {instructions(command, env, scratch) / 1e9:7.3f} G"

@@ -301,3 +301,20 @@ def test_protect(text):
     """MDX pieces kept aside: runs of characters no piece starts with are copied whole; the same as asking for a
     piece at every character."""
     assert protect_module.protect(text) == _reference_protect(text)
+
+
+def test_convert_leaves_the_cycle_collector_as_it_found_it():
+    """convert pauses the cycle collector while it works (the page's trees are many objects) and restores it: on
+    when it was on, off when the caller had switched it off."""
+    import gc
+
+    page = "| a | b |\n|---|---|\n| `c` | [l](u) |\n"
+    assert gc.isenabled()
+    first = convert(page, "python-markdown")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        assert convert(page, "python-markdown").text == first.text
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
