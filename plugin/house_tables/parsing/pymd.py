@@ -47,6 +47,10 @@ MKDOCS_EXTENSION_CONFIGS: dict[str, dict] = {"pymdownx.tabbed": {"alternate_styl
 
 INCLUDE_MARK = "-8<-"  # pymdownx.snippets' marker: text from other files may hold tables
 _PLACEHOLDER = re.compile("\x02wzxhzdk:(\\d+)\x03")
+# Where the text the block parser reads is captured: after includes (pymdownx.snippets, 32) and critic (31.1), but
+# before superfences' `preserve_tabs` pre-pass (31.05), which swaps fences for placeholders that its main pass (25)
+# gives back as the same lines; captured after it, the text would differ from the file by every fence.
+CAPTURE_PRIORITY = 31.07
 _SPLIT = re.compile(r"(\\\\)|(\\`+)|(`+)|(\\\|)|(\|)")
 _DELIMITER_CHARS = frozenset("|:- ")
 _BACKTICK_RUN = re.compile("`+")
@@ -214,7 +218,7 @@ def install_recorder(md: markdown.Markdown) -> None:
     if "house_tables" not in md.preprocessors:  # the extension captures the text itself
         capture, watch = _CaptureText(md), _WatchIncludes(md)
         md.preprocessors.register(watch, "house_tables_includes", 33)
-        md.preprocessors.register(capture, "house_tables_capture", 31)
+        md.preprocessors.register(capture, "house_tables_capture", CAPTURE_PRIORITY)
         md.house_tables_processors = (table, paragraph, capture, watch)
 
 
