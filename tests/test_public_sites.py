@@ -1,6 +1,10 @@
 """Stacks found on public documentation sites (measured in /work/notes/pubdocs.md), reduced to the few lines
 that made check, fix or the build go wrong: each built for real and checked from the command line."""
 
+import re
+
+from bs4 import BeautifulSoup
+
 from sites import build_site, check_site, run_cli, unstyled, write_site
 
 # facelessuser/pymdown-extensions' own docs: superfences with preserve_tabs, a fence before a pipe table.
@@ -45,3 +49,23 @@ def test_no_break_spaces_and_escaped_references_are_kept(tmp_path):
     for page in ("index.html", "escaped/index.html"):
         assert unstyled(after.pages[page]) == unstyled(before.pages[page])
     assert after.search == before.search
+
+
+# pymdown-extensions' escapeall.md: `#!html &nbsp;` in a cell; reduced: escaped references in a wide column.
+ESCAPED_WIDE = "# W\n\nA | B\n--- | ---\n" + "&amp;nbsp;" * 6 + " | " + "x" * 12 + "\n"
+
+
+def test_the_build_measures_escaped_references_as_fix_does(tmp_path):
+    """The build styled the pipe table with widths from its cells' text decoded twice (a stashed `&amp;` then
+    the `&nbsp;` it makes: one character instead of six each), fix from the text a reader sees: the built page
+    changed (columns 33/67 -> 75/25) once the sources were fixed."""
+    config = write_site(tmp_path / "site", {"index.md": ESCAPED_WIDE}, snippets=False)
+    before = build_site(config, tmp_path / "before")
+    assert run_cli(tmp_path / "site", "fix", "docs")[0] == 0
+    after = build_site(config, tmp_path / "after")
+    assert _parsed(after.pages["index.html"]) == _parsed(before.pages["index.html"])
+
+
+def _parsed(html: str) -> str:
+    """A page as a browser reads it: references decoded (`&nbsp;` and U+00A0 alike), spaces between tags aside."""
+    return re.sub(r">\s+<", "><", str(BeautifulSoup(html, "html.parser")))

@@ -402,12 +402,14 @@ class HouseTablesTreeprocessor(Treeprocessor):
     def _visible(self, cell) -> str:
         """The text a reader sees in a rendered cell: stashed raw HTML and entities resolved, tags dropped."""
         text = "".join(cell.itertext()).strip() if len(cell) else (cell.text or "").strip()  # no child: its text
+        if "&" in text:  # the tree's own references; a stashed block's are decoded once, by visible_text
+            text = html.unescape(text)
         if "\x02" in text:
             from .widths import visible_text
 
             stash = self.md.htmlStash.rawHtmlBlocks
             text = _STASHED.sub(lambda m: visible_text(str(stash[int(m.group(1))])), text)
-        return html.unescape(text) if "&" in text else text
+        return text
 
 
 def host_page(md: Markdown) -> PageContext | None:
