@@ -69,3 +69,21 @@ def test_the_build_measures_escaped_references_as_fix_does(tmp_path):
 def _parsed(html: str) -> str:
     """A page as a browser reads it: references decoded (`&nbsp;` and U+00A0 alike), spaces between tags aside."""
     return re.sub(r">\s+<", "><", str(BeautifulSoup(html, "html.parser")))
+
+
+# pymdown-extensions' about/security.md includes SECURITY.md; its table's line there was not certain (reduced: the
+# same table in two snippet files) and the build and check reported it in two forms.
+TWICE = {"snippets/one.md": "| a | b |\n|---|---|\n| 1 | 2 |\n", "snippets/two.md": "| a | b |\n|---|---|\n| 1 | 2 |\n"}
+INCLUDES = "# I\n\n--8<-- \"one.md\"\n\ntext\n\n--8<-- \"two.md\"\n"
+
+
+def test_a_table_whose_snippet_line_is_not_certain_is_reported_alike(tmp_path):
+    """At the including line, column 1, with the same note, by the build and by check (the build gave no
+    column and said which line of the page; check gave column 1 and did not)."""
+    config = write_site(tmp_path / "site", {"index.md": INCLUDES}, files=TWICE)
+    build = build_site(config, tmp_path / "out")
+    code, lines = check_site(tmp_path / "site")
+    assert code == 1
+    assert [f"house_tables: {line}" for line in lines[:-1]] == build.findings()
+    assert lines[0].startswith("docs/index.md:3:1: HT001 pipe table (2 columns, 1 row)")
+    assert lines[0].endswith("its line in the included file is not certain; line 3 of the page as MkDocs read it)")

@@ -467,8 +467,8 @@ class Places:
         if origin.path is not None:
             return format_finding(self._shown(origin.path), origin.line, start.column - origin.shift, diagnostic)
         if origin.line is not None:
-            return format_finding(self.page.path, origin.line, None, diagnostic, f"{origin.note}; line {start.line} "
-                                  "of the page as MkDocs read it")
+            return format_finding(self.page.path, origin.line, 1, diagnostic, f"{origin.note}; line {start.line} "
+                                  "of the page as MkDocs read it")  # at the including line, as check reports it
         return format_finding(self.page.path, None, None, diagnostic,
                               f"line {start.line} of the page as an earlier plugin changed it; no certain line in "
                               "the file on disk")
