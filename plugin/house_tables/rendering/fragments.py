@@ -17,7 +17,7 @@ from cmarkgfm.cmark import Options
 
 from ..parsing.pymd import markdown_for
 from .fast import enabled
-from .simple_html import Element, decode, parse
+from .simple_html import Element, decode, parse, unknown_references_literal
 
 _REFERENCE = re.compile(r"^ {0,3}\[[^\]\n]+\]:[^\n]*$", re.MULTILINE)
 _DELIMITER = {None: "---", "left": ":--", "center": ":-:", "right": "--:"}
@@ -60,6 +60,7 @@ def render_gfm_footnotes(source: str) -> str:
 
 def first_table_cells(html: str) -> list[list[str]] | None:
     """Inner HTML of each cell of the first table, header row first; None when there is no table."""
+    html = unknown_references_literal(html)
     table = simple_first_table(html) if enabled() else None
     if table is not None:  # the tree bs4 would build, written as bs4 writes it
         return [[decode(cell.contents).strip(HTML_SPACE) for cell in row.contents

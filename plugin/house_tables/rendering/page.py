@@ -20,7 +20,7 @@ from bs4 import BeautifulSoup, Comment, NavigableString
 from markdown.treeprocessors import Treeprocessor
 
 from .fast import enabled
-from .simple_html import VOID, Element, parse
+from .simple_html import VOID, Element, parse, unknown_references_literal
 
 _TABLE_PARTS = ("table", "thead", "tbody", "tfoot", "tr", "th", "td")
 _BETWEEN_TAGS = re.compile(r">\s+<")
@@ -155,6 +155,7 @@ def _title(title: str | None) -> str:
 def page_view(html: str) -> str:
     """What a reader sees of a page, in a comparable form: table styles, alignment attributes and colgroups (what
     the house style adds) and comments removed, whitespace between tags collapsed, one block per line."""
+    html = unknown_references_literal(html)
     simple = parse(html) if enabled() else None
     shown = _simple_shown(Element("[document]", {}, simple)) if simple is not None else _soup_shown(html)
     flat = _BETWEEN_TAGS.sub("><", shown).strip()
