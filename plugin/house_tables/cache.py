@@ -32,7 +32,7 @@ import sys
 import time
 from contextlib import suppress
 
-from .observed import before_read, engine_parts, stat_tuple, user_cache_dir
+from .observed import before_read, engine_parts, note_engine, stat_tuple, user_cache_dir
 
 FORMAT = b"house-tables-cache 1"
 CACHE_DIR_ENV = "HOUSE_TABLES_CACHE_DIR"
@@ -88,7 +88,9 @@ def cache_dir(given: str | None, config_files: list) -> str:
 
 def engine_fingerprint() -> bytes:
     """Python, house-tables' own sources, and every installed distribution's name and version (observed.py)."""
-    return sha256(b"\0".join([FORMAT, *engine_parts()]))
+    parts = engine_parts()
+    note_engine(parts)
+    return sha256(b"\0".join([FORMAT, *parts]))
 
 
 class Uncacheable(Exception):

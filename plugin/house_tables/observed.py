@@ -177,6 +177,8 @@ def answer(kind: str, path: str, noted):
         return names, tuple(found)
     if kind == "modules":
         return module_stats(noted)
+    if kind == "engine":
+        return tuple(engine_parts())
     return _INCONSISTENT  # a kind this version does not know: never the same
 
 
@@ -215,22 +217,40 @@ def user_cache_dir() -> str:
 
 
 
+_engine_newest = 0  # the latest change of a source file engine_parts saw
+
+
+def note_engine(parts: list[bytes]) -> None:
+    """Note the engine a run starts with (engine_parts); a source changed within the racy window (see
+    cache.trusted_stat) may change again without its stat changing: no replay then."""
+    if _notes is None:
+        return
+    from .cache import RACY_NS
+
+    note("engine", "", tuple(parts))
+    if _engine_newest > time.time_ns() - RACY_NS:
+        refuse("house-tables' sources changed too recently")
+
+
 def engine_parts() -> list[bytes]:
-    """What the engine is: Python, house-tables' own sources (size and mtime: an editable install changes without a
-    new version), and the name (so the version) of every distribution installed where Python imports from."""
+    """What the engine is: Python, house-tables' own sources (size, mtime and ctime: an editable install changes
+    without a new version), and the name (so the version) of every distribution installed where Python imports from."""
     import sys
 
     from . import __version__
 
+    global _engine_newest
     parts = [sys.version.encode(), sys.implementation.cache_tag.encode(), __version__.encode()]
     package = os.path.dirname(os.path.abspath(__file__))
+    _engine_newest = 0
     for directory, subdirectories, names in os.walk(package):
         subdirectories[:] = sorted(name for name in subdirectories if name != "__pycache__")
         for name in sorted(names):
             if name.endswith((".py", ".json", ".toml", ".txt")):
                 info = os.stat(os.path.join(directory, name))
+                _engine_newest = max(_engine_newest, info.st_mtime_ns, info.st_ctime_ns)
                 parts.append(f"{os.path.relpath(os.path.join(directory, name), package)}:{info.st_size}:"
-                             f"{info.st_mtime_ns}".encode())
+                             f"{info.st_mtime_ns}:{info.st_ctime_ns}".encode())  # ctime: no edit can keep it
     for entry in sys.path:
         if os.path.basename(entry) in ("site-packages", "dist-packages"):
             parts.append(entry.encode("utf-8", "surrogateescape"))

@@ -68,9 +68,8 @@ def _valid_record(argv: list[str]) -> tuple | None:
                 data = handle.read()
         except OSError:
             continue
-        magic, recorded_identity, engine, notes, chunks, code = marshal.loads(data)
-        if (magic == FORMAT and recorded_identity == identity and engine == observed.engine_parts()
-                and observed.unchanged(notes)):
+        magic, recorded_identity, notes, chunks, code = marshal.loads(data)
+        if magic == FORMAT and recorded_identity == identity and observed.unchanged(notes):
             return chunks, code
         return None
     return None
@@ -149,13 +148,16 @@ class Recorder:
             return
         if any(which == 1 and "\r" in text for which, text in self.chunks):  # a progress bar was drawn
             return
-        listed = [(kind, path, answer) for (kind, path), answer in notes.items()]
+        if ("engine", "") not in notes:
+            return
+        listed = sorted(((kind, path, answer) for (kind, path), answer in notes.items()),
+                        key=lambda entry: entry[0] != "engine")  # the engine first: a new version fails at once
         if not observed.unchanged(listed):  # something changed while the run went on
             return
         identity = _identity(argv, os.getcwd())
         chunks = [(which, text) for which, text in self.chunks]
         try:
-            data = marshal.dumps((FORMAT, identity, observed.engine_parts(), listed, chunks, code))
+            data = marshal.dumps((FORMAT, identity, listed, chunks, code))
             _write_atomic(os.path.join(directory, record_name(identity)), data)
         except (OSError, ValueError):  # a record that cannot be written is no error
             pass
