@@ -2,11 +2,11 @@
 again, without importing the command line, the configuration readers or the parsers.
 
 A `check` run that used the cache notes what its output depends on (observed.py): the engine, its arguments, the
-current directory, and every probe of the file system that decided something, with its answer: the Markdown files
-and subdirectories of each directory walked, each configuration file looked for, the stat of each configuration
-file and page whose bytes were used (trusted as the cache trusts it: older than its racy window, so a change of
-the bytes changes it). After the run, every probe is asked again; if each answer is still the same, the run's
-output (stdout and stderr, in order) and exit code are kept beside the cache (`<cache dir>/<key>.replay`).
+current directory, and every probe of the file system that decided something, with the answer it used: the
+Markdown files and subdirectories of each directory walked, each configuration file looked for, the stat of each
+configuration file and page whose bytes were used, taken before they were read (trusted as the cache trusts it:
+older than its racy window, so a change of the bytes changes it). The run's output (stdout and stderr, in order)
+and exit code are kept with the notes beside the cache (`<cache dir>/<key>.replay`).
 
 The next run with the same arguments in the same directory asks the same probes again, in a few system calls
 each (no file is read). When every answer is the same, every decision the run took would be the same (they depend
@@ -157,10 +157,10 @@ class Recorder:
             return
         if ("engine", "") not in notes:
             return
+        # Not asked again here: each answer was noted as the run used it (a stat before the bytes were read), so a
+        # change since makes the next replay's answer differ, and a change undone leaves the output right.
         listed = sorted(((kind, path, answer) for (kind, path), answer in notes.items()),
                         key=lambda entry: ASKED_FIRST.get(entry[0], len(ASKED_FIRST)))
-        if not observed.unchanged(listed):  # something changed while the run went on
-            return
         identity = _identity(argv, os.getcwd())
         chunks = [(which, text) for which, text in self.chunks]
         try:
