@@ -131,6 +131,18 @@ def test_every_probe_makes_a_record_stale(here, capsys, monkeypatch, change):
     assert replayed(capsys, "check", "docs") == expected  # recorded anew
 
 
+def test_a_changed_config_file_given_makes_a_record_stale(here, capsys, monkeypatch):
+    site(here)
+    write(here / "house.toml", 'levels = {HT001 = "ignore"}\n')
+    write(here / "docs" / ".house-tables.toml", 'levels = {HT003 = "ignore"}\n')  # not read: --config wins
+    recorded(capsys, monkeypatch, "check", "--config", "house.toml", "docs")
+    write(here / "house.toml", 'levels = {HT003 = "ignore"}\n')
+    assert replayed(capsys, "check", "--config", "house.toml", "docs") == NOTHING
+    recorded(capsys, monkeypatch, "check", "--config", "house.toml", "docs")
+    (here / "house.toml").unlink()
+    assert replayed(capsys, "check", "--config", "house.toml", "docs") == NOTHING
+
+
 def test_files_a_walk_never_reads_leave_a_record_valid(here, capsys, monkeypatch):
     site(here)
     expected = recorded(capsys, monkeypatch, "check", "docs")

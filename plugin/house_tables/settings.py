@@ -168,7 +168,9 @@ def mdx_host_settings(host: MdxHost, base: Settings) -> Settings:
 def explicit_settings(given: str) -> Settings:
     """The settings of `--config FILE`: a pyproject.toml, a .house-tables.toml or an mkdocs.yml."""
     path = Path(given)
-    if not observed.isfile(path):
+    found = path.is_file()
+    observed.note("isfile", given, found)
+    if not found:
         raise UsageError(f"{given}: no such configuration file")
     if path.suffix.lower() in (".yml", ".yaml"):
         return load_site_settings(path, Settings())
