@@ -24,7 +24,7 @@ from .config import Config, ConfigError, reported_level
 from .model import Diagnostic, HtmlTableTag, Position, Table
 from .options import EXTENSION, OPTIONS, OptionError, conversion_config, validate
 from .parsing.house_form import MAX_NESTING, has_jsx_attribute, house_table_lines, is_house_table_opener, tag_depth
-from .parsing.pymd import locate, start_recording, watch_includes
+from .parsing.pymd import CAPTURE_PRIORITY, locate, start_recording, watch_includes
 from .source import Source
 
 if TYPE_CHECKING:
@@ -515,7 +515,7 @@ class HouseTablesExtension(Extension):
         parser, so MkDocs resolves their links; style the pipe tables after every tree processor."""
         converter = self.converter = HouseTablesPreprocessor(md, self)  # the last page's (house_table_tags)
         md.preprocessors.register(HouseTablesIncludeWatch(md, converter), "house_tables_includes", 33)
-        md.preprocessors.register(converter, "house_tables", 31)
+        md.preprocessors.register(converter, "house_tables", CAPTURE_PRIORITY)
         md.parser.blockprocessors.register(HouseTableProcessor(md.parser, converter), "house_table", 76)
         md.treeprocessors.register(HouseTableRenderer(md, converter), "house_tables_jsx", 21)
         md.treeprocessors.register(HouseTablesTreeprocessor(md, converter, self.settings), "house_tables", -10)

@@ -22,7 +22,7 @@ from markdown.extensions.tables import PIPE_LEFT, PIPE_RIGHT, TableProcessor
 from markdown.preprocessors import Preprocessor
 from markdown.util import ETX, STX
 
-from ..diagnostics import delimiter_mismatch, no_blank_line_before, swallowed_block
+from ..diagnostics import delimiter_mismatch, no_blank_line_before, swallowed_block, unlocated_table
 from ..model import Cell, Diagnostic, Dialect, LazyRow, Position, Row, Span, Table
 from ..source import Source
 from . import blockloop, sections
@@ -47,6 +47,10 @@ MKDOCS_EXTENSION_CONFIGS: dict[str, dict] = {"pymdownx.tabbed": {"alternate_styl
 
 INCLUDE_MARK = "-8<-"  # pymdownx.snippets' marker: text from other files may hold tables
 _PLACEHOLDER = re.compile("\x02wzxhzdk:(\\d+)\x03")
+# Where the text the block parser reads is captured: after includes (pymdownx.snippets, 32) and critic (31.1), but
+# before superfences' `preserve_tabs` pre-pass (31.05), which swaps fences for placeholders that its main pass (25)
+# gives back as the same lines; captured after it, the text would differ from the file by every fence.
+CAPTURE_PRIORITY = 31.07
 _SPLIT = re.compile(r"(\\\\)|(\\`+)|(`+)|(\\\|)|(\|)")
 _DELIMITER_CHARS = frozenset("|:- ")
 _BACKTICK_RUN = re.compile("`+")
@@ -214,7 +218,7 @@ def install_recorder(md: markdown.Markdown) -> None:
     if "house_tables" not in md.preprocessors:  # the extension captures the text itself
         capture, watch = _CaptureText(md), _WatchIncludes(md)
         md.preprocessors.register(watch, "house_tables_includes", 33)
-        md.preprocessors.register(capture, "house_tables_capture", 31)
+        md.preprocessors.register(capture, "house_tables_capture", CAPTURE_PRIORITY)
         md.house_tables_processors = (table, paragraph, capture, watch)
 
 
@@ -636,8 +640,9 @@ def locate(source: Source, record: _Record, *, lazy: bool = False) -> tuple[list
     for index, rows in enumerate(record.tables):
         counts = record.counts[index] if lazy and index < len(record.counts) else None
         found = _locate_table(locator, rows, cursor, record.stash, lazy, taken, counts)
-        if found is None:
-            continue  # cannot happen for rows taken from this source; never guess a position
+        if found is None:  # rows that are not lines of the source: reported, never given guessed cells
+            diagnostics.append(_unlocated(locator, rows, cursor))
+            continue
         table, cursor = found
         taken.add(table.start_line - 1)
         located.append((index, table))
@@ -671,6 +676,18 @@ def _locate_table(
     if fallback is None:
         return None
     return _build_table(locator, rows, fallback, lazy, counts), fallback[-1][1] + 1
+
+
+def _unlocated(locator: LineLocator, rows: list[str], cursor: int) -> Diagnostic:
+    """HT014 for a table whose rows are not all lines of the source: at its header and delimiter rows where they
+    stand (else its header row, else the file's start)."""
+    for count in (2, 1):
+        first = locator.find(rows[:count], cursor) if all(row.strip() for row in rows[:count]) else None
+        if first is not None:
+            start = Position(first + 1, locator.offset(first, rows[0]) + 1)
+            return unlocated_table(Span(start, Position(first + count, len(locator.lines[first + count - 1]))),
+                                   len(rows) - 2)
+    return unlocated_table(Span(Position(1, 1), Position(1, 0)), len(rows) - 2)
 
 
 def _is_stashed(row: str) -> bool:
