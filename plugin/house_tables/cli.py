@@ -9,7 +9,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import closing, contextmanager
+from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -46,6 +46,9 @@ NO_CACHE_ENV = "HOUSE_TABLES_NO_CACHE"
 
 PARALLEL_THRESHOLD = 32  # more files than this are processed in a pool of processes
 MAX_CHUNK = 16  # files per message to a worker: an interrupted run waits for the few chunks being processed
+PREPARED_CONFIGURATIONS = 4  # configurations _prepare_workers builds for before the pool forks
+SAMPLE_PATH = "<sample>"
+SAMPLE_PAGE = "# Sample\n\nSome *text*.\n\n- item\n\n```python\ncode\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)  # stop between two writes, then report what was written
 
 
@@ -285,6 +288,7 @@ class Resolver:
         self.configurations, self.cache = configurations, cache
         self._directories: dict[str, tuple[Settings, bytes | None, bool]] = {}  # (settings, digest, snippets)
         self._prefixes: dict[str, bytes] = {}  # path -> the key's beginning, for a file to keep when processed
+        self._full: dict[str, Settings] = {}  # directory -> its settings in full (with a cache: for misses)
 
     def settings_in(self, directory: Path) -> Settings:
         """The settings of the files directly in a directory (recorded ones when cached)."""
@@ -295,8 +299,14 @@ class Resolver:
         return self._resolved(_parent(path))[0]
 
     def full_settings_for(self, path: Path) -> Settings:
-        """A file's settings in full, to process it with."""
-        return self.configurations.settings_for(path)
+        """A file's settings in full, to process it with: looked up once per directory (finding them resolves the
+        directory and probes for configuration files, which per file cost more than reading the file)."""
+        if self.cache is None:  # then the settings of _resolved are the full ones
+            return self.settings_for(path)
+        key = _parent(path)
+        if key not in self._full:
+            self._full[key] = self.configurations.settings_in(Path(key))
+        return self._full[key]
 
     def _resolved(self, directory: Path | str) -> tuple[Settings, bytes | None, bool]:
         key = str(directory)
@@ -567,6 +577,7 @@ def process_all(tasks: list[Task], progress: Progress, jobs: int | None = None) 
     if len(tasks) > PARALLEL_THRESHOLD and workers > 1:
         broken = _lazy("BrokenProcessPool")
         try:
+            _prepare_workers(tasks)
             pool = _lazy("ProcessPoolExecutor")(max_workers=workers, mp_context=_pool_context(),
                                                 initializer=_worker_start, initargs=(os.getpid(),))
             try:
@@ -583,6 +594,26 @@ def process_all(tasks: list[Task], progress: Progress, jobs: int | None = None) 
         result = process(task)
         progress.advance()
         yield result
+
+
+def _prepare_workers(tasks: list[Task]) -> None:
+    """Before the pool forks: check a small sample page once with each of the first few configurations the tasks
+    use, so the modules and the parser instances this imports and builds (for a .md page: Python-Markdown, its
+    extensions and their entry points, the scanning instance) are made once here and inherited by every worker,
+    not made again in each. Only caches are filled: a worker's results are those of a fresh process (the scanning
+    instance is reset for every page, as when one process checks many). Whatever fails here fails again, and is
+    reported, where the pages are checked."""
+    if _pool_context() is None:  # spawned workers inherit nothing
+        return
+    prepared: set[tuple] = set()
+    for task in tasks:
+        if len(prepared) >= PREPARED_CONFIGURATIONS:
+            break
+        key = (task.dialect, task.cross_check, task.extensions, repr(task.extension_configs), task.front_matter)
+        if task.command == "check" and not task.verify and key not in prepared:  # (fix and --verify: not yet)
+            prepared.add(key)
+            with suppress(Exception):  # each page that meets it reports it
+                check_text(replace(task, path=SAMPLE_PATH), SAMPLE_PAGE)
 
 
 def _pool_context():
