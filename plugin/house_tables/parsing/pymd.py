@@ -11,6 +11,7 @@ cell gets its exact span.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
@@ -241,7 +242,8 @@ def markdown_for(extensions: tuple[str, ...], configs: dict, *, recording: bool 
                  fast: bool = False) -> markdown.Markdown:
     """A reset Markdown instance for one extension stack, built once (the recording one adds tables; a fast one,
     for scanning only, also highlights nothing and parses blocks with the cheaper loop of blockloop)."""
-    key = (tuple(extensions), repr(sorted(configs.items())), recording, fast)
+    # The working directory too: extensions resolve relative paths against it when built (snippets' base_path)
+    key = (tuple(extensions), repr(sorted(configs.items())), os.getcwd(), recording, fast)
     md = _INSTANCES.get(key)
     if md is None:
         if len(_INSTANCES) >= 16:
