@@ -85,7 +85,8 @@ def _page_markdown(extensions: tuple, configs: dict, *, highlighting: bool = Tru
     fences stashed as empty code, for finding the hand-written tables only)."""
     from ..extension import HouseTablesExtension
 
-    key = (tuple(map(str, extensions)), repr(sorted(configs.items())), highlighting)
+    # The working directory too: extensions resolve relative paths against it when built (snippets' base_path)
+    key = (tuple(map(str, extensions)), repr(sorted(configs.items())), os.getcwd(), highlighting)
     md = _INSTANCES.get(key)
     if md is None:
         if len(_INSTANCES) >= 8:
