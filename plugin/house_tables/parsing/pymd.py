@@ -608,8 +608,9 @@ def _placed(diagnostic: Diagnostic, origin) -> Diagnostic:
         column = start.column - origin.shift
         span = Span(Position(origin.line, column), Position(origin.line, column))
         return replace(diagnostic, span=span, path=origin.path)
-    line = origin.line or 1
-    return replace(diagnostic, span=Span(Position(line, 1), Position(line, 1)), note=origin.note)
+    line = origin.line or 1  # the including line, as the build reports it (extension.Places.finding)
+    return replace(diagnostic, span=Span(Position(line, 1), Position(line, 1)),
+                   note=f"{origin.note}; line {start.line} of the page as MkDocs read it")
 
 
 def may_hold_table(text: str) -> bool:

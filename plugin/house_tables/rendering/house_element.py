@@ -16,7 +16,10 @@ from urllib.parse import unquote
 from bs4 import BeautifulSoup, Comment, NavigableString, Tag
 from markdown.util import AtomicString
 
+from .fast import enabled
+from .fragments import simple_first_table
 from .jsx_html import jsx_table_html
+from .simple_html import Element
 
 FOOTNOTE_MARK = "data-house-footnote"
 # Python-Markdown's serializer writes an `&` that starts something like a character reference as it is (so the
@@ -29,8 +32,27 @@ def house_table_element(lines: list[str], footnotes: tuple[str, ...] = ()) -> et
     """The `<table>` element of a house JSX table, cells rendered as MDX reads them; footnotes: the page's labels."""
     indent = lines[0][: len(lines[0]) - len(lines[0].lstrip(" \t"))]
     html = "\n".join(jsx_table_html(lines, indent, footnotes))
+    # A table holding no footnote reference (none of cmark-gfm's, none written by hand) and written in simple HTML:
+    # the tree bs4 would build, copied as _element copies bs4's (a footnote reference is always left to bs4).
+    simple = simple_first_table(html) if enabled() and "footnote-ref" not in html else None
+    if simple is not None:
+        return _simple_element(simple)
     table = BeautifulSoup(html, "html.parser").find("table")
     return _element(table, {label: label for label in footnotes})
+
+
+def _simple_element(tag: Element) -> etree.Element:
+    """_element of a simple tree without footnote references (a simple tree has no comments; its attribute values
+    are bs4's, multi-valued ones joined back by their single spaces)."""
+    element = etree.Element(tag.name, dict(tag.attrs))
+    last = None
+    for child in tag.contents:
+        if isinstance(child, str):
+            _append_text(element, last, child)
+            continue
+        last = _simple_element(child)
+        element.append(last)
+    return element
 
 
 def _element(tag: Tag, labels: dict[str, str]) -> etree.Element:
