@@ -2,8 +2,9 @@
 counts under callgrind (the phase's cost is the difference from the one before it, at the same start-up).
 
 Usage: valgrind --tool=callgrind python bench/mdscan_phases.py PHASE DIR [--repeat N]
-Phases (each includes the ones before): read, source (Source.parse), block (.md: the preprocessors and the block
-parser, as scan_pymd runs them), dialect (the dialect's scanner: scan_pymd / scan_mdx), scan (parsing.scan),
+Phases (each includes the ones before): read, source (Source.parse), preprocess (.md: the scanning instance reset
+and its preprocessors, as block_parse runs them), sections (+ finding the sections to parse), block (+ the block
+parser on them: block_parse), dialect (the dialect's scanner: scan_pymd / scan_mdx), scan (parsing.scan),
 plan (plan.plan_page), check (cli.check_text: the FileResult). Every page is first checked once (warm-up: the
 Markdown instance is built then, not inside a phase).
 """
@@ -17,13 +18,25 @@ from pathlib import Path
 from house_tables.cli import Task, check_text
 from house_tables.config import Config
 from house_tables.model import Dialect
-from house_tables.parsing import scan
+from house_tables.parsing import scan, sections
 from house_tables.parsing.mdx import scan_mdx
 from house_tables.parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS, block_parse, scan_pymd
 from house_tables.plan import plan_page
 from house_tables.source import Source
 
-PHASES = ("read", "source", "block", "dialect", "scan", "plan", "check")
+PARSE = sections.parse_document
+PHASES = ("read", "source", "preprocess", "sections", "block", "dialect", "scan", "plan", "check")
+
+
+def _without_parse(md, lines) -> None:
+    """sections.parse_document, parsing nothing (phase preprocess)."""
+
+
+def _sections_only(md, lines) -> None:
+    """sections.parse_document's own work (the sections found), parsing nothing (phase sections)."""
+    text = "\n".join(lines)
+    if sections._applies(md, text):
+        sections.sections(text.split("\n\n"))
 
 
 def run(phase: str, path: str, text: str) -> None:
@@ -31,8 +44,9 @@ def run(phase: str, path: str, text: str) -> None:
     dialect = Dialect.MDX if path.endswith(".mdx") else Dialect.PYTHON_MARKDOWN
     if phase == "source":
         Source.parse(text).normalized()
-    elif phase == "block":
+    elif phase in ("preprocess", "sections", "block"):
         source = Source.parse(text)
+        sections.parse_document = {"preprocess": _without_parse, "sections": _sections_only}.get(phase, PARSE)
         if dialect is Dialect.PYTHON_MARKDOWN:
             block_parse(source.normalized(), MKDOCS_EXTENSIONS, MKDOCS_EXTENSION_CONFIGS)
     elif phase == "dialect":

@@ -884,7 +884,7 @@ def _swallowed_rows(table: Table, source: Source) -> list[Diagnostic]:
     for row in table.body:
         line_no, column = row.span.start
         char = lines[line_no - 1][column - 1 : column] if line_no <= len(lines) else ""  # "": past the line's end
-        if not (char in _BLOCK_START_MARKS or char.isdecimal()) or not row.count:  # \d: a digit of any script
+        if not _may_start_block(char) or not row.count:
             continue  # the row starts with a pipe or text that opens no block: its cells need not be made
         first = row.first_cell() if isinstance(row, _LineRow) else row.cells[0]
         text = first.text
@@ -892,6 +892,11 @@ def _swallowed_rows(table: Table, source: Source) -> list[Diagnostic]:
             what = text.splitlines()[0] if text else text
             found.append(swallowed_block(row.span, what))
     return found
+
+
+def _may_start_block(char: str) -> bool:
+    """Whether a _BLOCK_START match can begin with this character (a digit of any script, as \\d matches)."""
+    return char in _BLOCK_START_MARKS or char.isdecimal()
 
 
 def _near_misses(locator: LineLocator, blocks: list[list[str]], tables: list[Table]) -> list[Diagnostic]:
