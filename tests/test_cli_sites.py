@@ -254,3 +254,23 @@ def test_files_mkdocs_builds_as_no_page_are_not_read(tmp_path):
     run_cli(tmp_path, "fix", "docs")
     assert {name: (tmp_path / name).read_bytes() for name in not_pages} == before
     assert "<table" in (tmp_path / "docs/index.md").read_text(encoding="utf-8")
+
+
+def test_one_process_reads_each_site_s_snippets_from_its_own_directory(tmp_path, monkeypatch, capsys):
+    """A long-lived process (the language server) checking two sites with the same configuration, one after the
+    other from each site's directory: snippets' relative base_path is each site's own (it is resolved against the
+    working directory when the Markdown instance is built, so an instance is not shared across directories)."""
+    from house_tables import cli
+
+    config = "site_name: S\nmarkdown_extensions:\n  - tables\n  - pymdownx.snippets:\n      base_path: [docs]\n"
+    for name, part in (("one", "Intro.\n\n" + TABLE), ("two", "No table.\n")):
+        _write(tmp_path / name / "mkdocs.yml", config)
+        _write(tmp_path / name / "docs" / "part.md", part)
+        _write(tmp_path / name / "docs" / "page.md", '# Page\n\n--8<-- "part.md"\n')
+    found = {}
+    for name in ("one", "two"):
+        monkeypatch.chdir(tmp_path / name)
+        found[name] = (cli.run(["check", "--no-cache", "docs/page.md"]), capsys.readouterr().out.splitlines()[0])
+    assert found["one"] == (1, "docs/part.md:3:1: HT001 pipe table (2 columns, 1 row) — the house style forbids "
+                               "Markdown pipe tables")
+    assert found["two"] == (0, "no findings in 1 file; configuration: mkdocs.yml (Markdown stack)")

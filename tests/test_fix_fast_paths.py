@@ -181,8 +181,9 @@ def _dump(element: etree.Element) -> tuple:
 
 
 def _reference_page_view(html: str) -> str:
-    """page_view as it was (replace_with for every text: quadratic in a parent's children)."""
-    soup = BeautifulSoup(html, "html.parser")
+    """page_view as it was (replace_with for every text: quadratic in a parent's children), of the HTML as a
+    browser reads it (both read an unknown `&name;` as text: see simple_html.unknown_references_literal)."""
+    soup = BeautifulSoup(page_module.unknown_references_literal(html), "html.parser")
     for comment in soup.find_all(string=lambda node: isinstance(node, Comment)):
         comment.extract()
     for group in soup.find_all("colgroup"):

@@ -98,7 +98,7 @@ def test_a_snippet_table_with_no_certain_place_is_reported_at_the_including_line
     findings = with_plugin.findings()
     assert len(findings) == 2
     for finding in findings:
-        assert finding.startswith("house_tables: docs/index.md:3: HT001 ")
+        assert finding.startswith("house_tables: docs/index.md:3:1: HT001 ")
         assert "included by one of the lines 3, 4 (a snippet)" in finding
 
 

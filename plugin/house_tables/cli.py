@@ -9,11 +9,11 @@ import sys
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import closing, contextmanager
+from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from . import __version__
+from . import __version__, observed
 from .cache import (
     SNIPPET_MARK,
     Cache,
@@ -46,6 +46,9 @@ NO_CACHE_ENV = "HOUSE_TABLES_NO_CACHE"
 
 PARALLEL_THRESHOLD = 32  # more files than this are processed in a pool of processes
 MAX_CHUNK = 16  # files per message to a worker: an interrupted run waits for the few chunks being processed
+PREPARED_CONFIGURATIONS = 4  # configurations _prepare_workers builds for before the pool forks
+SAMPLE_PATH = "<sample>"
+SAMPLE_PAGE = "# Sample\n\nSome *text*.\n\n- item\n\n```python\ncode\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)  # stop between two writes, then report what was written
 
 
@@ -161,6 +164,8 @@ def run(argv: Sequence[str] | None = None) -> int:
         from .lsp import serve
 
         return serve(args.form, args.verify, args.cross_check)
+    if args.command == "check":
+        observed.start()  # what the output depends on, for a replay (see replay.py)
     try:
         configurations = Configurations(explicit_file=args.config)
         resolver = Resolver(configurations, open_cache(args, configurations))
@@ -173,6 +178,10 @@ def run(argv: Sequence[str] | None = None) -> int:
     with _stopping_on_signals():
         outcome = execute(args, resolver)
     emit(outcome, args.format, sys.stdout, sys.stderr)
+    if resolver.cache is None or outcome.errors or outcome.interrupted:
+        observed.refuse("no cache, or a path that could not be used")
+    else:
+        observed.destination = resolver.cache.directory
     if outcome.interrupted:
         print(f"house-tables: {outcome.interrupted}", file=sys.stderr)
         return 128 + outcome.interrupted_by
@@ -228,19 +237,29 @@ def exit_code(outcome: Run) -> int:
 
 
 def main() -> None:
-    """Console script (and `python -m house_tables`)."""
+    """Console script (and `python -m house_tables`, after replay.main found no replay): a `check` that may be
+    replayed next time keeps its output (see replay.py)."""
+    from .replay import Recorder
+
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
+    argv = sys.argv[1:]
+    recorder = Recorder() if argv[:1] == ["check"] else None
     try:
-        code = run()
+        code = run(argv)
         sys.stdout.flush()
     except KeyboardInterrupt:
         print("house-tables: interrupted", file=sys.stderr)
-        code = 130
+        code, recorder = 130, None
     except BrokenPipeError:  # e.g. `house-tables check docs | head`
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        code = 1
+        code, recorder = 1, None
+    finally:
+        if recorder is not None:
+            recorder.restore()
+    if recorder is not None:
+        recorder.save(argv, code)
     raise SystemExit(code)
 
 
@@ -269,6 +288,7 @@ class Resolver:
         self.configurations, self.cache = configurations, cache
         self._directories: dict[str, tuple[Settings, bytes | None, bool]] = {}  # (settings, digest, snippets)
         self._prefixes: dict[str, bytes] = {}  # path -> the key's beginning, for a file to keep when processed
+        self._full: dict[str, Settings] = {}  # directory -> its settings in full (with a cache: for misses)
 
     def settings_in(self, directory: Path) -> Settings:
         """The settings of the files directly in a directory (recorded ones when cached)."""
@@ -279,8 +299,14 @@ class Resolver:
         return self._resolved(_parent(path))[0]
 
     def full_settings_for(self, path: Path) -> Settings:
-        """A file's settings in full, to process it with."""
-        return self.configurations.settings_for(path)
+        """A file's settings in full, to process it with: looked up once per directory (finding them resolves the
+        directory and probes for configuration files, which per file cost more than reading the file)."""
+        if self.cache is None:  # then the settings of _resolved are the full ones
+            return self.settings_for(path)
+        key = _parent(path)
+        if key not in self._full:
+            self._full[key] = self.configurations.settings_in(Path(key))
+        return self._full[key]
 
     def _resolved(self, directory: Path | str) -> tuple[Settings, bytes | None, bool]:
         key = str(directory)
@@ -293,8 +319,11 @@ class Resolver:
             return self.configurations.settings_in(directory), None, False
         located = self.configurations.located(directory)
         digest, snippets = _configuration_digest(located)
+        if digest is None or snippets:  # read anew every run (or a page's snippets may change): not replayed
+            observed.refuse(f"{directory}: a configuration the cache does not keep, or snippets")
         recorded = None if digest is None else _recorded_settings(self.cache.configuration(digest))
         if recorded is not None:
+            observed.note("modules", digest.hex(), observed.module_stats(self.cache.configuration(digest)[-1]))
             return recorded, digest, snippets
         settings = self.configurations.settings_in(directory)
         if digest is not None and _configuration_digest(located)[0] != digest:  # changed while it was loaded
@@ -303,8 +332,10 @@ class Resolver:
             modules = local_modules() if settings.site is not None else []
             try:
                 self.cache.put_configuration(digest, settings_record(settings, modules))
+                observed.note("modules", digest.hex(), observed.module_stats(modules))
             except ValueError:  # settings the cache cannot record: read in full every run
                 digest = None
+                observed.refuse(f"{directory}: settings the cache cannot record")
         return settings, digest, snippets
 
     def cached(self, path: Path, dialect: Dialect) -> FileResult | None:
@@ -319,6 +350,7 @@ class Resolver:
         self._prefixes[name] = prefix
         entry = self.cache.get(name, prefix)
         if entry is not None and entry[1] is not None and entry[1] == current_stat(name):  # its bytes as they were
+            observed.note("file", name, entry[1])
             return _recorded(name, entry[2])
         read = file_bytes(name)
         if read is None or (snippets and SNIPPET_MARK in read[0]):  # a snippet's file may change: read anew
@@ -328,6 +360,7 @@ class Resolver:
             return None
         if entry[1] != read[1]:  # same bytes, new stat (touched, copied): say so for the next run
             self.cache.put(name, prefix, content, read[1], entry[2])
+        observed.note("file", name, read[1])
         return _recorded(name, entry[2])
 
     def keep(self, result: FileResult) -> None:
@@ -335,6 +368,9 @@ class Resolver:
         prefix = self._prefixes.get(result.path)
         if prefix is not None and result.error is None and result.source:
             self.cache.put(result.path, prefix, *result.source, result_record(result))
+            observed.note("file", result.path, result.source[1])
+        else:
+            observed.refuse(f"{result.path}: not kept in the cache")
 
     def save(self) -> None:
         """Write what this run added to the cache."""
@@ -379,7 +415,9 @@ def _configuration_digest(located: tuple) -> tuple[bytes | None, bool]:
 def execute(args: argparse.Namespace, resolver: Resolver) -> Run:
     """Find the files, read each with its own configuration, take each result the cache has, process the others
     (in parallel for many), and collect what happened."""
-    found = discover(args.paths, Selection(GlobSet(tuple(args.exclude), Path.cwd().resolve())))
+    here = Path.cwd().resolve()
+    observed.note("realpath", os.getcwd(), str(here))
+    found = discover(args.paths, Selection(GlobSet(tuple(args.exclude), here)))
     diff = bool(getattr(args, "diff", False))
     writes = args.command == "fix" and not (diff or args.check)
     problems = list(found.problems)
@@ -539,6 +577,7 @@ def process_all(tasks: list[Task], progress: Progress, jobs: int | None = None) 
     if len(tasks) > PARALLEL_THRESHOLD and workers > 1:
         broken = _lazy("BrokenProcessPool")
         try:
+            _prepare_workers(tasks)
             pool = _lazy("ProcessPoolExecutor")(max_workers=workers, mp_context=_pool_context(),
                                                 initializer=_worker_start, initargs=(os.getpid(),))
             try:
@@ -555,6 +594,26 @@ def process_all(tasks: list[Task], progress: Progress, jobs: int | None = None) 
         result = process(task)
         progress.advance()
         yield result
+
+
+def _prepare_workers(tasks: list[Task]) -> None:
+    """Before the pool forks: check a small sample page once with each of the first few configurations the tasks
+    use, so the modules and the parser instances this imports and builds (for a .md page: Python-Markdown, its
+    extensions and their entry points, the scanning instance) are made once here and inherited by every worker,
+    not made again in each. Only caches are filled: a worker's results are those of a fresh process (the scanning
+    instance is reset for every page, as when one process checks many). Whatever fails here fails again, and is
+    reported, where the pages are checked."""
+    if _pool_context() is None:  # spawned workers inherit nothing
+        return
+    prepared: set[tuple] = set()
+    for task in tasks:
+        if len(prepared) >= PREPARED_CONFIGURATIONS:
+            break
+        key = (task.dialect, task.cross_check, task.extensions, repr(task.extension_configs), task.front_matter)
+        if task.command == "check" and not task.verify and key not in prepared:  # (fix and --verify: not yet)
+            prepared.add(key)
+            with suppress(Exception):  # each page that meets it reports it
+                check_text(replace(task, path=SAMPLE_PATH), SAMPLE_PAGE)
 
 
 def _pool_context():

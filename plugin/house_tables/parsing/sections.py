@@ -67,11 +67,15 @@ def _exact(processor) -> bool:
 def sections(blocks: list[str]) -> list[tuple[int, int]]:
     """The ranges of blocks to parse, in order: from the restart at or before each block that matters to the next
     restart after it."""
+    # The blocks that matter: parsing one can record something. A table or paragraph needs a pipe and a line break;
+    # a placeholder after the block's start may be a fence an indented code block gives back.
+    matter = [index for index, block in enumerate(blocks)
+              if ("|" in block and "\n" in block) or ("\x02" in block and _PLACEHOLDER_BLOCK.fullmatch(block) is None)]
+    if not matter:
+        return []
     restarts = [index for index, block in enumerate(blocks) if block[:1].isalpha() or block.startswith("#")]
     ranges: list[tuple[int, int]] = []
-    for index, block in enumerate(blocks):
-        if not _matters(block):
-            continue
+    for index in matter:
         before = bisect_right(restarts, index)
         start = restarts[before - 1] if before else 0
         after = bisect_left(restarts, index + 1)
@@ -82,10 +86,3 @@ def sections(blocks: list[str]) -> list[tuple[int, int]]:
             ranges.append((start, end))
     return ranges
 
-
-def _matters(block: str) -> bool:
-    """Whether parsing the block can record something: a table or paragraph needs a pipe and a line break; a
-    placeholder after the block's start may be a fence an indented code block gives back."""
-    if "|" in block and "\n" in block:
-        return True
-    return "\x02" in block and _PLACEHOLDER_BLOCK.fullmatch(block) is None

@@ -9,6 +9,7 @@ A footnote reference is left as `<sup data-house-footnote="label">` for the page
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as etree
 from urllib.parse import unquote
 
@@ -21,6 +22,10 @@ from .jsx_html import jsx_table_html
 from .simple_html import Element
 
 FOOTNOTE_MARK = "data-house-footnote"
+# Python-Markdown's serializer writes an `&` that starts something like a character reference as it is (so the
+# entities of Markdown text pass through): decoded text such as `&nbsp;` (from `&amp;nbsp;`) is given its `&amp;`
+# back, or the page would show a no-break space where the table showed the characters.
+_REFERENCE_LIKE = re.compile(r"&(?=(?:#[0-9]+|#x[0-9a-f]+|[0-9a-z]+);)", re.IGNORECASE)
 
 
 def house_table_element(lines: list[str], footnotes: tuple[str, ...] = ()) -> etree.Element:
@@ -55,7 +60,8 @@ def _element(tag: Tag, labels: dict[str, str]) -> etree.Element:
     label = _footnote_label(tag, labels)
     if label is not None:
         return etree.Element("sup", {FOOTNOTE_MARK: label})
-    element = etree.Element(tag.name, {k: " ".join(v) if isinstance(v, list) else v for k, v in tag.attrs.items()})
+    element = etree.Element(tag.name, {k: _inert(" ".join(v) if isinstance(v, list) else v)
+                                       for k, v in tag.attrs.items()})
     last = None
     for child in tag.children:
         if isinstance(child, Comment):
@@ -81,7 +87,13 @@ def _footnote_label(tag: Tag, labels: dict[str, str]) -> str | None:
 
 def _append_text(element: etree.Element, last, text: str) -> None:
     """Text after the last child (or the element's own text), kept inert."""
+    text = _inert(text)
     if last is None:
         element.text = AtomicString((element.text or "") + text)
     else:
         last.tail = AtomicString((last.tail or "") + text)
+
+
+def _inert(text: str) -> str:
+    """Decoded text as the serializer must be given it to write it back (see _REFERENCE_LIKE)."""
+    return _REFERENCE_LIKE.sub("&amp;", text) if "&" in text else text

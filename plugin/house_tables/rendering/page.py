@@ -20,7 +20,7 @@ from bs4 import BeautifulSoup, Comment, NavigableString
 from markdown.treeprocessors import Treeprocessor
 
 from .fast import enabled
-from .simple_html import VOID, Element, parse
+from .simple_html import VOID, Element, parse, unknown_references_literal
 
 _TABLE_PARTS = ("table", "thead", "tbody", "tfoot", "tr", "th", "td")
 _BETWEEN_TAGS = re.compile(r">\s+<")
@@ -85,7 +85,8 @@ def _page_markdown(extensions: tuple, configs: dict, *, highlighting: bool = Tru
     fences stashed as empty code, for finding the hand-written tables only)."""
     from ..extension import HouseTablesExtension
 
-    key = (tuple(map(str, extensions)), repr(sorted(configs.items())), highlighting)
+    # The working directory too: extensions resolve relative paths against it when built (snippets' base_path)
+    key = (tuple(map(str, extensions)), repr(sorted(configs.items())), os.getcwd(), highlighting)
     md = _INSTANCES.get(key)
     if md is None:
         if len(_INSTANCES) >= 8:
@@ -155,6 +156,7 @@ def _title(title: str | None) -> str:
 def page_view(html: str) -> str:
     """What a reader sees of a page, in a comparable form: table styles, alignment attributes and colgroups (what
     the house style adds) and comments removed, whitespace between tags collapsed, one block per line."""
+    html = unknown_references_literal(html)
     simple = parse(html) if enabled() else None
     shown = _simple_shown(Element("[document]", {}, simple)) if simple is not None else _soup_shown(html)
     flat = _BETWEEN_TAGS.sub("><", shown).strip()

@@ -32,6 +32,7 @@ _TOKEN = re.compile(
     r"|</(?P<end>[a-z][a-z0-9]*)>"
 )
 _ATTRIBUTE = re.compile(r' ([a-z][a-z0-9-]*)="([^"]*)"')
+_NAMED_REFERENCE = re.compile(r"&([A-Za-z][A-Za-z0-9]*);")
 _ONLY_SPACES = re.compile("[ \n\t\f\r]+")  # bs4's ASCII spaces
 
 
@@ -44,6 +45,23 @@ class Element:
                  parent: Element | None = None):
         self.name, self.attrs, self.parent = name, attrs, parent
         self.contents = [] if contents is None else contents
+
+
+def unknown_references_literal(html: str) -> str:
+    """HTML with each `&name;` that names no character written `&amp;name;`: what a browser shows (the text, `;`
+    included), where bs4 reads `&name` (Python-Markdown writes such text as it is: `&foo;`, `&NotAnEntity;`)."""
+    return _NAMED_REFERENCE.sub(_literal_if_unknown, html) if "&" in html else html
+
+
+def _literal_if_unknown(match: re.Match) -> str:
+    """`&amp;name;` for a name that is not a reference and starts with none a browser reads without its `;`."""
+    from html import unescape
+    from html.entities import html5
+
+    reference = match.group(0)
+    if reference[1:] in html5 or unescape(reference) != reference:
+        return reference
+    return "&amp;" + reference[1:]
 
 
 def parse(html: str, *, first_table: bool = False) -> list | None:
