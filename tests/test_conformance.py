@@ -150,6 +150,9 @@ JSX_STYLE = StyleSyntax(r"style=\{\{(.*?)\}\}", "style={{%s}}", ", ", ': "3px"',
 HTML_STYLE = StyleSyntax(r'style="(.*?)"', 'style="%s"', "; ", ": 3px", "border: 1px solid red", r"\d+%", "1%")
 
 
+_ALIGNMENT = re.compile(r"\s*(?:text-align|textAlign)\b")
+
+
 def _drift(lines: list[str], how: str, where: int, syntax: StyleSyntax = JSX_STYLE) -> list[str]:
     """The table with one kind of drift applied at one styled line."""
     lines = list(lines)
@@ -164,8 +167,11 @@ def _drift(lines: list[str], how: str, where: int, syntax: StyleSyntax = JSX_STY
     styled = [i for i, line in enumerate(lines) if syntax.styled(line)]
     index = styled[where % len(styled)]
     items = re.search(syntax.style, lines[index]).group(1).split(syntax.separator)
-    if how == "drop property":
-        items = items[1:] or items
+    if how == "drop property":  # never an alignment: dropped from every cell of a column, it is no drift but a
+        # change of what the author wrote (the column's alignment is then unknown)
+        dropped = next((k for k, item in enumerate(items) if not _ALIGNMENT.match(item)), None)
+        if dropped is not None and len(items) > 1:
+            del items[dropped]
     elif how == "change value":
         items[0] = re.sub(r": .*", syntax.changed, items[0])
     elif how == "swap order" and len(items) > 1:
