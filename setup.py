@@ -39,7 +39,7 @@ setup(
         ],
     },
     entry_points={
-        "console_scripts": ["house-tables = house_tables.cli:main"],
+        "console_scripts": ["house-tables = house_tables.replay:main"],
         "mkdocs.plugins": ["house-tables = house_tables.plugin:HouseTablesPlugin"],
         "properdocs.plugins": ["house-tables = house_tables.plugin:HouseTablesPlugin"],
         "markdown.extensions": ["house_tables = house_tables.extension:HouseTablesExtension"],

@@ -119,7 +119,7 @@ class Places:
                      else os.path.relpath(os.path.abspath(origin.path), root).replace(os.sep, "/"))
             return _line(shown, origin.line, start.column - origin.shift, diagnostic)
         if origin.line is not None:
-            return _line(self.page.path, origin.line, None, diagnostic,
+            return _line(self.page.path, origin.line, 1, diagnostic,
                          f"{origin.note}; line {start.line} of the page as MkDocs read it")
         return _line(self.page.path, None, None, diagnostic,
                      f"line {start.line} of the page as an earlier plugin changed it; no certain line in "

@@ -8,6 +8,7 @@ ones real sites use.
 
 import os
 from contextlib import contextmanager
+from functools import partial
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -242,3 +243,67 @@ def test_cheaper_preprocessors_give_the_same_lines(text):
                 [str(raw) for raw in plain.htmlStash.rawHtmlBlocks]
             fast.reset()
             plain.reset()
+
+
+LINE_PIECES = st.sampled_from(["a", "|", " ", "  ", "\t", ">", "- ", "1. ", "b c"])
+
+
+@settings(max_examples=2000, deadline=None, database=None)
+@given(st.lists(LINE_PIECES, max_size=16).map("".join), st.integers(0, 20))
+def test_row_offsets_equal_the_locators(line, cut):
+    """A lazy table's row offset (no tab: the column is the offset) equals the locator's, for any row ending the
+    line's expansion."""
+    from house_tables.parsing.locate import TAB_SIZE, offset_in
+    from house_tables.parsing.pymd import _offset
+
+    expanded = (line.expandtabs(TAB_SIZE) if "\t" in line else line) if line.strip(" \t") else ""
+    row = expanded[min(cut, len(expanded)):]
+    assert _offset(line, expanded, row) == offset_in(line, expanded, row)
+
+
+def _may_hold_table_line_by_line(text: str) -> bool:
+    """may_hold_table as it was written first (every line matched): the reference for the pipe-led search."""
+    from house_tables.parsing.pymd import _DELIMITER_LINE
+
+    previous = ""
+    for line in text.split("\n"):
+        match = _DELIMITER_LINE.fullmatch(line)
+        if match and "|" in match.group(1) and ("-" in match.group(1) or "|" in previous):
+            return True
+        previous = line
+    return False
+
+
+GATE_PIECES = st.sampled_from(["|", "|", "-", ":", " ", "\t", ">", "\n", "\n", "a", "`"])
+
+
+@settings(max_examples=3000, deadline=None, database=None)
+@given(st.lists(GATE_PIECES, max_size=30).map("".join))
+def test_may_hold_table_equals_the_line_by_line_gate(text):
+    """Looking only at lines with a pipe finds a possible delimiter row exactly when matching every line does."""
+    from house_tables.parsing.pymd import may_hold_table
+
+    assert may_hold_table(text) == _may_hold_table_line_by_line(text)
+
+
+@settings(max_examples=2000, deadline=None, database=None)
+@given(st.lists(st.sampled_from([">", " ", "\t", "a", "`", "~", "|", "> ", "    "]), max_size=12).map("".join))
+def test_superfences_whitespace_shortcut_sets_what_its_parse_sets(line):
+    """The scanning instance's parse_whitespace returns and sets (ws_len, ws_virtual_len) what superfences' own
+    does, for any line."""
+    from house_tables.parsing.pymd import markdown_for
+
+    for extensions, configs in STACKS:
+        fast = markdown_for(extensions, configs, recording=True, fast=True).preprocessors["fenced_code_block"]
+        plain = markdown_for(extensions, configs, recording=True, fast=False).preprocessors["fenced_code_block"]
+        assert isinstance(fast.parse_whitespace, partial) and not isinstance(plain.parse_whitespace, partial)
+        assert fast.parse_whitespace(line) == plain.parse_whitespace(line)
+        assert (fast.ws_len, fast.ws_virtual_len) == (plain.ws_len, plain.ws_virtual_len)
+
+
+@settings(max_examples=1000, deadline=None, database=None)
+@given(st.lists(TEXT_PIECES, max_size=30).map("".join))
+def test_normalized_text_is_each_line_with_a_line_feed(text):
+    """Source.normalized (one join) is every line followed by LF, as it was written first."""
+    source = Source.parse(text)
+    assert source.normalized() == "".join(line + "\n" for line in source.lines)

@@ -18,7 +18,9 @@ from house_tables.config import Config
 from house_tables.convert import convert
 from house_tables.parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS
 from house_tables.plan import planned_diagnostics
+from house_tables.rendering import jsx as jsx_module
 from house_tables.rendering import page as page_module
+from house_tables.rendering import protect as protect_module
 from house_tables.rendering.fast import enabled, slow_paths
 from house_tables.rendering.fragments import (
     canonical,
@@ -244,3 +246,58 @@ def test_convert(page, dialect, form):
     """fix converts the same tables to the same text, verifies the same cells and gives the same findings."""
     fast, slow = both(_fix, page, dialect, form)
     assert fast == slow
+
+
+def _reference_escape_plain(text: str, closer_after: bool) -> str:
+    """jsx._escape_plain as it was: one character at a time, the rest of the text searched for `]` at every `[`."""
+    out, i = [], 0
+    while i < len(text):
+        ch = text[i]
+        if ch in "*_~":
+            j = i
+            while j < len(text) and text[j] == ch:
+                j += 1
+            run = text[i:j]
+            inert = jsx_module._inert_run(ch, text[i - 1] if i else None, text[j] if j < len(text) else None)
+            out.append(run if inert else "".join("\\" + c for c in run))
+            i = j
+            continue
+        out.append(jsx_module._escape_char(text, i, closer_after or "]" in text[i + 1:]))
+        i += 1
+    return "".join(out)
+
+
+@MANY
+@given(st.one_of(plain_texts, st.text(PLAIN + "&<[]]]**~~__", max_size=40),
+                 st.lists(st.sampled_from(["&amp;", "&#1;", "&x", "< ", "<a", "\\", "\\*", "[", "]", "x", "\u00a0",
+                                           "*", "_", "~", "`", "{"]), max_size=12).map("".join)),
+       st.booleans())
+def test_escape_plain(text, closer_after):
+    """A text run's escapes: runs of characters nothing escapes are copied whole, and whether a `]` follows a `[` is
+    known from the last `]`, without searching the rest of the text again; the same as one character at a time."""
+    assert jsx_module._escape_plain(text, closer_after) == _reference_escape_plain(text, closer_after)
+
+
+def _reference_protect(text: str) -> tuple[str, list[str]]:
+    """protect.protect as it was: every character asked for as a piece of its own."""
+    out, kept, index = [], [], 0
+    while index < len(text):
+        end, keep = protect_module._next_piece(text, index)
+        if keep:
+            out.append(f"\ue000{len(kept)}\ue001")
+            kept.append(text[index:end])
+        else:
+            out.append(text[index:end])
+        index = end
+    return "".join(out), kept
+
+
+@MANY
+@given(st.one_of(plain_texts, st.text(PLAIN + "<>{}[]`\\|^", max_size=40),
+                 st.lists(st.sampled_from(["{x}", "{", "}", "<A b='1'>", "</A>", "<>", "</>", "<a", "`", "``", "[^n]",
+                                           "[^", "\\", "\\{", "x", " ", "|", "{a|b}", "<B c={1} />"]),
+                          max_size=12).map("".join)))
+def test_protect(text):
+    """MDX pieces kept aside: runs of characters no piece starts with are copied whole; the same as asking for a
+    piece at every character."""
+    assert protect_module.protect(text) == _reference_protect(text)

@@ -174,3 +174,22 @@ def test_body_rows_made_when_read():
 def test_unclosed_fence_passed_over_to_the_end():
     """A fence that never closes swallows the rest of the page, tables included."""
     assert scan_mdx(Source.parse("text\n\n```\n| a | b |\n|---|---|\n")) == ([], [])
+
+
+ROW_CHARS = st.sampled_from(["|", "|", "-", "-", ":", " ", "\t", "\\", "\\|", "\\\\", "a", "`"])
+
+
+@settings(max_examples=3000, database=None, deadline=None)
+@given(st.lists(ROW_CHARS, min_size=1, max_size=24).map("".join))
+def test_delimiter_cells_and_row_counts_equal_the_reference(text):
+    """The delimiter row's cells (one regular expression) and a body row's count (escapes counted, cells not made)
+    equal the reference scanner's loop and its cells, for any line."""
+    from house_tables.parsing import mdx
+
+    for pos in range(len(text)):
+        assert mdx._delimiter_cells(text, pos) == mdx_reference._delimiter_cells(text, pos)
+    first = len(text) - len(text.lstrip(" \t"))
+    if first < len(text):  # a row has a first non-blank character
+        row = mdx._body_row(1, text, first)
+        assert row.count == len(mdx_reference._cell_bounds(text, first, mdx._row_end(text, first), True))
+        assert row.count == len(row.cells)

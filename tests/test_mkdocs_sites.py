@@ -79,3 +79,22 @@ def test_level_info_lets_strict_pass(tmp_path):
     result = build(site, tmp_path / "out", "--strict")
     assert result.returncode == 0, result.stderr
     assert "HT001" in result.stderr
+
+
+def test_a_table_the_engine_cut_from_a_line_still_fails_strict(tmp_path):
+    """An unclosed quote in md_in_html makes the engine build a table from a cut line (`<div>x` of `<div>x</div>`):
+    the build, `check` and the page agree that a pipe table is there (HT014), and nothing is converted."""
+    site = tmp_path / "site"
+    (site / "docs").mkdir(parents=True)
+    (site / "mkdocs.yml").write_text("site_name: cut\nmarkdown_extensions: [tables, md_in_html]\n"
+                                     "plugins: [house-tables]\n", encoding="utf-8")
+    page = site / "docs" / "index.md"
+    page.write_text('<div markdown>\n| a | b |\n|---|---|\n| c | <a href=" |\n</div>\n| f | <a href=" |\n'
+                    "<div>x</div>\n", encoding="utf-8")
+    result = build(site, tmp_path / "out", "--strict")
+    assert result.returncode == 1
+    assert [line.split(" HT014 ")[0] for line in warnings(result)] == ["house_tables: docs/index.md:2:1:"]
+    html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert "<td>&lt;div&gt;x</td>" not in html and "<td><div>x</td>" in html  # the engine's own cut row
+    before = page.read_bytes()
+    assert convert(before.decode("utf-8"), "python-markdown").text == before.decode("utf-8")

@@ -32,6 +32,8 @@ import sys
 import time
 from contextlib import suppress
 
+from .observed import before_read, engine_parts, note_engine, stat_tuple, user_cache_dir
+
 FORMAT = b"house-tables-cache 1"
 CACHE_DIR_ENV = "HOUSE_TABLES_CACHE_DIR"
 CACHE_DIR_NAME = ".house-tables-cache"
@@ -68,17 +70,6 @@ def content_digest(data: bytes) -> bytes:
 # ------------------------------------------------------------------ where
 
 
-def user_cache_dir() -> str:
-    """The platform's cache directory for house-tables (XDG on Linux, ~/Library/Caches on macOS, LOCALAPPDATA on
-    Windows)."""
-    if sys.platform == "win32":
-        base = os.environ.get("LOCALAPPDATA") or os.path.expanduser(r"~\AppData\Local")
-        return os.path.join(base, "house-tables", "Cache")
-    if sys.platform == "darwin":
-        return os.path.expanduser("~/Library/Caches/house-tables")
-    return os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "house-tables")
-
-
 def cache_dir(given: str | None, config_files: list) -> str:
     """--cache-dir, else $HOUSE_TABLES_CACHE_DIR, else `.house-tables-cache` beside the configuration that applies
     to the current directory (the nearest of config_files), else the user cache directory."""
@@ -96,28 +87,10 @@ def cache_dir(given: str | None, config_files: list) -> str:
 
 
 def engine_fingerprint() -> bytes:
-    """Python, house-tables' own sources, and every installed distribution's name and version."""
-    from . import __version__
-
-    parts = [FORMAT, sys.version.encode(), sys.implementation.cache_tag.encode(), __version__.encode()]
-    package = os.path.dirname(os.path.abspath(__file__))
-    for directory, subdirectories, names in os.walk(package):
-        subdirectories[:] = sorted(name for name in subdirectories if name != "__pycache__")
-        for name in sorted(names):
-            if name.endswith((".py", ".json", ".toml", ".txt")):
-                info = os.stat(os.path.join(directory, name))
-                parts.append(f"{os.path.relpath(os.path.join(directory, name), package)}:{info.st_size}:"
-                             f"{info.st_mtime_ns}".encode())
-    for entry in sys.path:
-        if os.path.basename(entry) in ("site-packages", "dist-packages"):
-            parts.append(entry.encode("utf-8", "surrogateescape"))
-            try:
-                names = sorted(os.listdir(entry))
-            except OSError:
-                continue
-            parts += [name.encode("utf-8", "surrogateescape") for name in names
-                      if name.endswith((".dist-info", ".egg-info", ".egg-link", ".pth"))]
-    return sha256(b"\0".join(parts))
+    """Python, house-tables' own sources, and every installed distribution's name and version (observed.py)."""
+    parts = engine_parts()
+    note_engine(parts)
+    return sha256(b"\0".join([FORMAT, *parts]))
 
 
 class Uncacheable(Exception):
@@ -135,6 +108,7 @@ def configuration_bytes(files: tuple) -> tuple[bytes, bool]:
         if path in seen:
             raise Uncacheable(path)  # an INHERIT loop: MkDocs refuses it, let it say so
         seen.add(path)
+        before_read(path)
         with open(path, "rb") as handle:
             data = handle.read()
         parts.append(path.encode("utf-8", "surrogateescape") + b"\0" + sha256(data))
@@ -421,8 +395,4 @@ def trusted_stat(info: os.stat_result, started: int) -> tuple | None:
 
 def current_stat(path: str) -> tuple | None:
     """The stat trusted_stat recorded, as the file is now (None when it is gone)."""
-    try:
-        info = os.stat(path)
-    except OSError:
-        return None
-    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns
+    return stat_tuple(path)

@@ -13,7 +13,7 @@ from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from . import __version__
+from . import __version__, observed
 from .cache import (
     SNIPPET_MARK,
     Cache,
@@ -164,6 +164,8 @@ def run(argv: Sequence[str] | None = None) -> int:
         from .lsp import serve
 
         return serve(args.form, args.verify, args.cross_check)
+    if args.command == "check":
+        observed.start()  # what the output depends on, for a replay (see replay.py)
     try:
         configurations = Configurations(explicit_file=args.config)
         resolver = Resolver(configurations, open_cache(args, configurations))
@@ -176,6 +178,10 @@ def run(argv: Sequence[str] | None = None) -> int:
     with _stopping_on_signals():
         outcome = execute(args, resolver)
     emit(outcome, args.format, sys.stdout, sys.stderr)
+    if resolver.cache is None or outcome.errors or outcome.interrupted:
+        observed.refuse("no cache, or a path that could not be used")
+    else:
+        observed.destination = resolver.cache.directory
     if outcome.interrupted:
         print(f"house-tables: {outcome.interrupted}", file=sys.stderr)
         return 128 + outcome.interrupted_by
@@ -231,19 +237,29 @@ def exit_code(outcome: Run) -> int:
 
 
 def main() -> None:
-    """Console script (and `python -m house_tables`)."""
+    """Console script (and `python -m house_tables`, after replay.main found no replay): a `check` that may be
+    replayed next time keeps its output (see replay.py)."""
+    from .replay import Recorder
+
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
+    argv = sys.argv[1:]
+    recorder = Recorder() if argv[:1] == ["check"] else None
     try:
-        code = run()
+        code = run(argv)
         sys.stdout.flush()
     except KeyboardInterrupt:
         print("house-tables: interrupted", file=sys.stderr)
-        code = 130
+        code, recorder = 130, None
     except BrokenPipeError:  # e.g. `house-tables check docs | head`
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        code = 1
+        code, recorder = 1, None
+    finally:
+        if recorder is not None:
+            recorder.restore()
+    if recorder is not None:
+        recorder.save(argv, code)
     raise SystemExit(code)
 
 
@@ -303,8 +319,11 @@ class Resolver:
             return self.configurations.settings_in(directory), None, False
         located = self.configurations.located(directory)
         digest, snippets = _configuration_digest(located)
+        if digest is None or snippets:  # read anew every run (or a page's snippets may change): not replayed
+            observed.refuse(f"{directory}: a configuration the cache does not keep, or snippets")
         recorded = None if digest is None else _recorded_settings(self.cache.configuration(digest))
         if recorded is not None:
+            observed.note("modules", digest.hex(), observed.module_stats(self.cache.configuration(digest)[-1]))
             return recorded, digest, snippets
         settings = self.configurations.settings_in(directory)
         if digest is not None and _configuration_digest(located)[0] != digest:  # changed while it was loaded
@@ -313,8 +332,10 @@ class Resolver:
             modules = local_modules() if settings.site is not None else []
             try:
                 self.cache.put_configuration(digest, settings_record(settings, modules))
+                observed.note("modules", digest.hex(), observed.module_stats(modules))
             except ValueError:  # settings the cache cannot record: read in full every run
                 digest = None
+                observed.refuse(f"{directory}: settings the cache cannot record")
         return settings, digest, snippets
 
     def cached(self, path: Path, dialect: Dialect) -> FileResult | None:
@@ -329,6 +350,7 @@ class Resolver:
         self._prefixes[name] = prefix
         entry = self.cache.get(name, prefix)
         if entry is not None and entry[1] is not None and entry[1] == current_stat(name):  # its bytes as they were
+            observed.note("file", name, entry[1])
             return _recorded(name, entry[2])
         read = file_bytes(name)
         if read is None or (snippets and SNIPPET_MARK in read[0]):  # a snippet's file may change: read anew
@@ -338,6 +360,7 @@ class Resolver:
             return None
         if entry[1] != read[1]:  # same bytes, new stat (touched, copied): say so for the next run
             self.cache.put(name, prefix, content, read[1], entry[2])
+        observed.note("file", name, read[1])
         return _recorded(name, entry[2])
 
     def keep(self, result: FileResult) -> None:
@@ -345,6 +368,9 @@ class Resolver:
         prefix = self._prefixes.get(result.path)
         if prefix is not None and result.error is None and result.source:
             self.cache.put(result.path, prefix, *result.source, result_record(result))
+            observed.note("file", result.path, result.source[1])
+        else:
+            observed.refuse(f"{result.path}: not kept in the cache")
 
     def save(self) -> None:
         """Write what this run added to the cache."""
@@ -389,7 +415,9 @@ def _configuration_digest(located: tuple) -> tuple[bytes | None, bool]:
 def execute(args: argparse.Namespace, resolver: Resolver) -> Run:
     """Find the files, read each with its own configuration, take each result the cache has, process the others
     (in parallel for many), and collect what happened."""
-    found = discover(args.paths, Selection(GlobSet(tuple(args.exclude), Path.cwd().resolve())))
+    here = Path.cwd().resolve()
+    observed.note("realpath", os.getcwd(), str(here))
+    found = discover(args.paths, Selection(GlobSet(tuple(args.exclude), here)))
     diff = bool(getattr(args, "diff", False))
     writes = args.command == "fix" and not (diff or args.check)
     problems = list(found.problems)

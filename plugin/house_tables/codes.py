@@ -46,6 +46,9 @@ CODES: dict[str, Code] = {
         Code("HT013", "not-a-grid", Severity.WARNING,
              "a hand-written table the house style cannot express as written (spans, nested tables, several "
              "elements on a line): left alone"),
+        Code("HT014", "unlocated-table", Severity.WARNING,
+             "a pipe table the engine builds from text that is not lines of this file (raw HTML cut a line): "
+             "it cannot be converted"),
     )
 }
 

@@ -214,13 +214,14 @@ def _convert_table(table, directive, source, definitions, engine, config, form, 
         problem = _verify(table, source, definitions, engine, fragments)
     else:  # Python-Markdown's own cells of the table as written: the output is the reference itself
         fragments, problem = _engine_fragments(table, source, definitions, engine)
-        if fragments is not None and form == "jsx":
-            fragments = fragments.with_footnote_references()
+    measured = fragments  # widths from what the cells show: a footnote reference is its number, as the build reads
+    if fragments is not None and form == "jsx" and engine.dialect is not Dialect.MDX:
+        fragments = fragments.with_footnote_references()
     if problem:
         conversion.diagnostics.append(not_verified(*problem))
         return None
     try:
-        grid = _grid(table, fragments, config, directive, form)
+        grid = _grid(table, fragments, config, directive, form, measured)
     except ValueError as error:  # JsxError: HTML that JSX cannot express
         conversion.diagnostics.append(not_verified(table.span, f"not converted: {error}", "convert it by hand"))
         return None
@@ -412,10 +413,11 @@ def _original_rows(table: Table, source: Source) -> str:
     return "\n".join(rows) + "\n"
 
 
-def _grid(table: Table, fragments: Fragments, config: Config, directive: Directive | None, form: str) -> Grid:
-    """Cell contents in the output form, alignment and widths."""
+def _grid(table: Table, fragments: Fragments, config: Config, directive: Directive | None, form: str,
+          measured: Fragments) -> Grid:
+    """Cell contents in the output form, alignment and widths (from the cells as measured shows them)."""
     shown = fragments.read_as_html()
-    widths = _widths(table, shown, config, directive)
+    widths = _widths(table, shown if measured is fragments else measured.read_as_html(), config, directive)
     contents = fragments.jsx() if form == "jsx" else shown
     return Grid(table.align, tuple(contents[0]), tuple(tuple(row) for row in contents[1:]), tuple(widths))
 

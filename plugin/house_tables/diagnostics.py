@@ -87,6 +87,14 @@ def not_a_grid(at: Position, reason: str) -> Diagnostic:
                        "keep it as it is, or rewrite it as a simple grid")
 
 
+def unlocated_table(span: Span, body_rows: int) -> Diagnostic:
+    """HT014: a table the engine built whose rows are not all lines of the source (an unclosed quote in raw HTML
+    can make md_in_html cut a line), at its first rows found in the source (or the file's start)."""
+    message = (f"Python-Markdown renders a pipe table here ({body_rows} body row{'s' * (body_rows != 1)}) from text "
+               "that is not lines of this file: it cannot be converted")
+    return _diagnostic("HT014", span, message, "close the raw HTML above the table, or rewrite the table by hand")
+
+
 def ragged_rows(table: Table, skip_lines: set[int]) -> list[Diagnostic]:
     """HT002 for rows longer than the header, HT003 for shorter ones."""
     found = []

@@ -24,7 +24,7 @@ from .config import Config, ConfigError, reported_level
 from .model import Diagnostic, HtmlTableTag, Position, Table
 from .options import EXTENSION, OPTIONS, OptionError, conversion_config, validate
 from .parsing.house_form import MAX_NESTING, has_jsx_attribute, house_table_lines, is_house_table_opener, tag_depth
-from .parsing.pymd import locate, start_recording, watch_includes
+from .parsing.pymd import CAPTURE_PRIORITY, locate, start_recording, watch_includes
 from .source import Source
 
 if TYPE_CHECKING:
@@ -402,12 +402,14 @@ class HouseTablesTreeprocessor(Treeprocessor):
     def _visible(self, cell) -> str:
         """The text a reader sees in a rendered cell: stashed raw HTML and entities resolved, tags dropped."""
         text = "".join(cell.itertext()).strip() if len(cell) else (cell.text or "").strip()  # no child: its text
+        if "&" in text:  # the tree's own references; a stashed block's are decoded once, by visible_text
+            text = html.unescape(text)
         if "\x02" in text:
             from .widths import visible_text
 
             stash = self.md.htmlStash.rawHtmlBlocks
             text = _STASHED.sub(lambda m: visible_text(str(stash[int(m.group(1))])), text)
-        return html.unescape(text) if "&" in text else text
+        return text
 
 
 def host_page(md: Markdown) -> PageContext | None:
@@ -465,8 +467,8 @@ class Places:
         if origin.path is not None:
             return format_finding(self._shown(origin.path), origin.line, start.column - origin.shift, diagnostic)
         if origin.line is not None:
-            return format_finding(self.page.path, origin.line, None, diagnostic, f"{origin.note}; line {start.line} "
-                                  "of the page as MkDocs read it")
+            return format_finding(self.page.path, origin.line, 1, diagnostic, f"{origin.note}; line {start.line} "
+                                  "of the page as MkDocs read it")  # at the including line, as check reports it
         return format_finding(self.page.path, None, None, diagnostic,
                               f"line {start.line} of the page as an earlier plugin changed it; no certain line in "
                               "the file on disk")
@@ -515,7 +517,7 @@ class HouseTablesExtension(Extension):
         parser, so MkDocs resolves their links; style the pipe tables after every tree processor."""
         converter = self.converter = HouseTablesPreprocessor(md, self)  # the last page's (house_table_tags)
         md.preprocessors.register(HouseTablesIncludeWatch(md, converter), "house_tables_includes", 33)
-        md.preprocessors.register(converter, "house_tables", 31)
+        md.preprocessors.register(converter, "house_tables", CAPTURE_PRIORITY)
         md.parser.blockprocessors.register(HouseTableProcessor(md.parser, converter), "house_table", 76)
         md.treeprocessors.register(HouseTableRenderer(md, converter), "house_tables_jsx", 21)
         md.treeprocessors.register(HouseTablesTreeprocessor(md, converter, self.settings), "house_tables", -10)

@@ -11,7 +11,9 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
-MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx")
+from . import observed
+from .observed import MARKDOWN_SUFFIXES
+
 SKIPPED_DIRS = frozenset({"node_modules", ".git", "site", ".venv", "venv", "__pycache__"})
 TEMP_SUFFIX = ".house-tables-tmp"
 TEMP_NAME = re.compile(r"^\.(?P<target>.+)\.[a-z0-9_]{8}" + re.escape(TEMP_SUFFIX) + "$")  # as tempfile.mkstemp names
@@ -129,16 +131,27 @@ def discover(paths: Iterable[str], selection: Selection | None = None) -> Discov
     found = Discovery()
     for given in paths:
         path = Path(given)
-        if path.is_dir():  # walked even if it matches a glob (`.`, `..`): globs apply to what is inside
+        is_dir = path.is_dir()
+        observed.note("isdir", given, is_dir)
+        if is_dir:  # walked even if it matches a glob (`.`, `..`): globs apply to what is inside
             root = os.path.realpath(path)
+            observed.note("realpath", given, root)
             found.seen_dirs.add(root)
             _walk(path, root, selection, found)
-        elif os.path.lexists(path):
+        elif _lexists(given):
+            observed.note("realpath", given, os.path.realpath(path))
             if selection.selected(path):
                 found.add(path)
                 found.leftovers.extend(_temp_files_of(path))
         else:
             found.problems.append((given, "no such file or directory"))
+    return found
+
+
+def _lexists(given: str) -> bool:
+    """os.path.lexists, noted."""
+    found = os.path.lexists(given)
+    observed.note("lexists", given, found)
     return found
 
 
@@ -152,6 +165,8 @@ def _walk(top: Path, root: str, selection: Selection, found: Discovery) -> None:
         except OSError as error:
             found.problems.append((str(directory), f"cannot read directory: {reason(error)}"))
             continue
+        if observed.active():
+            observed.note("walk", str(directory), observed.listing(entries))
         subdirectories = [walked for walked in (_visit(directory / e.name, e, root, selection, found, real)
                                                 for e in entries) if walked is not None]
         stack.extend(reversed(subdirectories))
@@ -235,7 +250,7 @@ def _skipped_dir(path: Path) -> bool:
     """node_modules, .git, site/, __pycache__ and virtual environments."""
     # os.path.isfile, not Path.is_file: in a directory we may not search, Path.is_file raises PermissionError,
     # and such a directory is to be reported by the walk (cannot read directory), not to stop it.
-    return path.name in SKIPPED_DIRS or os.path.isfile(path / "pyvenv.cfg")
+    return path.name in SKIPPED_DIRS or observed.isfile(path / "pyvenv.cfg")
 
 
 def reason(error: BaseException) -> str:

@@ -131,7 +131,7 @@ class Table:
     @property
     def columns(self) -> int:
         """Number of columns, fixed by the header row."""
-        return len(self.header.cells)
+        return self.header.count  # a lazy header row counts its cells without making them
 
     @property
     def start_line(self) -> int:

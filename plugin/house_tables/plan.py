@@ -30,9 +30,10 @@ def plan_page(text: str, dialect: Dialect | str, *, config: Config | None = None
               front_matter: bool = False) -> Plan:
     """The page's tables and every finding convert gives, except HT009 (which only rendering can find); cross_check
     adds HT007 where the other dialect reads a table differently."""
+    source = Source.parse(text)
     result = scan(text, dialect, extensions=extensions, configs=configs, cross_check=cross_check,
-                  front_matter=front_matter)
-    lines = Source.parse(text).lines
+                  front_matter=front_matter, source=source)
+    lines = source.lines
     tags = hand_table_tags(text, dialect, result, extensions=extensions, configs=configs, front_matter=front_matter)
     hand = review(lines, tags, config or Config())
     diagnostics = settle(result.tables, lines, result.diagnostics)[0]

@@ -12,10 +12,10 @@ directory upwards, the nearest
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from . import observed
 from .config import Config, ConfigError, reported_level
 from .files import GlobSet, page_selected, reason
 from .model import Dialect
@@ -168,7 +168,7 @@ def mdx_host_settings(host: MdxHost, base: Settings) -> Settings:
 def explicit_settings(given: str) -> Settings:
     """The settings of `--config FILE`: a pyproject.toml, a .house-tables.toml or an mkdocs.yml."""
     path = Path(given)
-    if not path.is_file():
+    if not observed.isfile(path):
         raise UsageError(f"{given}: no such configuration file")
     if path.suffix.lower() in (".yml", ".yaml"):
         return load_site_settings(path, Settings())
@@ -227,7 +227,7 @@ class Configurations:
 
     def _has_options(self, candidate: Path) -> bool:
         """Whether a file is an options file (a pyproject.toml without our table is not)."""
-        if not os.path.isfile(candidate):  # False also where the directory may not be searched
+        if not observed.isfile(candidate):  # False also where the directory may not be searched
             return False
         if candidate not in self._loaded:
             self._loaded[candidate] = load_options_file(candidate, required=candidate.name != "pyproject.toml")
@@ -261,6 +261,7 @@ def _toml():
 
 def _read(path: Path) -> str:
     """A configuration file's text."""
+    observed.before_read(path)
     try:
         return path.read_bytes().decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:

@@ -9,11 +9,11 @@ may add Markdown extensions (a preprocessor, a fence option), which the build th
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import observed
 from .config import ConfigError
 
 SITE_FILES = ("mkdocs.yml", "mkdocs.yaml")
@@ -67,7 +67,7 @@ class Sites:
         directory = directory.resolve()
         if directory not in self._nearest:
             here = next((directory / name for name in (*SITE_FILES, *DOCUSAURUS_FILES, *MINTLIFY_FILES)
-                         if os.path.isfile(directory / name) and _is_host_file(directory / name)), None)
+                         if observed.isfile(directory / name) and _is_host_file(directory / name)), None)
             if here is None:
                 here = self._claimed_by_neighbour(directory)
             if here is None and directory.parent != directory:
@@ -102,20 +102,16 @@ def _docusaurus_claims(parent: Path) -> dict[Path, Path]:
     values, resolved from each config's directory), each with its config. JavaScript is not run: string literals
     only, as for `markdown.format`."""
     claims: dict[Path, Path] = {}
-    try:
-        children = sorted(entry.path for entry in os.scandir(parent) if entry.is_dir(follow_symlinks=False))
-    except OSError:
-        return claims
-    for child in children:
-        config = next((Path(child) / name for name in DOCUSAURUS_FILES if os.path.isfile(Path(child) / name)), None)
-        if config is None:
-            continue
+    for child, name in observed.docusaurus_configs(parent, DOCUSAURUS_FILES):
+        config = Path(child) / name
         try:
             text = config.read_text(encoding="utf-8", errors="replace")
         except OSError:
             continue
         for value in _CONTENT_PATH.findall(text):
-            claims.setdefault((Path(child) / value).resolve(), config)
+            claimed = (Path(child) / value).resolve()
+            observed.note("realpath", str(Path(child) / value), str(claimed))  # a link on the way may change
+            claims.setdefault(claimed, config)
     return claims
 
 
@@ -123,6 +119,7 @@ def _is_host_file(path: Path) -> bool:
     """Whether a candidate file is a host's configuration (a docs.json is Mintlify's only if it says so)."""
     if path.name != "docs.json":
         return True
+    observed.before_read(path)
     try:
         return "mintlify" in path.read_text(encoding="utf-8", errors="replace")[:4096].lower()
     except OSError:

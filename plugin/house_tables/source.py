@@ -40,7 +40,7 @@ class Source:
 
     def normalized(self) -> str:
         """The text with every line ending as LF and no BOM (what the engines parse)."""
-        return "".join(line + "\n" for line in self.lines)
+        return "\n".join(self.lines) + "\n" if self.lines else ""  # one join (each line + "\n", as one string)
 
     def span(self, line: int, start: int, end: int) -> Span:
         """Span of 0-based character offsets [start, end) on a 1-based line."""

@@ -227,6 +227,14 @@ def _grid(reading: _Reading, span: Span, indent: str) -> HandTable | Structure:
 
 def _element(name: str, attrs: str, at: Position, form: str) -> tuple[Element | None, str | None]:
     """An element's attributes: the style's items and the other attributes as written."""
+    style, others, problem = _attributes(name, attrs, form)
+    return (None, problem) if problem else (Element(name, at, style, others), None)
+
+
+@lru_cache(maxsize=4096)
+def _attributes(name: str, attrs: str, form: str) -> tuple[tuple, str, str | None]:
+    """An element's style items, its other attributes as written, or why they cannot be read (a function of the
+    written attributes alone, kept: a table repeats a few of them on every row)."""
     pos, style, others = 0, (), []
     for match in _ATTRIBUTE.finditer(attrs):
         if match.start() != pos:
@@ -234,20 +242,20 @@ def _element(name: str, attrs: str, at: Position, form: str) -> tuple[Element | 
         pos = match.end()
         key, value = match["name"], match["value"]
         if key in SPANS and value not in _NO_SPAN:
-            return None, f"<{name}> has {key}: a cell spanning rows or columns"
+            return (), "", f"<{name}> has {key}: a cell spanning rows or columns"
         if key == "style" and form == "html":
             style = _css_items(value)
             if style is None:
-                return None, f"<{name}> has a style that cannot be read as CSS declarations: style={value}"
+                return (), "", f"<{name}> has a style that cannot be read as CSS declarations: style={value}"
         elif key == "style":
             style = _style_items(value)
             if style is None:
-                return None, f"<{name}> has a style that is not an object of literal values: style={value}"
+                return (), "", f"<{name}> has a style that is not an object of literal values: style={value}"
         else:
             others.append(match.group(0))
     if attrs[pos:].strip():
-        return None, f"<{name}> has attributes that cannot be read: {attrs[pos:].strip()[:40]}"
-    return Element(name, at, style, "".join(others)), None
+        return (), "", f"<{name}> has attributes that cannot be read: {attrs[pos:].strip()[:40]}"
+    return style, "".join(others), None
 
 
 @lru_cache(maxsize=1024)

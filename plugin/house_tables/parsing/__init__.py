@@ -15,10 +15,12 @@ def scan(
     configs: dict | None = None,
     cross_check: bool = False,
     front_matter: bool = False,
+    source: Source | None = None,
 ) -> ScanResult:
     """Every pipe table of text as the dialect's engine renders it, with all diagnostics, in source order;
-    front_matter: a page of an MkDocs site (Python-Markdown reads it without its front matter)."""
-    source = Source.parse(text)
+    front_matter: a page of an MkDocs site (Python-Markdown reads it without its front matter); source: the text
+    already split (Source.parse(text)), when the caller has it."""
+    source = Source.parse(text) if source is None else source
     dialect = Dialect(dialect)
     table_tags: list = []
     tables, diagnostics = _scan_dialect(source, dialect, extensions, configs, front_matter, table_tags)

@@ -66,14 +66,18 @@ class LineLocator:
 
     def offset(self, index: int, row: str) -> int:
         """Offset in the original line where the (tab-expanded) row text begins."""
-        line = self.lines[index]
-        target = len(self.expanded[index]) - len(row)
-        column = 0
-        for offset, char in enumerate(line):
-            if column >= target:
-                return offset
-            column = column + TAB_SIZE - column % TAB_SIZE if char == "\t" else column + 1
-        return len(line)
+        return offset_in(self.lines[index], self.expanded[index], row)
+
+
+def offset_in(line: str, expanded: str, row: str) -> int:
+    """Offset in line (whose tab expansion is expanded) where the row text that ends expanded begins."""
+    target = len(expanded) - len(row)
+    column = 0
+    for offset, char in enumerate(line):
+        if column >= target:
+            return offset
+        column = column + TAB_SIZE - column % TAB_SIZE if char == "\t" else column + 1
+    return len(line)
 
 
 def _top_level_fenced_lines(lines: list[str]) -> set[int]:

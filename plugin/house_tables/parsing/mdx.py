@@ -47,7 +47,7 @@ from itertools import accumulate
 from ..diagnostics import delimiter_mismatch
 from ..model import Cell, Diagnostic, Dialect, LazyRow, Position, Row, Span, Table
 from ..source import Source
-from .cells import alignment, cell_at, row_of
+from .cells import alignment, cell_at
 
 TAB_SIZE = 4
 LABEL_SIZE_MAX = 999  # longest footnote label micromark accepts
@@ -57,6 +57,10 @@ SKIP_BACKOFF_MAX = 64  # most lines read before trying to pass over lines again 
 REPLAY_BUDGET_PER_LINE = 4  # lines that failed multi-line JSX/expression attempts may replay, per source line
 
 _NONBLANK = re.compile(r"[^ \t]")
+# A delimiter row from its first character: cells `:?-+:?`, blanks around them, pipes between (one before the first
+# and one after the last allowed); its cells are then the maximal `:?-+:?` runs (pipes always separate them).
+_DELIMITER_ROW = re.compile(r"(?:\|[ \t]*)?:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*(?:\|[ \t]*)?")
+_DELIMITER_CELL = re.compile(r":?-+:?")
 _PIPE_OR_ESCAPE = re.compile(r"\\[\\|]|\|")
 _ESCAPE_PAIR = re.compile(r"\\([\\|])")
 _ESCAPE_PAIRS = re.compile(r"\\[\\|]")
@@ -552,12 +556,19 @@ def _content(text: str) -> str | None:
     return _ESCAPE_PAIR.sub(lambda match: "|" if match.group(1) == "|" else match.group(0), text)
 
 
-def _row(line: _Line) -> Row:
-    """A header row written on a line, cells as written."""
-    text, first = line.text, line.first
+def _header_row(line: _Line, columns: int) -> Row:
+    """A header row written on a line, cells as written, made when first read (columns: how many, as _cell_count
+    counts them)."""
+    text, first, number = line.text, line.first, line.number
     end = _row_end(text, first)
-    cells = _cells(line.number, text, _cell_bounds(text, first, end, False))
-    return row_of(cells, line.number, text, first, end)
+    span = Span(Position(number, first + 1), Position(number, end))
+    return LazyRow(span, columns, lambda: tuple(_cells(number, text, _cell_bounds(text, first, end, False))))
+
+
+def _delimiter_row(number: int, text: str, first: int, bounds: list[tuple[int, int]]) -> Row:
+    """The delimiter row written on line number from first on, at its cells' bounds, its cells made when read."""
+    span = Span(Position(number, first + 1), Position(number, _row_end(text, first)))
+    return LazyRow(span, len(bounds), lambda: tuple(cell_at(number, text, start, end) for start, end in bounds))
 
 
 def _body_row(number: int, text: str, first: int) -> Row:
@@ -565,11 +576,11 @@ def _body_row(number: int, text: str, first: int) -> Row:
     there are unless a finding points into the row (most rows of most tables)."""
     end = _row_end(text, first)
     span = Span(Position(number, first + 1), Position(number, end))
-    if text.find("\\", first, end) >= 0:  # escapes: count what _cell_bounds splits
-        bounds = _cell_bounds(text, first, end, True)
-        return LazyRow(span, len(bounds), lambda: tuple(_cells(number, text, bounds)))
-    # Every pipe splits; a leading one opens the first cell, a trailing one closes the last; a lone `|`: one cell.
-    count = text.count("|", first, end) + 1 - (text[first] == "|") - (text[end - 1] == "|")
+    if text.find("\\", first, end) >= 0:  # escapes: the unescaped pipes split, as _cell_count counts them
+        count = _cell_count(text, first, end)
+    else:  # every pipe splits; a leading one opens the first cell, a trailing one closes the last
+        count = text.count("|", first, end) + 1 - (text[first] == "|") - (text[end - 1] == "|")
+    # 0 only for a lone `|`: a row of one cell
     return LazyRow(span, max(count, 1), lambda: tuple(_cells(number, text, _cell_bounds(text, first, end, True))))
 
 
@@ -584,31 +595,12 @@ def _cells(number: int, text: str, bounds: list[tuple[int, int]]) -> list[Cell]:
 
 
 def _delimiter_cells(text: str, pos: int) -> list[tuple[int, int]] | None:
-    """The cells of a delimiter row (`:?-+:?` between optional pipes) starting at pos, or None."""
-    cells, seen = [], False  # seen: a `|` or `:`, without which `---` is a setext underline or a rule
-    if text[pos] == "|":
-        seen = True
-        pos = _skip_blank(text, pos + 1)
-    while pos < len(text):
-        start = pos
-        if text[pos] == ":":
-            seen = True
-            pos += 1
-        if pos >= len(text) or text[pos] != "-":
-            return None
-        while pos < len(text) and text[pos] == "-":
-            pos += 1
-        if pos < len(text) and text[pos] == ":":
-            seen = True
-            pos += 1
-        cells.append((start, pos))
-        pos = _skip_blank(text, pos)
-        if pos < len(text):
-            if text[pos] != "|":
-                return None
-            seen = True
-            pos = _skip_blank(text, pos + 1)
-    return cells if seen and cells else None
+    """The cells of a delimiter row (`:?-+:?` between optional pipes) starting at pos, or None: the row must be
+    all of that, and hold a `|` or a `:`, without which `---` is a setext underline or a rule."""
+    row = _DELIMITER_ROW.fullmatch(text, pos)
+    if row is None or (text.find("|", pos) < 0 and text.find(":", pos) < 0):
+        return None
+    return [cell.span() for cell in _DELIMITER_CELL.finditer(text, pos)]
 
 
 def _skip_blank(text: str, pos: int) -> int:
@@ -934,11 +926,10 @@ class _Flow:
         if columns != len(bounds):
             self.findings.mismatch(header_line, delimiter_line, columns, len(bounds))
             return None
-        header = _row(header_line)
+        header = _header_row(header_line, columns)
         self.findings.text(header_line)
-        cells = [cell_at(delimiter_line.number, text, start, end) for start, end in bounds]
-        delimiter = row_of(cells, delimiter_line.number, text, first, _row_end(text, first))
-        align = tuple(alignment(cell.text) for cell in cells)
+        delimiter = _delimiter_row(delimiter_line.number, text, first, bounds)
+        align = tuple(alignment(text[start:end]) for start, end in bounds)  # cell_at trims as alignment does
         indent = header_line.text[:header_line.first]
         return _TableBuilder(header, delimiter, align, indent, delimiter_line)
 

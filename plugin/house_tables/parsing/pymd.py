@@ -22,12 +22,12 @@ from markdown.extensions.tables import PIPE_LEFT, PIPE_RIGHT, TableProcessor
 from markdown.preprocessors import Preprocessor
 from markdown.util import ETX, STX
 
-from ..diagnostics import delimiter_mismatch, no_blank_line_before, swallowed_block
+from ..diagnostics import delimiter_mismatch, no_blank_line_before, swallowed_block, unlocated_table
 from ..model import Cell, Diagnostic, Dialect, LazyRow, Position, Row, Span, Table
 from ..source import Source
 from . import blockloop, sections
 from .cells import alignment, cell_at, row_of
-from .locate import LineLocator
+from .locate import LineLocator, offset_in
 
 MKDOCS_EXTENSIONS: tuple[str, ...] = (
     "toc",
@@ -47,6 +47,10 @@ MKDOCS_EXTENSION_CONFIGS: dict[str, dict] = {"pymdownx.tabbed": {"alternate_styl
 
 INCLUDE_MARK = "-8<-"  # pymdownx.snippets' marker: text from other files may hold tables
 _PLACEHOLDER = re.compile("\x02wzxhzdk:(\\d+)\x03")
+# Where the text the block parser reads is captured: after includes (pymdownx.snippets, 32) and critic (31.1), but
+# before superfences' `preserve_tabs` pre-pass (31.05), which swaps fences for placeholders that its main pass (25)
+# gives back as the same lines; captured after it, the text would differ from the file by every fence.
+CAPTURE_PRIORITY = 31.07
 _SPLIT = re.compile(r"(\\\\)|(\\`+)|(`+)|(\\\|)|(\|)")
 _DELIMITER_CHARS = frozenset("|:- ")
 _BACKTICK_RUN = re.compile("`+")
@@ -214,7 +218,7 @@ def install_recorder(md: markdown.Markdown) -> None:
     if "house_tables" not in md.preprocessors:  # the extension captures the text itself
         capture, watch = _CaptureText(md), _WatchIncludes(md)
         md.preprocessors.register(watch, "house_tables_includes", 33)
-        md.preprocessors.register(capture, "house_tables_capture", 31)
+        md.preprocessors.register(capture, "house_tables_capture", CAPTURE_PRIORITY)
         md.house_tables_processors = (table, paragraph, capture, watch)
 
 
@@ -295,6 +299,28 @@ def _cheaper_preprocessors(md: markdown.Markdown) -> None:
             preprocessor.run = partial(_normalize_whitespace, preprocessor.md.tab_length)
         elif type(preprocessor) in (HtmlBlockPreprocessor, md_in_html.HtmlBlockPreprocessor):
             preprocessor.run = partial(_html_blocks, preprocessor.run)
+        elif _superfences_whitespace(preprocessor):
+            preprocessor.parse_whitespace = partial(_parse_whitespace, preprocessor, preprocessor.parse_whitespace)
+
+
+def _superfences_whitespace(preprocessor) -> bool:
+    """Whether the preprocessor is superfences' own (exact class) with its own parse_whitespace."""
+    kind = type(preprocessor)
+    method = getattr(kind, "parse_whitespace", None)
+    return ((kind.__module__, kind.__qualname__) == ("pymdownx.superfences", "SuperFencesBlockPreprocessor")
+            and getattr(method, "__qualname__", "") == "SuperFencesBlockPreprocessor.parse_whitespace")
+
+
+def _parse_whitespace(preprocessor, parse, line: str) -> str:
+    """superfences' parse_whitespace, which it runs on every line outside a fence: a line that does not begin
+    with one of its prefix characters (`>`, space, tab) has no prefix, and its loop would set exactly this."""
+    if line[:1] not in _SUPERFENCES_PREFIX:
+        preprocessor.ws_len = preprocessor.ws_virtual_len = 0
+        return ""
+    return parse(line)
+
+
+_SUPERFENCES_PREFIX = frozenset("> \t")
 
 
 def _normalize_whitespace(tab_length: int, lines: list[str]) -> list[str]:
@@ -389,20 +415,26 @@ def _count_split_row(row: str, border: bool) -> int:
 
 
 def _cell_total(row: str, start: int, end: int) -> int:
-    """len(_split(row[start:end])), counted without splitting where no backslash can escape anything: every pipe
-    splits without backticks; with backtick runs all of one size, each run opens a code span the next one closes
-    (what _code_regions finds), so the pipes between an odd run and the next are inside code."""
-    if row.find("\\", start, end) >= 0:
-        return len(_split(row[start:end]))
+    """len(_split(row[start:end])), counted without splitting where it is simple. An escaped pipe (`\\|`) never
+    splits, and without a `\\\\` pair (or an escaped backtick) each backslash before a pipe is its escape. Without
+    backticks every other pipe splits; with backtick runs all of one size, each run opens a code span the next one
+    closes (what _code_regions finds), so the pipes between an odd run and the next are inside code."""
+    backslash = row.find("\\", start, end) >= 0
     if row.find("`", start, end) < 0:
-        return row.count("|", start, end) + 1
+        if not backslash:
+            return row.count("|", start, end) + 1
+        if row.find("\\\\", start, end) < 0:
+            return row.count("|", start, end) - row.count("\\|", start, end) + 1
+        return len(_split(row[start:end]))
     piece = row[start:end]
+    if backslash and ("\\\\" in piece or "\\`" in piece):
+        return len(_split(piece))
     runs = _BACKTICK_RUN.findall(piece)
     if len(set(runs)) > 1:
         return len(_split(piece))
     pieces = piece.split(runs[0])
-    outside = pieces[0::2] if len(runs) % 2 == 0 else [*pieces[0::2], pieces[-1]]
-    return "".join(outside).count("|") + 1
+    outside = "".join(pieces[0::2] if len(runs) % 2 == 0 else [*pieces[0::2], pieces[-1]])
+    return outside.count("|") - (outside.count("\\|") if backslash else 0) + 1
 
 
 def _ends_with_pipe(row: str) -> bool:
@@ -576,8 +608,9 @@ def _placed(diagnostic: Diagnostic, origin) -> Diagnostic:
         column = start.column - origin.shift
         span = Span(Position(origin.line, column), Position(origin.line, column))
         return replace(diagnostic, span=span, path=origin.path)
-    line = origin.line or 1
-    return replace(diagnostic, span=Span(Position(line, 1), Position(line, 1)), note=origin.note)
+    line = origin.line or 1  # the including line, as the build reports it (extension.Places.finding)
+    return replace(diagnostic, span=Span(Position(line, 1), Position(line, 1)),
+                   note=f"{origin.note}; line {start.line} of the page as MkDocs read it")
 
 
 def may_hold_table(text: str) -> bool:
@@ -588,12 +621,15 @@ def may_hold_table(text: str) -> bool:
     (HT004/HT005) needs a dash in the delimiter. Cheap and linear, it spares Python-Markdown's block parser
     (quadratic on some huge blocks) the pages that have neither.
     """
-    previous = ""
-    for line in text.split("\n"):
-        match = _DELIMITER_LINE.fullmatch(line)
-        if match and "|" in match.group(1) and ("-" in match.group(1) or "|" in previous):
+    pipe = text.find("|")
+    while pipe >= 0:  # only lines with a pipe can be one (each line looked at once, its previous line at most once)
+        start = text.rfind("\n", 0, pipe) + 1
+        end = text.find("\n", pipe)
+        end = len(text) if end < 0 else end
+        match = _DELIMITER_LINE.fullmatch(text, start, end)
+        if match and ("-" in match.group(1) or (start and "|" in text[text.rfind("\n", 0, start - 1) + 1 : start])):
             return True
-        previous = line
+        pipe = text.find("|", end)
     return False
 
 
@@ -605,8 +641,9 @@ def locate(source: Source, record: _Record, *, lazy: bool = False) -> tuple[list
     for index, rows in enumerate(record.tables):
         counts = record.counts[index] if lazy and index < len(record.counts) else None
         found = _locate_table(locator, rows, cursor, record.stash, lazy, taken, counts)
-        if found is None:
-            continue  # cannot happen for rows taken from this source; never guess a position
+        if found is None:  # rows that are not lines of the source: reported, never given guessed cells
+            diagnostics.append(_unlocated(locator, rows, cursor))
+            continue
         table, cursor = found
         taken.add(table.start_line - 1)
         located.append((index, table))
@@ -640,6 +677,18 @@ def _locate_table(
     if fallback is None:
         return None
     return _build_table(locator, rows, fallback, lazy, counts), fallback[-1][1] + 1
+
+
+def _unlocated(locator: LineLocator, rows: list[str], cursor: int) -> Diagnostic:
+    """HT014 for a table whose rows are not all lines of the source: at its header and delimiter rows where they
+    stand (else its header row, else the file's start)."""
+    for count in (2, 1):
+        first = locator.find(rows[:count], cursor) if all(row.strip() for row in rows[:count]) else None
+        if first is not None:
+            start = Position(first + 1, locator.offset(first, rows[0]) + 1)
+            return unlocated_table(Span(start, Position(first + count, len(locator.lines[first + count - 1]))),
+                                   len(rows) - 2)
+    return unlocated_table(Span(Position(1, 1), Position(1, 0)), len(rows) - 2)
 
 
 def _is_stashed(row: str) -> bool:
@@ -686,6 +735,8 @@ def _fence_end(lines: list[str], index: int) -> int:
 def _build_table(locator: LineLocator, rows: list[str], extents: list[tuple[int, int]], lazy: bool = False,
                  counts: list[int] | None = None) -> Table:
     """Cells with spans from the located lines; the header decides whether outer pipes are borders."""
+    if lazy:
+        return _build_lazy_table(locator, rows, extents, counts)
     offsets = [
         None if _is_stashed(row) or not row.strip() else locator.offset(start, row)
         for row, (start, _) in zip(rows, extents)
@@ -699,6 +750,44 @@ def _build_table(locator: LineLocator, rows: list[str], extents: list[tuple[int,
     align = tuple(alignment(cell.text) for cell in delimiter.cells)
     indent = header_line[: offsets[0]]
     return Table(Dialect.PYTHON_MARKDOWN, header, delimiter, align, body, span, indent, empty_row=not body)
+
+
+def _build_lazy_table(locator: LineLocator, rows: list[str], extents: list[tuple[int, int]],
+                      counts: list[int] | None) -> Table:
+    """_build_table's table with every row written on one line lazy (the header and delimiter too: a scan reads
+    only their counts and the delimiter's alignments), made with fewer calls per row (a page's rows are most of
+    locating's work)."""
+    lines, expanded = locator.lines, locator.expanded
+    header_index = extents[0][0]
+    header_line = lines[header_index]
+    header_offset = _offset(header_line, expanded[header_index], rows[0])
+    border = any(has_border(header_line[header_offset:]))
+    built = []
+    for k, (row, (start, end)) in enumerate(zip(rows, extents)):
+        if end < start or _is_stashed(row) or not row.strip():  # a blank row, or a fence in a cell
+            built.append(_row(locator, start, end, None, border))
+            continue
+        line = lines[start]
+        offset = header_offset if k == 0 else _offset(line, expanded[start], row)
+        count = counts[k] if counts and k > 1 else None  # Python-Markdown's own count of a body row, if it split it
+        built.append(_LineRow.at(start + 1, line, offset, border, count))
+    header, delimiter, body = built[0], built[1], tuple(built[2:])
+    span = Span(header.span.start, body[-1].span.end if body else delimiter.span.end)
+    if isinstance(delimiter, _LineRow):  # the delimiter cells' texts, without making the cells
+        _, line, offset, _ = delimiter.args
+        align = tuple(alignment(line[offset + a : offset + b]) for a, b in split_row(line[offset:], border))
+    else:
+        align = tuple(alignment(cell.text) for cell in delimiter.cells)
+    indent = header_line[:header_offset]
+    return Table(Dialect.PYTHON_MARKDOWN, header, delimiter, align, body, span, indent, empty_row=not body)
+
+
+def _offset(line: str, expanded: str, row: str) -> int:
+    """LineLocator.offset of row on a line (whose tab expansion is expanded): without a tab, the columns are the
+    offsets."""
+    if "\t" in line:
+        return offset_in(line, expanded, row)
+    return min(max(len(expanded) - len(row), 0), len(line))
 
 
 def _row(locator: LineLocator, start: int, end: int, offset: int | None, border: bool, lazy: bool = False,
@@ -725,14 +814,38 @@ def _row(locator: LineLocator, start: int, end: int, offset: int | None, border:
 class _LineRow(LazyRow):
     """A lazy row written on one line: its first cell can be made alone (the swallowed-block check reads only it)."""
 
+    @classmethod
+    def at(cls, line_no: int, line: str, offset: int, border: bool, count: int | None) -> _LineRow:
+        """The row written on line from offset (count: its cells as Python-Markdown split them, when known), with
+        as few calls as _row's lazy rows take: trimmed by slicing, span tuples made directly, no partial."""
+        end = len(line)
+        start = offset
+        if start < end and (line[start] in _BLANK or line[end - 1] in _BLANK):
+            start, end = _trimmed(line, offset, end)
+        if count is None:
+            count = _cell_count(line, start, end, border)
+        row = _new_object(cls)
+        row.__dict__.update(span=_new_tuple(Span, (_new_tuple(Position, (line_no, start + 1)),
+                                                   _new_tuple(Position, (line_no, end)))),
+                            _count=count, args=(line_no, line, offset, border))
+        return row
+
+    def _make(self) -> tuple[Cell, ...]:
+        """The cells (LazyRow.cells makes them once)."""
+        return _cells_of(*self.args)
+
     def first_cell(self) -> Cell:
         """The row's first cell (the one in cells, if they are made already)."""
         made = self.__dict__.get("_cells")
         if made is not None:
             return made[0]
-        line_no, line, offset, border = self._make.args
+        line_no, line, offset, border = self.args
         a, b = split_row(line[offset:], border)[0]
         return cell_at(line_no, line, offset + a, offset + b)
+
+
+_BLANK = " \t"
+_new_object, _new_tuple = object.__new__, tuple.__new__  # Position and Span are named tuples: tuple.__new__ is theirs
 
 
 def _cells_of(line_no: int, line: str, offset: int, border: bool) -> tuple[Cell, ...]:
@@ -765,9 +878,11 @@ def _stashed_row(locator: LineLocator, start: int, end: int) -> Row:
 
 def _swallowed_rows(table: Table, source: Source) -> list[Diagnostic]:
     """HT006 for body rows that are really a heading, list item, fence, rule or quote."""
-    found = []
+    found, lines = [], source.lines
     for row in table.body:
-        if not row.count or not _may_start_block(_source_char(source, row.span.start)):
+        line_no, column = row.span.start
+        char = lines[line_no - 1][column - 1 : column] if line_no <= len(lines) else ""  # "": past the line's end
+        if not (char in _BLOCK_START_MARKS or char.isdecimal()) or not row.count:  # \d: a digit of any script
             continue  # the row starts with a pipe or text that opens no block: its cells need not be made
         first = row.first_cell() if isinstance(row, _LineRow) else row.cells[0]
         text = first.text
@@ -775,17 +890,6 @@ def _swallowed_rows(table: Table, source: Source) -> list[Diagnostic]:
             what = text.splitlines()[0] if text else text
             found.append(swallowed_block(row.span, what))
     return found
-
-
-def _may_start_block(char: str) -> bool:
-    """Whether a _BLOCK_START match can begin with this character (a digit of any script, as \\d matches)."""
-    return char in _BLOCK_START_MARKS or char.isdecimal()
-
-
-def _source_char(source: Source, position: Position) -> str:
-    """The character at a position of the source ("" past the end of its line)."""
-    line = source.lines[position.line - 1] if position.line <= len(source.lines) else ""
-    return line[position.column - 1 : position.column]
 
 
 def _near_misses(locator: LineLocator, blocks: list[list[str]], tables: list[Table]) -> list[Diagnostic]:

@@ -22,6 +22,7 @@ from .simple_html import Element, decode, parse
 _REFERENCE = re.compile(r"^ {0,3}\[[^\]\n]+\]:[^\n]*$", re.MULTILINE)
 _DELIMITER = {None: "---", "left": ":--", "center": ":-:", "right": "--:"}
 _WHITESPACE = re.compile(r"[ \t\n\r\f]+")
+HTML_SPACE = " \t\n\r\f"  # what HTML trims; str.strip() would also take a cell's no-break space (`&nbsp;`)
 
 
 def rebuilt_source(rows: list[list[str]], align: tuple[str | None, ...], definitions: str) -> str:
@@ -61,7 +62,7 @@ def first_table_cells(html: str) -> list[list[str]] | None:
     """Inner HTML of each cell of the first table, header row first; None when there is no table."""
     table = simple_first_table(html) if enabled() else None
     if table is not None:  # the tree bs4 would build, written as bs4 writes it
-        return [[decode(cell.contents).strip() for cell in row.contents
+        return [[decode(cell.contents).strip(HTML_SPACE) for cell in row.contents
                  if isinstance(cell, Element) and cell.name in ("th", "td")] for row in _simple_rows(table)]
     soup = BeautifulSoup(html, "html.parser")
     table = soup.find("table")
@@ -75,8 +76,8 @@ def _inner_html(cell: Tag) -> str:
     serialiser: its "minimal" formatter escapes `&`, `<` and `>` in a text outside `<script>`/`<style>`."""
     contents = cell.contents
     if enabled() and len(contents) <= 1 and all(type(node) is NavigableString for node in contents):
-        return _minimal(str(contents[0])).strip() if contents else ""
-    return cell.decode_contents().strip()
+        return _minimal(str(contents[0])).strip(HTML_SPACE) if contents else ""
+    return cell.decode_contents().strip(HTML_SPACE)
 
 
 def _minimal(text: str) -> str:
@@ -114,12 +115,12 @@ def _own_rows(table) -> list:
 def canonical(fragment: str) -> str:
     """A fragment in a comparable form: tags and sorted attributes, decoded text, collapsed whitespace."""
     if "<" not in fragment and "&" not in fragment:  # plain text: what parsing would give, without a parser
-        return _WHITESPACE.sub(" ", _escape(fragment)).strip()
+        return _WHITESPACE.sub(" ", _escape(fragment)).strip(" ")
     simple = parse(fragment) if enabled() else None
     if simple is not None:  # the tree bs4 would build
-        return _WHITESPACE.sub(" ", "".join(_canonical_simple(node) for node in simple)).strip()
+        return _WHITESPACE.sub(" ", "".join(_canonical_simple(node) for node in simple)).strip(" ")
     soup = BeautifulSoup(fragment, "html.parser")
-    return _WHITESPACE.sub(" ", "".join(_canonical_node(node) for node in soup.contents)).strip()
+    return _WHITESPACE.sub(" ", "".join(_canonical_node(node) for node in soup.contents)).strip(" ")
 
 
 def _canonical_node(node) -> str:

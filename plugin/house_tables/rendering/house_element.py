@@ -9,23 +9,50 @@ A footnote reference is left as `<sup data-house-footnote="label">` for the page
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as etree
 from urllib.parse import unquote
 
 from bs4 import BeautifulSoup, Comment, NavigableString, Tag
 from markdown.util import AtomicString
 
+from .fast import enabled
+from .fragments import simple_first_table
 from .jsx_html import jsx_table_html
+from .simple_html import Element
 
 FOOTNOTE_MARK = "data-house-footnote"
+# Python-Markdown's serializer writes an `&` that starts something like a character reference as it is (so the
+# entities of Markdown text pass through): decoded text such as `&nbsp;` (from `&amp;nbsp;`) is given its `&amp;`
+# back, or the page would show a no-break space where the table showed the characters.
+_REFERENCE_LIKE = re.compile(r"&(?=(?:#[0-9]+|#x[0-9a-f]+|[0-9a-z]+);)", re.IGNORECASE)
 
 
 def house_table_element(lines: list[str], footnotes: tuple[str, ...] = ()) -> etree.Element:
     """The `<table>` element of a house JSX table, cells rendered as MDX reads them; footnotes: the page's labels."""
     indent = lines[0][: len(lines[0]) - len(lines[0].lstrip(" \t"))]
     html = "\n".join(jsx_table_html(lines, indent, footnotes))
+    # A table holding no footnote reference (none of cmark-gfm's, none written by hand) and written in simple HTML:
+    # the tree bs4 would build, copied as _element copies bs4's (a footnote reference is always left to bs4).
+    simple = simple_first_table(html) if enabled() and "footnote-ref" not in html else None
+    if simple is not None:
+        return _simple_element(simple)
     table = BeautifulSoup(html, "html.parser").find("table")
     return _element(table, {label: label for label in footnotes})
+
+
+def _simple_element(tag: Element) -> etree.Element:
+    """_element of a simple tree without footnote references (a simple tree has no comments; its attribute values
+    are bs4's, multi-valued ones joined back by their single spaces)."""
+    element = etree.Element(tag.name, dict(tag.attrs))
+    last = None
+    for child in tag.contents:
+        if isinstance(child, str):
+            _append_text(element, last, child)
+            continue
+        last = _simple_element(child)
+        element.append(last)
+    return element
 
 
 def _element(tag: Tag, labels: dict[str, str]) -> etree.Element:
@@ -33,7 +60,8 @@ def _element(tag: Tag, labels: dict[str, str]) -> etree.Element:
     label = _footnote_label(tag, labels)
     if label is not None:
         return etree.Element("sup", {FOOTNOTE_MARK: label})
-    element = etree.Element(tag.name, {k: " ".join(v) if isinstance(v, list) else v for k, v in tag.attrs.items()})
+    element = etree.Element(tag.name, {k: _inert(" ".join(v) if isinstance(v, list) else v)
+                                       for k, v in tag.attrs.items()})
     last = None
     for child in tag.children:
         if isinstance(child, Comment):
@@ -59,7 +87,13 @@ def _footnote_label(tag: Tag, labels: dict[str, str]) -> str | None:
 
 def _append_text(element: etree.Element, last, text: str) -> None:
     """Text after the last child (or the element's own text), kept inert."""
+    text = _inert(text)
     if last is None:
         element.text = AtomicString((element.text or "") + text)
     else:
         last.tail = AtomicString((last.tail or "") + text)
+
+
+def _inert(text: str) -> str:
+    """Decoded text as the serializer must be given it to write it back (see _REFERENCE_LIKE)."""
+    return _REFERENCE_LIKE.sub("&amp;", text) if "&" in text else text

@@ -353,7 +353,15 @@ def _segments(text: str) -> list[tuple[bool, str]]:
 def _escape_plain(text: str, closer_after: bool) -> str:
     """Escape what MDX would read as syntax in a text run; its neighbours (tags, expressions, edges) are unknown."""
     out, i = [], 0
+    last_closer = text.rfind("]")  # a `[` before it has a closer after it (not searched again for every `[`)
     while i < len(text):
+        special = _SPECIAL.search(text, i)  # every other character is written as it is (see _escape_char)
+        if special is None:
+            out.append(text[i:])
+            break
+        if special.start() > i:
+            out.append(text[i : special.start()])
+            i = special.start()
         ch = text[i]
         if ch in "*_~":
             j = i
@@ -364,13 +372,18 @@ def _escape_plain(text: str, closer_after: bool) -> str:
             out.append(run if inert else "".join("\\" + c for c in run))
             i = j
             continue
-        out.append(_escape_char(text, i, closer_after))
+        out.append(_escape_char(text, i, closer_after or last_closer > i))
         i += 1
     return "".join(out)
 
 
+# The characters _escape_char may write otherwise, and the runs _escape_plain reads: any other character is itself.
+_SPECIAL = re.compile("[*_~{<&\\\\`\\[\u00a0]")
+
+
 def _escape_char(text: str, i: int, closer_after: bool) -> str:
-    """One character of a text run as MDX source (measured against @mdx-js/mdx 3.1.1 + remark-gfm 4.0.1)."""
+    """One character of a text run as MDX source (measured against @mdx-js/mdx 3.1.1 + remark-gfm 4.0.1);
+    closer_after: whether a `]` follows it somewhere in the cell."""
     ch = text[i]
     nxt = text[i + 1] if i + 1 < len(text) else None
     if ch == "{":  # would start an expression
@@ -384,7 +397,7 @@ def _escape_char(text: str, i: int, closer_after: bool) -> str:
     if ch == "`":  # could open a code span with any later backtick
         return "\\`"
     if ch == "[":  # could open a link, image or footnote reference with any later `]`
-        return "\\[" if closer_after or "]" in text[i + 1:] else ch
+        return "\\[" if closer_after else ch
     if ch == "\u00a0":
         return "&nbsp;"
     return ch

@@ -127,8 +127,8 @@ def jsx_tables(lines: list[str]) -> list[tuple[int, int, str]]:
 def jsx_table_html(lines: list[str], prefix: str, footnotes: tuple[str, ...] = ()) -> list[str]:
     """The HTML lines of one JSX table (prefix removed from each line); footnotes: the page's labels."""
     lines = [line[len(prefix):] if line.startswith(prefix) else line.lstrip() for line in lines]
-    # _table_lines_at_once (one render for every cell) is not used here: the differential of the house table
-    # element failed once on an example that was not kept (see /work/notes/fixfast.md); fidelity first.
+    if enabled() and not footnotes:  # no footnote definitions to append: every cell as jsx_to_html(cell) reads it
+        return _table_lines_at_once(lines)
     return [_line_to_html(line, footnotes) for line in lines]
 
 

@@ -19,6 +19,12 @@ def protect(text: str) -> tuple[str, list[str]]:
     """Text with each expression and JSX tag outside code spans replaced by a token, and the originals."""
     out, kept, index = [], [], 0
     while index < len(text):
+        special = _PIECE_START.search(text, index)  # any other character is a piece of its own, not kept
+        end = special.start() if special else len(text)
+        if end > index:
+            out.append(text[index:end])
+            index = end
+            continue
         end, keep = _next_piece(text, index)
         if keep:
             out.append(f"\ue000{len(kept)}\ue001")
@@ -50,6 +56,10 @@ def _renumbered(piece: str, kept: list[str]) -> str:
 def restore(text: str, kept: list[str]) -> str:
     """Put the original pieces back in place of their tokens."""
     return _TOKEN.sub(lambda m: kept[int(m.group(1))], text) if kept else text
+
+
+# The characters a piece _next_piece reads as more than one plain character can start with.
+_PIECE_START = re.compile(r"[\\`{<\[]")
 
 
 def _next_piece(text: str, index: int) -> tuple[int, bool]:

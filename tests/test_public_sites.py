@@ -1,0 +1,104 @@
+"""Stacks found on public documentation sites (measured in /work/notes/pubdocs.md), reduced to the few lines
+that made check, fix or the build go wrong: each built for real and checked from the command line."""
+
+import re
+
+from bs4 import BeautifulSoup
+
+from sites import build_site, check_site, run_cli, unstyled, write_site
+
+# facelessuser/pymdown-extensions' own docs: superfences with preserve_tabs, a fence before a pipe table.
+PRESERVE_TABS = [{"pymdownx.superfences": {"preserve_tabs": True}}]
+FENCE_THEN_TABLE = "# T\n\n```py3\nx = 1\n```\n\nA | B\n--- | ---\n`a` | b\n"
+HT001 = "docs/index.md:7:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown pipe tables"
+
+
+def test_preserve_tabs_fences_do_not_hide_the_tables_after_them(tmp_path):
+    """superfences' preserve_tabs pre-pass swaps fences for placeholders before its main pass gives them back:
+    the table after a fence is found at its line by the build and by check (it was HT014 at 1:1, never
+    converted), fix converts it, and the fixed page shows the same cells."""
+    config = write_site(tmp_path / "site", {"index.md": FENCE_THEN_TABLE}, extensions=PRESERVE_TABS,
+                        snippets=False)
+    build = build_site(config, tmp_path / "out")
+    assert build.findings() == [f"house_tables: {HT001}"]
+    summary = "1 finding (1 pipe table) in 1 file; configuration: mkdocs.yml"
+    assert check_site(tmp_path / "site") == (1, [HT001, summary])
+    code, _ = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 0
+    fixed = build_site(config, tmp_path / "fixed")
+    assert fixed.findings() == []
+    assert unstyled(fixed.pages["index.html"]) == unstyled(build.pages["index.html"])
+
+
+# pymdown-extensions' docs: a header of `&nbsp;` cells (index.md) and `#!html &nbsp;` in a cell (escapeall.md).
+NBSP_HEADER = "# T\n\n&nbsp; | Extensions | &#160;\n--- | --- | ---\na | b | c\n"
+ESCAPED = "# E\n\nA | B | C\n--- | --- | ---\n`&nbsp;` a | &amp;nbsp; b &amp;#160; | [&amp;copy;](#e \"&amp;nbsp;\")\n"
+
+
+def test_no_break_spaces_and_escaped_references_are_kept(tmp_path):
+    """A cell that is only a no-break space keeps it (str.strip() took it: the cell came out empty, and the check
+    compared cells stripped the same way); text that shows `&nbsp;` literally (escaped, or in code) still shows
+    it once converted (the house table's text was serialized as a reference: a no-break space, an empty code)."""
+    pages = {"index.md": NBSP_HEADER, "escaped.md": ESCAPED}
+    config = write_site(tmp_path / "site", pages, snippets=False)
+    before = build_site(config, tmp_path / "before")
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert (code, lines[-1]) == (0, "2 files fixed (2 tables, 12 cells verified), 0 unchanged; no findings left in "
+                                    "2 files; configuration: mkdocs.yml")
+    after = build_site(config, tmp_path / "after")
+    for page in ("index.html", "escaped/index.html"):
+        assert unstyled(after.pages[page]) == unstyled(before.pages[page])
+    assert after.search == before.search
+
+
+# pymdown-extensions' escapeall.md: `#!html &nbsp;` in a cell; reduced: escaped references in a wide column.
+ESCAPED_WIDE = "# W\n\nA | B\n--- | ---\n" + "&amp;nbsp;" * 6 + " | " + "x" * 12 + "\n"
+
+
+def test_the_build_measures_escaped_references_as_fix_does(tmp_path):
+    """The build styled the pipe table with widths from its cells' text decoded twice (a stashed `&amp;` then
+    the `&nbsp;` it makes: one character instead of six each), fix from the text a reader sees: the built page
+    changed (columns 33/67 -> 75/25) once the sources were fixed."""
+    config = write_site(tmp_path / "site", {"index.md": ESCAPED_WIDE}, snippets=False)
+    before = build_site(config, tmp_path / "before")
+    assert run_cli(tmp_path / "site", "fix", "docs")[0] == 0
+    after = build_site(config, tmp_path / "after")
+    assert _parsed(after.pages["index.html"]) == _parsed(before.pages["index.html"])
+
+
+def _parsed(html: str) -> str:
+    """A page as a browser reads it: references decoded (`&nbsp;` and U+00A0 alike), spaces between tags aside."""
+    return re.sub(r">\s+<", "><", str(BeautifulSoup(html, "html.parser")))
+
+
+# pymdown-extensions' about/security.md includes SECURITY.md; its table's line there was not certain (reduced: the
+# same table in two snippet files) and the build and check reported it in two forms.
+TWICE = {"snippets/one.md": "| a | b |\n|---|---|\n| 1 | 2 |\n", "snippets/two.md": "| a | b |\n|---|---|\n| 1 | 2 |\n"}
+INCLUDES = "# I\n\n--8<-- \"one.md\"\n\ntext\n\n--8<-- \"two.md\"\n"
+
+
+def test_a_table_whose_snippet_line_is_not_certain_is_reported_alike(tmp_path):
+    """At the including line, column 1, with the same note, by the build and by check (the build gave no
+    column and said which line of the page; check gave column 1 and did not)."""
+    config = write_site(tmp_path / "site", {"index.md": INCLUDES}, files=TWICE)
+    build = build_site(config, tmp_path / "out")
+    code, lines = check_site(tmp_path / "site")
+    assert code == 1
+    assert [f"house_tables: {line}" for line in lines[:-1]] == build.findings()
+    assert lines[0].startswith("docs/index.md:3:1: HT001 pipe table (2 columns, 1 row)")
+    assert lines[0].endswith("its line in the included file is not certain; line 3 of the page as MkDocs read it)")
+
+
+# netbox-community/netbox's introduction.md and customization/reports.md: a footnote reference in a cell.
+FOOTNOTED = ("# F\n\nx[^a] y[^b]\n\n| A | B |\n|---|---|\n| abcdefgh[^c] | abcdefghijk |\n| a | b |\n\n"
+             "[^a]: one\n[^b]: two\n[^c]: three\n")
+
+
+def test_fix_measures_a_footnote_reference_as_the_build_does(tmp_path):
+    """Widths count a footnote reference as the number the reader sees (the build's measure); fix counted the
+    `[^label]` it writes, so the built page's columns changed once fix wrote the table (netbox: 41/59 -> 39/61)."""
+    config = write_site(tmp_path / "site", {"index.md": FOOTNOTED}, snippets=False)
+    before = build_site(config, tmp_path / "before")
+    assert run_cli(tmp_path / "site", "fix", "docs")[0] == 0
+    after = build_site(config, tmp_path / "after")
+    assert _parsed(after.pages["index.html"]) == _parsed(before.pages["index.html"])
