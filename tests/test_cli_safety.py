@@ -371,7 +371,7 @@ def test_file_names_that_are_not_utf8_or_have_a_line_break(tmp_path, form):
      "pyproject.toml [tool.house-tables]: levels: has no code 'ht001' (did you mean 'HT001'?)"),
     ('[tool.house-tables]\nlevels = {HT999 = "ignore"}\n',
      "pyproject.toml [tool.house-tables]: levels: has no code 'HT999' (known: HT001, HT002, HT003, HT004, HT005, "
-     "HT006, HT007, HT008, HT009, HT010, HT011, HT012, HT013)"),
+     "HT006, HT007, HT008, HT009, HT010, HT011, HT012, HT013, HT014)"),
 ])
 def test_bad_configuration_values_are_one_line(here, capsys, toml, message):
     """Each is a usage error of one line naming the file and the option; nothing is written."""
