@@ -92,6 +92,7 @@ class Task:
     extensions: tuple[str, ...] | None = None  # the site's Markdown stack, from --config mkdocs.yml
     extension_configs: dict | None = None
     front_matter: bool = False  # a page of an MkDocs site: read without its front matter, as MkDocs does
+    keyed: bool = True  # check: name the bytes read (digest and stat) for the cache to keep the result under
 
 
 # ------------------------------------------------------------------ command line
@@ -475,7 +476,7 @@ def _slot(args: argparse.Namespace, path: Path, own: Settings, resolver: Resolve
     if hit is not None:
         return hit
     full = _settings(resolver.full_settings_for, path, problems, refused)
-    return None if full is None else _task(args, path, full, writes, diff)
+    return None if full is None else _task(args, path, full, writes, diff, keyed=resolver.cache is not None)
 
 
 def _outcome(slot: FileResult | Task, outcomes: Iterator[FileResult], resolver: Resolver,
@@ -489,12 +490,12 @@ def _outcome(slot: FileResult | Task, outcomes: Iterator[FileResult], resolver: 
     return result
 
 
-def _task(args: argparse.Namespace, path: Path, own: Settings, writes: bool, diff: bool) -> Task:
+def _task(args: argparse.Namespace, path: Path, own: Settings, writes: bool, diff: bool, keyed: bool = True) -> Task:
     """What a worker needs to process one file with its settings (--dialect overrides the configured dialect)."""
     dialect = Dialect(args.dialect) if args.dialect else own.dialect_for(path)
     return Task(str(path), dialect, args.command, args.form, own.config, writes, diff,
                 bool(getattr(args, "verify", False)), bool(getattr(args, "cross_check", False)), own.extensions,
-                own.extension_configs, own.site is not None)
+                own.extension_configs, own.site is not None, keyed)
 
 
 def _print_configurations(chosen: dict[str, Settings]) -> None:
@@ -683,12 +684,12 @@ def process(task: Task) -> FileResult:
 
 def check_file(task: Task) -> FileResult:
     """Every pipe table of a file and every finding fix would give (HT009 only with --verify); no rendering. The
-    result names the bytes it was found in (the cache keeps it under them)."""
+    result names the bytes it was found in when a cache is to keep it under them."""
     started = time.time_ns()
-    loaded = read_text(task.path)
+    loaded = read_text(task.path, for_writing=False)
     result = check_text(task, loaded.text)
-    # the bytes read (strict UTF-8 round-trips them exactly) and their stat, for the cache
-    result.source = (content_digest(loaded.text.encode("utf-8")), trusted_stat(loaded.stat, started))
+    if task.keyed:  # the bytes read (strict UTF-8 round-trips them exactly) and their stat, for the cache
+        result.source = (content_digest(loaded.text.encode("utf-8")), trusted_stat(loaded.stat, started))
     return result
 
 

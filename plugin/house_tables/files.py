@@ -263,11 +263,12 @@ def reason(error: BaseException) -> str:
     return str(error) or type(error).__name__
 
 
-def read_text(path: Path | str) -> Loaded:
-    """The exact text of a UTF-8 file: bytes decoded strictly, line endings and a BOM kept."""
+def read_text(path: Path | str, *, for_writing: bool = True) -> Loaded:
+    """The exact text of a UTF-8 file: bytes decoded strictly, line endings and a BOM kept; with the digest a write
+    compares with unless it is not for writing (check: hashing costs about as much as reading)."""
     try:
         data, info = _read_bytes(path)
-        return Loaded(data.decode("utf-8"), info, digest(data))
+        return Loaded(data.decode("utf-8"), info, digest(data) if for_writing else b"")
     except UnicodeDecodeError as error:
         raise FileProblem(reason(error)) from None
     except OSError as error:

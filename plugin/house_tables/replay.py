@@ -134,7 +134,7 @@ class Recorder:
     """Stands in for stdout and stderr during a full run: writes through, and keeps what was written, in order."""
 
     def __init__(self):
-        self.chunks: list[list] = []
+        self.chunks: list[list] = []  # [stream, [texts written to it in a row]]: joined once, when saved
         self.streams = (sys.stdout, sys.stderr)
         sys.stdout, sys.stderr = _Tee(self, 0), _Tee(self, 1)
 
@@ -143,9 +143,9 @@ class Recorder:
 
     def add(self, which: int, text: str) -> None:
         if self.chunks and self.chunks[-1][0] == which:
-            self.chunks[-1][1] += text
+            self.chunks[-1][1].append(text)  # not +=: a string held by a list is copied whole on every write
         else:
-            self.chunks.append([which, text])
+            self.chunks.append([which, [text]])
 
     def save(self, argv: list[str], code: int) -> None:
         """Keep the run for a replay, when everything it depends on was noted and is still as noted."""
@@ -153,7 +153,8 @@ class Recorder:
         directory = observed.destination
         if notes is None or refused or directory is None or observed.checkable(notes) is not None:
             return
-        if any(which == 1 and "\r" in text for which, text in self.chunks):  # a progress bar was drawn
+        chunks = [(which, "".join(texts)) for which, texts in self.chunks]
+        if any(which == 1 and "\r" in text for which, text in chunks):  # a progress bar was drawn
             return
         if ("engine", "") not in notes:
             return
@@ -162,7 +163,6 @@ class Recorder:
         listed = sorted(((kind, path, answer) for (kind, path), answer in notes.items()),
                         key=lambda entry: ASKED_FIRST.get(entry[0], len(ASKED_FIRST)))
         identity = _identity(argv, os.getcwd())
-        chunks = [(which, text) for which, text in self.chunks]
         try:
             data = marshal.dumps((FORMAT, identity, listed, chunks, code))
             _write_atomic(os.path.join(directory, record_name(identity)), data)
