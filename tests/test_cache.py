@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from test_cli import AFTER_TEXT, PAGE, ROOT, SHORT_ROW, TABLE, cli_run, write
 
 import house_tables
-from house_tables import cache, cli
+from house_tables import cache, cli, observed
 from house_tables.settings import Settings
 
 from strategies import documents
@@ -331,10 +331,10 @@ def test_without_a_configuration_the_user_cache_directory_is_used(here, capsys, 
 def test_no_cache_and_cache_dir(here, capsys, tmp_path, monkeypatch):
     write(here / "docs" / "a.md", TABLE)
     cli_run(capsys, "check", "--no-cache", "docs")
-    monkeypatch.setenv(cli.NO_CACHE_ENV, "1")
+    monkeypatch.setenv(observed.NO_CACHE_ENV, "1")
     cli_run(capsys, "check", "docs")
     assert not (tmp_path / "cache").exists()
-    monkeypatch.delenv(cli.NO_CACHE_ENV)
+    monkeypatch.delenv(observed.NO_CACHE_ENV)
     cli_run(capsys, "check", "--cache-dir", str(tmp_path / "mine"), "docs")
     assert len(list((tmp_path / "mine").glob("*.cache"))) == 1 and not (tmp_path / "cache").exists()
 

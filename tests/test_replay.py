@@ -170,7 +170,7 @@ def test_a_changed_engine_makes_a_record_stale(here, capsys, monkeypatch):
 def test_no_cache_and_fix_are_never_replayed(here, capsys, monkeypatch):
     site(here)
     recorded(capsys, monkeypatch, "check", "docs")
-    monkeypatch.setenv(cli.NO_CACHE_ENV, "1")
+    monkeypatch.setenv(observed.NO_CACHE_ENV, "1")
     assert replayed(capsys, "check", "docs") == NOTHING
     assert replayed(capsys, "fix", "docs") == NOTHING
 

@@ -32,11 +32,9 @@ import sys
 import time
 from contextlib import suppress
 
-from .observed import before_read, engine_parts, note_engine, stat_tuple, user_cache_dir
+from .observed import CACHE_DIR_ENV, CACHE_DIR_NAME, before_read, engine_parts, note_engine, stat_tuple, user_cache_dir
 
 FORMAT = b"house-tables-cache 1"
-CACHE_DIR_ENV = "HOUSE_TABLES_CACHE_DIR"
-CACHE_DIR_NAME = ".house-tables-cache"
 GITIGNORE = "# Automatically created by house-tables.\n*\n"
 CACHEDIR_TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
                 "# This file is a cache directory tag created by house-tables.\n"

@@ -36,13 +36,13 @@ from .cache import (
 from .config import Config, ConfigError
 from .files import FileProblem, GlobSet, Selection, discover, read_text, remove_leftover, write_atomic
 from .model import Diagnostic, Dialect
+from .observed import cache_refused_by_environment
 from .report import FORMATS, FileResult, Finding, Progress, Run, TableRecord, emit, unified_diff
 from .settings import Configurations, Settings, UsageError
 
 # Imported when first used (a cached `check` needs neither a process pool nor the parser): see _lazy.
 _LAZY = {"ProcessPoolExecutor": "concurrent.futures", "BrokenProcessPool": "concurrent.futures.process",
          "plan_page": "house_tables.plan", "planned_diagnostics": "house_tables.plan"}
-NO_CACHE_ENV = "HOUSE_TABLES_NO_CACHE"
 
 PARALLEL_THRESHOLD = 32  # more files than this are processed in a pool of processes
 MAX_CHUNK = 16  # files per message to a worker: an interrupted run waits for the few chunks being processed
@@ -270,7 +270,7 @@ def main() -> None:
 def open_cache(args: argparse.Namespace, configurations: Configurations) -> Cache | None:
     """check's cache (see cache.py), or None: fix, --no-cache, $HOUSE_TABLES_NO_CACHE. One file per engine, current
     directory and the options that change results, in the cache directory."""
-    if args.command != "check" or args.no_cache or os.environ.get(NO_CACHE_ENV, "") not in ("", "0", "false"):
+    if args.command != "check" or args.no_cache or cache_refused_by_environment():
         return None
     try:
         near = configurations.located(Path.cwd())
@@ -720,7 +720,7 @@ def fix_file(task: Task) -> FileResult:
     """Convert every verifiable table of a file; write it atomically (or diff it) when it changes. The findings
     are what `check --verify` says of the new text: its tables re-scanned, and each declined table's HT009 moved
     to where that table now is."""
-    from .convert import cycle_collector_paused  # (fix converts every file: the module is needed anyway)
+    from .collector import cycle_collector_paused
 
     with cycle_collector_paused():  # the new text's check builds the page's trees again
         return _fixed_file(task)

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import gc
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from .collector import cycle_collector_paused
 from .config import Config
 from .conformance import HandTable, Review, review
 from .decisions import settle
@@ -131,22 +129,6 @@ def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, 
     cross_check adds HT007 where the other dialect reads a table differently."""
     with cycle_collector_paused():
         return _convert(text, dialect, config, form, extensions, configs, cross_check, front_matter)
-
-
-@contextmanager
-def cycle_collector_paused() -> Iterator[None]:
-    """Converting a page builds its trees several times (Python-Markdown's, the simple HTML trees with their parent
-    links, bs4's): hundreds of thousands of objects for a huge table, and the cycle collector would scan every live
-    object again each time they pile up (a quarter to a third of fix's time on a 5,000-row table). Paused while
-    one source is converted, it collects the page's cycles once it runs again (which frees nothing in use: the
-    results do not change; memory holds one page's garbage at most, +33 MB on that table)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _convert(text: str, dialect: Dialect | str, config: Config | None, form: str, extensions: tuple[str, ...] | None,

@@ -202,6 +202,15 @@ def checkable(notes: dict) -> str | None:
 
 # ------------------------------------------------------------------ the engine and the cache's place
 
+CACHE_DIR_ENV = "HOUSE_TABLES_CACHE_DIR"
+NO_CACHE_ENV = "HOUSE_TABLES_NO_CACHE"
+CACHE_DIR_NAME = ".house-tables-cache"
+
+
+def cache_refused_by_environment() -> bool:
+    """Whether $HOUSE_TABLES_NO_CACHE asks for no cache (set to anything but empty, 0 or false)."""
+    return os.environ.get(NO_CACHE_ENV, "") not in ("", "0", "false")
+
 
 def user_cache_dir() -> str:
     """The platform's cache directory for house-tables (XDG on Linux, ~/Library/Caches on macOS, LOCALAPPDATA on

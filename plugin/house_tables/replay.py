@@ -23,12 +23,10 @@ import os
 import sys
 
 from . import observed
+from .observed import CACHE_DIR_ENV, CACHE_DIR_NAME
 
 FORMAT = b"house-tables-replay 1"
 SUFFIX = ".replay"
-CACHE_DIR_ENV = "HOUSE_TABLES_CACHE_DIR"
-NO_CACHE_ENV = "HOUSE_TABLES_NO_CACHE"
-CACHE_DIR_NAME = ".house-tables-cache"
 # The order a replay asks its probes in: what changes most often and costs least first (an edited page fails a
 # replay at its stat), the scans of the siblings of every directory above the pages last.
 ASKED_FIRST = {kind: order for order, kind in enumerate(
@@ -53,7 +51,7 @@ def main() -> None:
 def replayed(argv: list[str]) -> int | None:
     """Print the output of an earlier run that nothing has changed since, and return its exit code; None when there
     is no such run (nothing printed)."""
-    if not argv or argv[0] != "check" or os.environ.get(NO_CACHE_ENV, "") not in ("", "0", "false"):
+    if not argv or argv[0] != "check" or observed.cache_refused_by_environment():
         return None
     try:
         record = _valid_record(argv)

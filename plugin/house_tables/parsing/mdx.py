@@ -36,14 +36,13 @@ so the tables reported are what the structure would be around that construct
 from __future__ import annotations
 
 import functools
-import gc
 import re
 from collections import deque
-from collections.abc import Generator, Iterator
-from contextlib import contextmanager
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from itertools import accumulate
 
+from ..collector import cycle_collector_paused
 from ..diagnostics import delimiter_mismatch
 from ..model import Cell, Diagnostic, Dialect, LazyRow, Position, Row, Span, Table
 from ..source import Source
@@ -1365,7 +1364,7 @@ def scan_mdx(source: Source, table_tags: list[Position] | None = None, *,
     given, receives where each flow JSX `<table` tag (a hand-written table) begins. fast=False reads every line
     through the tokenizer (no skipping: the reference the fast path is tested against)."""
     findings = _Findings(budget=REPLAY_BUDGET_PER_LINE * len(source.lines) + 1000)
-    with _no_cyclic_gc():
+    with cycle_collector_paused():
         document = _Document(findings)
         lines, index, backoff = source.lines, 0, 0
         while index < len(lines):
@@ -1391,18 +1390,3 @@ def scan_mdx(source: Source, table_tags: list[Position] | None = None, *,
     return tables, diagnostics
 
 
-@contextmanager
-def _no_cyclic_gc() -> Iterator[None]:
-    """Pause the cyclic garbage collector (as it was before, afterwards).
-
-    Why: a big table means hundreds of thousands of small frozen objects (cells,
-    spans, positions) that form no cycles; the collector's full passes over
-    them would otherwise take about as long as the scan itself.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
