@@ -4,6 +4,7 @@ that made check, fix or the build go wrong: each built for real and checked from
 import re
 
 from bs4 import BeautifulSoup
+from test_cli import cli_process
 
 from sites import build_site, check_site, run_cli, unstyled, write_site
 
@@ -146,3 +147,41 @@ def _cell_texts(page: str) -> list[str]:
     reader.feed(page[page.index("<table"): page.index("</table>")])
     reader.close()
     return [text.strip() for text in texts]
+
+
+# pypa/hatch's docs: a hook (docs/.hooks/plugin_register.py) adds a Markdown extension whose class lives in the hook's
+# file, which MkDocs loads by path; 82 pages, so check and fix use a pool of processes.
+HOOK = """from markdown.extensions import Extension
+
+
+def on_config(config, **kwargs):
+    config.markdown_extensions.append(GlobalExtension())
+
+
+class GlobalExtension(Extension):
+    def extendMarkdown(self, md):
+        pass
+"""
+
+
+def test_a_hook_extension_that_cannot_be_pickled_is_checked_without_the_pool(tmp_path):
+    """The tasks sent to the pool held the hook's extension, which cannot be pickled: check printed a PicklingError
+    traceback or, on CPython 3.11, hung for ever. The files are now checked in this process, with every finding."""
+    root = tmp_path / "site"
+    (root / "docs" / ".hooks").mkdir(parents=True)
+    (root / "docs" / ".hooks" / "plugin_register.py").write_text(HOOK)
+    (root / "mkdocs.yml").write_text("site_name: t\nmarkdown_extensions: [tables]\n"
+                                     "hooks: [docs/.hooks/plugin_register.py]\n")
+    for number in range(40):
+        (root / "docs" / f"p{number:02}.md").write_text("# P\n\n| a | b |\n|---|---|\n| 1 | 2 |\n")
+    for command in ("check", "fix"):
+        done = cli_process(command, "--jobs", "2", "--no-cache", "docs", cwd=root)
+        assert "Traceback" not in done.stderr and done.stderr == ""
+        lines = done.stdout.splitlines()
+        if command == "check":
+            assert (done.returncode, len(lines)) == (1, 41)
+            assert lines[-1] == "40 findings (40 pipe tables) in 40 files; configuration: mkdocs.yml (Markdown stack)"
+        else:
+            assert (done.returncode, lines[-1]) == (0, "40 files fixed (40 tables, 160 cells verified), 0 unchanged; "
+                                                       "no findings left in 40 files; configuration: "
+                                                       "mkdocs.yml (Markdown stack)")
