@@ -185,3 +185,23 @@ def test_a_hook_extension_that_cannot_be_pickled_is_checked_without_the_pool(tmp
             assert (done.returncode, lines[-1]) == (0, "40 files fixed (40 tables, 160 cells verified), 0 unchanged; "
                                                        "no findings left in 40 files; configuration: "
                                                        "mkdocs.yml (Markdown stack)")
+
+
+# pypa/hatch's config/dependency.md and plugins/builder/wheel.md: block HTML and `<br>`s in cells.
+BLOCKS = "# B\n\n| a | b |\n|---|---|\n| `os_name` | <ul><li>posix</li><li>java</li></ul> |\n| x | y<br><br>Note |\n"
+
+
+def test_house_cells_keep_their_spacing_through_prettify(tmp_path):
+    """Python-Markdown's prettify step never sees a pipe cell's raw HTML but did see the house table's cell elements:
+    `<ul><li>` was built `\\n<ul>\\n<li>` and `<br><br>Note` `<br />\\n<br />\\nNote` once fix had written the table."""
+    config = write_site(tmp_path / "site", {"index.md": BLOCKS}, snippets=False)
+    before = build_site(config, tmp_path / "before")
+    assert run_cli(tmp_path / "site", "fix", "docs")[0] == 0
+    after = build_site(config, tmp_path / "after")
+    assert _cell_html(after.pages["index.html"]) == _cell_html(before.pages["index.html"])
+    assert _cell_html(before.pages["index.html"])[-1] == "y<br/><br/>Note"
+
+
+def _cell_html(page: str) -> list[str]:
+    """Each cell's inner HTML in the page's first table as written (bs4 writes `<br>` and `<br />` alike)."""
+    return [cell.decode_contents() for cell in BeautifulSoup(page, "html.parser").table.find_all(["td", "th"])]
