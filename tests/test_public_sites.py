@@ -205,3 +205,38 @@ def test_house_cells_keep_their_spacing_through_prettify(tmp_path):
 def _cell_html(page: str) -> list[str]:
     """Each cell's inner HTML in the page's first table as written (bs4 writes `<br>` and `<br />` alike)."""
     return [cell.decode_contents() for cell in BeautifulSoup(page, "html.parser").table.find_all(["td", "th"])]
+
+
+# mkdocs/mkdocs' user-guide/cli.md: `::: mkdocs-click` (a preprocessor) becomes option tables; the file has none.
+MAKER = """from markdown.extensions import Extension
+from markdown.preprocessors import Preprocessor
+
+
+def on_config(config, **kwargs):
+    config.markdown_extensions.append(TableMaker())
+
+
+class Options(Preprocessor):
+    def run(self, lines):
+        made = []
+        for line in lines:
+            made.extend(["| Name | Type |", "|---|---|", "| `-q` | flag |"] if line == "::: options" else [line])
+        return made
+
+
+class TableMaker(Extension):
+    def extendMarkdown(self, md):
+        md.preprocessors.register(Options(md), "options", 141)
+"""
+
+
+def test_a_table_made_by_a_preprocessor_is_reported_by_check_as_by_the_build(tmp_path):
+    """check skipped a file with no table line and no `-8<-` (nothing to parse, it assumed), so the tables a
+    preprocessor of the site makes there were reported by the build alone."""
+    config = write_site(tmp_path / "site", {"cli.md": "# CLI\n\n::: options\n"}, files={"hooks.py": MAKER},
+                        snippets=False)
+    config.write_text(config.read_text() + "hooks: [hooks.py]\n")
+    build = build_site(config, tmp_path / "out")
+    assert len(build.findings()) == 1
+    code, lines = check_site(tmp_path / "site")
+    assert (code, [f"house_tables: {line}" for line in lines[:-1]]) == (1, build.findings())
