@@ -33,7 +33,7 @@ so the tables reported are what the structure would be around that construct
 (micromark's reading without MDX syntax, in all the recorded cases).
 
 The package's modules, each importing only those listed before it: syntax (shared limits and patterns), leaves
-(headings, thematic breaks, setext underlines), containers (quotes, lists, footnote definitions), lines (a line
+(thematic breaks, setext underlines), containers (quotes, lists, footnote definitions), lines (a line
 as the flow sees it), steps (the flow's plumbing), rows (table rows and cells), findings (results, rendered
 footnotes), definitions (link reference definitions), the block rules fences, esm, jsx and tables (each a part of
 the flow), flow (the flow tokenizer), skip (the fast paths passing over lines), document (the document

@@ -3,13 +3,14 @@ when no container is open."""
 
 from __future__ import annotations
 
+from . import syntax
 from .containers import _CONTINUED, _ENDED, _INDENTED, _NEW_ITEM, _Container, _continue, _open_container, _Prefix
 from .findings import _Findings
 from .flow import _Flow
 from .lines import _Line
 from .skip import _Jump, _skip_idle
-from .syntax import _NONBLANK
 
+_NONBLANK = syntax._NONBLANK  # bound by assignment, not imported (see syntax)
 _CONTAINER_START = frozenset(">*+-[0123456789")
 
 

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import re
-
 from .lines import _Line
 from .steps import _FlowSteps, _Steps
 from .syntax import _BLANK_LINE
-
-_ESM = re.compile(r"(?:import|export) ")
 
 
 class _EsmRule(_FlowSteps):

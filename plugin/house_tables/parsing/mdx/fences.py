@@ -5,9 +5,11 @@ from __future__ import annotations
 import functools
 import re
 
+from . import syntax
 from .lines import _Line
 from .steps import _FlowSteps, _Steps
-from .syntax import _NONBLANK
+
+_NONBLANK = syntax._NONBLANK  # bound by assignment, not imported (see syntax)
 
 
 def _fence_size(text: str, start: int) -> int:

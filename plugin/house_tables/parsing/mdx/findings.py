@@ -7,10 +7,12 @@ from dataclasses import dataclass, field
 
 from ...diagnostics import delimiter_mismatch
 from ...model import Diagnostic, Position, Span, Table
+from . import syntax
 from .containers import _Container, _footnote_label
 from .lines import _Line
 from .rows import _row_end
-from .syntax import FOOTNOTE_CALL
+
+FOOTNOTE_CALL = syntax.FOOTNOTE_CALL  # bound by assignment, not imported (see syntax)
 
 
 @dataclass

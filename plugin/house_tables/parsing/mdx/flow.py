@@ -7,16 +7,18 @@ import re
 from collections import deque
 
 from .definitions import _definitions_only
-from .esm import _ESM, _EsmRule
+from .esm import _EsmRule
 from .fences import _fence_size, _FenceRule
 from .findings import _Findings
 from .jsx import _JsxRule
-from .leaves import _HEADING, _setext_underline, _thematic_break
+from .leaves import _setext_underline, _thematic_break
 from .lines import _Line
 from .rows import _body_row, _TableBuilder
 from .steps import _Steps
 from .tables import _TableRule
 
+_HEADING = re.compile(r"#{1,6}(?:[ \t]|$)")
+_ESM = re.compile(r"(?:import|export) ")
 _DIRECTIVE_OPEN = re.compile(r"(:{3,})[A-Za-z]")  # `:::note`, `::::tip[Title]{.x}` (remark-directive, Docusaurus)
 _DIRECTIVE_CLOSE = re.compile(r"(:{3,})[ \t]*$")
 

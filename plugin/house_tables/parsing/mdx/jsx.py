@@ -7,10 +7,11 @@ from __future__ import annotations
 import re
 
 from ...model import Position
+from . import syntax
 from .lines import _Line
 from .steps import _FlowSteps, _Steps
-from .syntax import _NONBLANK, _TABLE_TAG
 
+_NONBLANK, _TABLE_TAG = syntax._NONBLANK, syntax._TABLE_TAG  # bound by assignment, not imported (see syntax)
 _CODE_SPECIAL = re.compile(r"[{}'\"`/]")
 _TEMPLATE_SPECIAL = re.compile(r"[\\`$]")
 # JavaScript's \s without line endings: what may separate the parts of a JSX tag.

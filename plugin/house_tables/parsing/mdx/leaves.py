@@ -1,11 +1,6 @@
-"""One-line leaf constructs keyed on a line's first character: ATX headings, thematic breaks, setext
-underlines."""
+"""One-line leaf constructs keyed on a line's first character: thematic breaks and setext underlines."""
 
 from __future__ import annotations
-
-import re
-
-_HEADING = re.compile(r"#{1,6}(?:[ \t]|$)")
 
 
 def _thematic_break(text: str, start: int) -> bool:

@@ -8,13 +8,16 @@ import re
 from itertools import accumulate
 
 from ...model import Position
+from . import syntax
 from .containers import _open_container, _Prefix
 from .fences import _closing_fence, _fence_size
 from .findings import _Findings
 from .lines import _Line
 from .rows import _cell_count, _delimiter_cells, _row_end
-from .syntax import _BLANK_LINE, _NONBLANK, _PLAIN_START, _TABLE_TAG
+from .syntax import _PLAIN_START
 
+# bound by assignment, not imported (see syntax)
+_BLANK_LINE, _NONBLANK, _TABLE_TAG = syntax._BLANK_LINE, syntax._NONBLANK, syntax._TABLE_TAG
 _TAG = r'<(?:/?[A-Za-z][A-Za-z0-9]*(?:[ \t]+[A-Za-z][A-Za-z0-9]*(?:="[^"]*")?)*[ \t]*/?)>'
 _COMMENT = r"\{/\*(?:(?!\*/).)*\*/\}"
 # How a line read with nothing open and no container (see _skip_idle) starts; None: something else.

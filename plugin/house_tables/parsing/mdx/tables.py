@@ -6,11 +6,13 @@ from __future__ import annotations
 import re
 
 from ..cells import alignment
+from . import syntax
 from .lines import _Line
 from .rows import _body_row, _cell_count, _delimiter_cells, _delimiter_row, _header_row, _row_end, _TableBuilder
 from .steps import _FlowSteps, _Steps
-from .syntax import _BLANK_LINE, _PLAIN_START
+from .syntax import _PLAIN_START
 
+_BLANK_LINE = syntax._BLANK_LINE  # bound by assignment, not imported (see syntax)
 _ROW_LINE = re.compile(rf"[ \t]*(?=\||{_PLAIN_START})")  # a body row when a table goes on (see _Flow.pass_rows)
 
 
