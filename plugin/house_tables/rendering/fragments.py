@@ -115,7 +115,9 @@ def _own_rows(table) -> list:
 
 @lru_cache(maxsize=8192)
 def canonical(fragment: str) -> str:
-    """A fragment in a comparable form: tags and sorted attributes, decoded text, collapsed whitespace."""
+    """A fragment in a comparable form: tags and sorted attributes, text decoded as a browser decodes it, collapsed
+    whitespace."""
+    fragment = unknown_references_literal(fragment)
     if "<" not in fragment and "&" not in fragment:  # plain text: what parsing would give, without a parser
         return _WHITESPACE.sub(" ", _escape(fragment)).strip(" ")
     simple = parse(fragment) if enabled() else None
