@@ -182,7 +182,8 @@ def _dump(element: etree.Element) -> tuple:
 
 def _reference_page_view(html: str) -> str:
     """page_view as it was (replace_with for every text: quadratic in a parent's children), of the HTML as a
-    browser reads it (both read an unknown `&name;` as text: see simple_html.unknown_references_literal)."""
+    browser reads it (both read an unknown `&name;` as text: see simple_html.unknown_references_literal), with
+    styles by their declarations."""
     soup = BeautifulSoup(page_module.unknown_references_literal(html), "html.parser")
     for comment in soup.find_all(string=lambda node: isinstance(node, Comment)):
         comment.extract()
@@ -191,6 +192,8 @@ def _reference_page_view(html: str) -> str:
     for element in soup.find_all(page_module._TABLE_PARTS):
         element.attrs.pop("style", None)
         element.attrs.pop("align", None)
+    for element in soup.find_all(style=True):  # both compare a style by its declarations (rendering/css.py)
+        element["style"] = page_module.canonical_style(element["style"])
     soup.smooth()
     for text in soup.find_all(string=True):
         if text.find_parent("pre") is None:

@@ -120,6 +120,31 @@ def test_text_like_an_unknown_reference_keeps_its_semicolon(tmp_path):
     assert _cell_texts(after.pages["index.html"]) == _cell_texts(before.pages["index.html"])
 
 
+# D9's other half: `&name;` that names no character but starts with one a browser reads without its `;`.
+LEGACY = "# L\n\n| a | b |\n|---|---|\n| &notit; x | &copy2024; &ampx; y |\n"
+LEGACY_ATTRIBUTE = "# A\n\n| a | b |\n|---|---|\n| <abbr title=\"&notit;\">t</abbr> | z |\n"
+
+
+def test_text_like_a_reference_with_a_legacy_prefix_reads_as_a_browser_reads_it(tmp_path):
+    """A browser shows `&notit;` in text as `¬it;` (`&not` is read without its `;`) and keeps it as it is in an
+    attribute; bs4 read `&notit` (text) and `¬it;` (attribute), so fix wrote `&notit x` (the `;` lost) and a
+    title the extension shows as `¬it;`, each verified against the same misreading. Now the text converts and
+    shows what the pipe table showed, widths included; the title, which the house table would show decoded, is
+    refused (HT009) and its page left as it was."""
+    config = write_site(tmp_path / "site", {"index.md": LEGACY, "title.md": LEGACY_ATTRIBUTE}, snippets=False)
+    before = build_site(config, tmp_path / "before")
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert lines[-1].startswith("1 file fixed (1 table, 4 cells verified), 1 unchanged; 2 findings")
+    assert lines[2].startswith("docs/title.md:3:1: HT009 the page would change")
+    assert (tmp_path / "site" / "docs" / "title.md").read_text() == LEGACY_ATTRIBUTE
+    after = build_site(config, tmp_path / "after")
+    assert _cell_texts(before.pages["index.html"]) == ["a", "b", "\u00acit; x", "\u00a92024; &x; y"]
+    assert _cell_texts(after.pages["index.html"]) == _cell_texts(before.pages["index.html"])
+    widths = [re.findall(r'<col style="width: ?([0-9.]+%)', side.pages["index.html"]) for side in (before, after)]
+    assert widths[0] == widths[1] and len(widths[0]) == 2  # bs4 (_parsed) would misread the page before
+
+
 def _cell_texts(page: str) -> list[str]:
     """Each cell's text of the page's first table as a browser decodes it (html.parser with convert_charrefs
     follows HTML5; bs4 would not: it is what misread `&foo;`)."""
@@ -240,3 +265,39 @@ def test_a_table_made_by_a_preprocessor_is_reported_by_check_as_by_the_build(tmp
     assert len(build.findings()) == 1
     code, lines = check_site(tmp_path / "site")
     assert (code, [f"house_tables: {line}" for line in lines[:-1]]) == (1, build.findings())
+
+
+# Textualize/textual's guide/content.md: `<span style="opacity: 0.6;">` in a cell was refused (HT009): the trailing
+# `;` read back differently. A style is compared by its declarations; a repeated property (which one wins depends
+# on order, and a JSX style object keeps one) is still refused.
+STYLED = ("# S\n\n| A | B |\n|---|---|\n"
+          "| <span style=\"opacity: 0.6;\">x</span> | <span style=\"color:red\">y</span> |\n"
+          "| <b style=\"COLOR: Blue ; ;font-weight:400\">z</b> "
+          "| <i style=\"--Gap: 2px;margin-left: var(--Gap)\">w</i> |\n"
+          "\ntext\n\n| C |\n|---|\n| <span style=\"margin-top: 5px; margin: 0; margin-top: 7px\">v</span> |\n")
+
+
+def test_a_cell_style_is_compared_by_its_declarations(tmp_path):
+    """fix converts the first table (its styles differ from the JSX's read-back only in form) and refuses the
+    second; Chromium parses every style of the converted cells to the same declarations as before."""
+    import json
+    import subprocess
+    from pathlib import Path
+
+    config = write_site(tmp_path / "site", {"index.md": STYLED}, snippets=False)
+    before = build_site(config, tmp_path / "before")
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert lines[0] == "docs/index.md: 1 table, 6 cells verified"
+    assert lines[2].startswith("docs/index.md:30:3: HT009 cell 1 of row 1: JSX '<span style={{marginTop: \"7px\", ")
+    after = build_site(config, tmp_path / "after")
+    tests = Path(__file__).parent
+    run = subprocess.run(["node", "browser_styles.mjs", *((tmp_path / side / "index.html").as_uri()
+                                                          for side in ("before", "after"))],
+                         cwd=tests, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    shown_before, shown_after = json.loads(run.stdout)
+    assert shown_after == shown_before
+    assert [text for _, text, _ in shown_before] == ["x", "y", "z", "w", "v"]
+    assert 'style={{opacity: "0.6"}}' in (tmp_path / "site" / "docs" / "index.md").read_text()
+    assert before.pages["index.html"] != after.pages["index.html"]

@@ -48,20 +48,40 @@ class Element:
 
 
 def unknown_references_literal(html: str) -> str:
-    """HTML with each `&name;` that names no character written `&amp;name;`: what a browser shows (the text, `;`
-    included), where bs4 reads `&name` (Python-Markdown writes such text as it is: `&foo;`, `&NotAnEntity;`)."""
-    return _NAMED_REFERENCE.sub(_literal_if_unknown, html) if "&" in html else html
+    """HTML with each `&name;` that names no character written as a browser reads it, so that bs4 (and parse) read
+    it so too: in text, a name that starts with a reference a browser reads without its `;` (`&notit;`: `¬it;`)
+    as that character and the rest, any other as the text it is (`&foo;`, `;` included); in an attribute's value,
+    always as the text it is (a browser decodes no such prefix before a letter or digit there). bs4 reads `&foo`
+    and `&notit` in text, and `¬it;` in an attribute. Python-Markdown writes such text as it is."""
+    if "&" not in html or not any(_unknown(match.group(0)) for match in _NAMED_REFERENCE.finditer(html)):
+        return html
+    return _MARKUP.sub(_as_read, html)
 
 
-def _literal_if_unknown(match: re.Match) -> str:
-    """`&amp;name;` for a name that is not a reference and starts with none a browser reads without its `;`."""
-    from html import unescape
+# A comment, a start tag (quoted values may hold `>`), or a named reference in text.
+_MARKUP = re.compile(r"<!--.*?-->|<[A-Za-z][^\s/>]*(?:\"[^\"]*\"|'[^']*'|[^\"'>])*>|&[A-Za-z][A-Za-z0-9]*;", re.DOTALL)
+
+
+def _unknown(reference: str) -> bool:
+    """Whether `&name;` names no character (html5's table holds the names with their `;`)."""
     from html.entities import html5
 
-    reference = match.group(0)
-    if reference[1:] in html5 or unescape(reference) != reference:
-        return reference
-    return "&amp;" + reference[1:]
+    return reference[1:] not in html5
+
+
+def _as_read(match: re.Match) -> str:
+    """One piece of _MARKUP as a browser reads it (see unknown_references_literal)."""
+    piece = match.group(0)
+    if piece[0] == "&":
+        if not _unknown(piece):
+            return piece
+        from html import unescape  # HTML5's reading of text: the longest reference, `;` or not
+
+        return unescape(piece).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    if piece.startswith("<!--") or "&" not in piece:
+        return piece
+    return _NAMED_REFERENCE.sub(lambda ref: "&amp;" + ref.group(1) + ";" if _unknown(ref.group(0)) else ref.group(0),
+                                piece)
 
 
 def parse(html: str, *, first_table: bool = False) -> list | None:
