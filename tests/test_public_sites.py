@@ -257,7 +257,7 @@ class TableMaker(Extension):
 
 def test_a_table_made_by_a_preprocessor_is_reported_by_check_as_by_the_build(tmp_path):
     """check skipped a file with no table line and no `-8<-` (nothing to parse, it assumed), so the tables a
-    preprocessor of the site makes there were reported by the build alone."""
+    preprocessor of the site makes there were reported by the build alone; both called such text a snippet's."""
     config = write_site(tmp_path / "site", {"cli.md": "# CLI\n\n::: options\n"}, files={"hooks.py": MAKER},
                         snippets=False)
     config.write_text(config.read_text() + "hooks: [hooks.py]\n")
@@ -265,6 +265,8 @@ def test_a_table_made_by_a_preprocessor_is_reported_by_check_as_by_the_build(tmp
     assert len(build.findings()) == 1
     code, lines = check_site(tmp_path / "site")
     assert (code, [f"house_tables: {line}" for line in lines[:-1]]) == (1, build.findings())
+    assert lines[0].endswith("(from text a Markdown extension made at this line; no file holds it; line 3 of the "
+                             "page as MkDocs read it)")  # not "(a snippet)": the page has no snippet line
 
 
 # Textualize/textual's guide/content.md: `<span style="opacity: 0.6;">` in a cell was refused (HT009): the trailing
