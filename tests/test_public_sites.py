@@ -232,6 +232,21 @@ def _cell_html(page: str) -> list[str]:
     return [cell.decode_contents() for cell in BeautifulSoup(page, "html.parser").table.find_all(["td", "th"])]
 
 
+
+# google/adk-docs' integrations/notion.md: `Tool <img width="200px"/>` in a header cell; an anchor `<a name>` in a cell.
+NO_URL = "# T\n\nTool <img width=\"200px\"/> | Description\n---- | ---\n<a name=\"x\"></a>`a` | b [y](#x)\n"
+
+
+def test_a_cell_image_without_src_and_an_anchor_without_href_build(tmp_path):
+    """MkDocs' relpath step asserts that every `img` and `a` element has a src or href; a pipe cell's tags are raw
+    HTML it never sees, a house cell's are elements: the fixed site's build stopped with an AssertionError."""
+    config = write_site(tmp_path / "site", {"index.md": NO_URL}, snippets=False)
+    before = build_site(config, tmp_path / "before")
+    assert run_cli(tmp_path / "site", "fix", "docs")[0] == 0
+    after = build_site(config, tmp_path / "after")
+    assert _cell_html(after.pages["index.html"]) == _cell_html(before.pages["index.html"])
+    assert after.findings() == [] and after.warnings() == []
+
 # mkdocs/mkdocs' user-guide/cli.md: `::: mkdocs-click` (a preprocessor) becomes option tables; the file has none.
 MAKER = """from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
