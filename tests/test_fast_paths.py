@@ -87,21 +87,21 @@ def _row_data(row):
     return row.span, row.cells, count
 
 
-def _reading(text: str, extensions, configs, *, fast: bool, walk_from: int = 2):
+def _reading(text: str, extensions, configs, *, fast: bool, walk_from: int = 2, front_matter: bool = False):
     """Tables (as plain data) and every finding of one scan."""
     with _verified(walk_from):
-        tables, found = scan_pymd(Source.parse(text), extensions, configs, fast=fast)
+        tables, found = scan_pymd(Source.parse(text), extensions, configs, fast=fast, front_matter=front_matter)
     lazy = any(isinstance(row, LazyRow) for table in tables for row in table.body)
     data = [(t.span, t.align, t.indent, t.empty_row, [_row_data(r) for r in (t.header, t.delimiter, *t.body)])
             for t in tables]
     return data, all_diagnostics(tables, found), lazy
 
 
-def _assert_same(text: str, walk_from: int = 2) -> None:
+def _assert_same(text: str, walk_from: int = 2, front_matter: bool = False) -> None:
     """The fast reading equals the plain one with every stack."""
     for extensions, configs in STACKS:
-        fast = _reading(text, extensions, configs, fast=True, walk_from=walk_from)
-        plain = _reading(text, extensions, configs, fast=False)
+        fast = _reading(text, extensions, configs, fast=True, walk_from=walk_from, front_matter=front_matter)
+        plain = _reading(text, extensions, configs, fast=False, front_matter=front_matter)
         assert fast[:2] == plain[:2]
         assert not plain[2]
 
@@ -125,6 +125,23 @@ def test_fast_scan_equals_plain_scan_on_site_pages(text):
 def test_fast_scan_equals_plain_scan_on_processor_pages(text):
     """Tables among the lines each block processor takes, nested under containers."""
     _assert_same(text)
+
+
+# Front matter as MkDocs reads it off a page: YAML (a mapping is removed with the blank lines after it; a list, a
+# scalar or invalid YAML stays text), MultiMarkdown meta-data, and lines that look like table rows inside it.
+FRONT_MATTER = [
+    ["---", "title: T", "---"], ["---", "title: T", "tags: [a, b]", "---", "", ""], ["---", "- a", "---"],
+    ["---", "a: [", "---"], ["---", "a | b", "--|--", "---"], ["---", "title: 'x | y'", "---", "| a |"],
+    ["Title: T", "Author: A"], ["Title: a | b", ""], ["---", "---"], ["---", "title: T", "..."], [],
+]
+
+
+@SETTINGS
+@given(st.sampled_from(FRONT_MATTER), st.one_of(documents(), processor_pages()))
+def test_fast_scan_equals_plain_scan_after_front_matter(front, text):
+    """Pages read as MkDocs gives them to Python-Markdown (front matter removed): the tables are located in the
+    text the parser read and moved back to the file's lines, lazy rows staying lazy."""
+    _assert_same("\n".join([*front, text]), front_matter=True)
 
 
 # Lines of the long blocks Python-Markdown is quadratic on (headings, setext underlines, rules), with table rows,

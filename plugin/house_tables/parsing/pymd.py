@@ -541,7 +541,7 @@ def scan_pymd(
     if record.text is None or record.text == text:
         located, diagnostics = locate(source, record, lazy=fast)
         return [table for _, table in located], diagnostics
-    return _in_file(source, record)
+    return _in_file(source, record, lazy=fast)
 
 
 def page_markdown(text: str) -> str:
@@ -551,15 +551,16 @@ def page_markdown(text: str) -> str:
     return get_data(text)[0]
 
 
-def _in_file(source: Source, record: _Record) -> tuple[list[Table], list[Diagnostic]]:
+def _in_file(source: Source, record: _Record, lazy: bool = False) -> tuple[list[Table], list[Diagnostic]]:
     """Tables located in the text the parser read (front matter removed, includes expanded), moved back to the
-    file's lines; a table from an included file is reported there (or at the including line), never converted."""
+    file's lines; a table from an included file is reported there (or at the including line), never converted.
+    lazy: rows written on one line stay lazy when moved (as scan_pymd's tables of a page without front matter)."""
     from ..decisions import settle
     from ..diagnostics import pipe_table, ragged_rows
     from ..mapping import line_map, line_origin, lines_of
 
     derived = record.text or ""
-    located, found = locate(Source.parse(derived), record)
+    located, found = locate(Source.parse(derived), record, lazy=lazy)
     mapped = line_map(source.normalized(), derived)
     tables, diagnostics, elsewhere = [], [], []
     for _, table in located:
@@ -597,6 +598,8 @@ def _moved_table(table: Table, delta: int) -> Table:
         return table
 
     def row(r: Row) -> Row:
+        if isinstance(r, _LineRow):  # the same line further down, its cells made when read
+            return r.down(delta)
         return Row(tuple(replace(c, span=c.span.down(delta)) for c in r.cells), r.span.down(delta))
 
     return replace(table, header=row(table.header), delimiter=row(table.delimiter),
@@ -830,6 +833,14 @@ class _LineRow(LazyRow):
         row.__dict__.update(span=_new_tuple(Span, (_new_tuple(Position, (line_no, start + 1)),
                                                    _new_tuple(Position, (line_no, end)))),
                             _count=count, args=(line_no, line, offset, border))
+        return row
+
+    def down(self, lines: int) -> _LineRow:
+        """The same row that many lines further down (its cells, when made, too)."""
+        line_no, line, offset, border = self.args
+        row = _new_object(type(self))
+        row.__dict__.update(span=self.span.down(lines), _count=self._count,
+                            args=(line_no + lines, line, offset, border))
         return row
 
     def _make(self) -> tuple[Cell, ...]:
