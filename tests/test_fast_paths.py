@@ -324,3 +324,28 @@ def test_normalized_text_is_each_line_with_a_line_feed(text):
     """Source.normalized (one join) is every line followed by LF, as it was written first."""
     source = Source.parse(text)
     assert source.normalized() == "".join(line + "\n" for line in source.lines)
+
+
+FENCE_LINES = st.sampled_from(["```", "~~~", "````", "```python", "~~~ {.x}", "``` title=\"a\"", "> ```", ">```",
+                               "    ```", "\t```", "  ~~~", "a ``` b", "| a | b |", "|---|---|", "text", "", " ", "\r",
+                               "> text", ">", "    code", "- item", "```x y", "``` {", "!!! note", "=== \"T\""])
+
+
+@settings(max_examples=3000, deadline=None, database=None)
+@given(st.lists(FENCE_LINES, max_size=30), st.sampled_from(STACKS))
+def test_superfences_on_the_fence_span_gives_what_its_run_gives(lines, stack):
+    """The scanning instance runs superfences only from the first to the last line with a fence marker: the same
+    lines out, as many blocks stashed (what they hold differs: the scanning instance highlights nothing), the same
+    code kept for indented blocks and the same fences recorded (at the page's lines) as its run over every line."""
+    from house_tables.parsing.pymd import markdown_for, start_recording
+
+    extensions, configs = stack
+    results = []
+    for fast in (True, False):
+        md = markdown_for(extensions, configs, recording=True, fast=fast)
+        record = start_recording(md, build=False)
+        fences = md.preprocessors["fenced_code_block"]
+        out = fences.run(list(lines))
+        results.append((out, len(md.htmlStash.rawHtmlBlocks), record.fences, record.fenced_lines,
+                        fences.extension.stash.stash if hasattr(fences.extension.stash, "stash") else None))
+    assert results[0] == results[1]
