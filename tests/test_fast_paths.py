@@ -349,3 +349,23 @@ def test_superfences_on_the_fence_span_gives_what_its_run_gives(lines, stack):
         results.append((out, len(md.htmlStash.rawHtmlBlocks), record.fences, record.fenced_lines,
                         fences.extension.stash.stash if hasattr(fences.extension.stash, "stash") else None))
     assert results[0] == results[1]
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(documents(), st.sampled_from(["md", "mdx"]))
+def test_a_page_without_hand_written_tables_is_reviewed_as_review_does(text, dialect):
+    """plan_page reviews a page whose tags are none without importing conformance: the Review is review's own."""
+    from house_tables.config import Config
+    from house_tables.conformance import review
+    from house_tables.plan import _review
+
+    lines = tuple(Source.parse(text).lines)
+    tags = () if dialect == "md" else tuple(_jsx_tags(text))
+    assert _review(lines, tags, Config()) == review(lines, tags, Config())
+
+
+def _jsx_tags(text: str):
+    """Where `<table` stands at the start of a line (as MDX's flow tags), as Positions."""
+    from house_tables.model import Position
+
+    return [Position(number, 1) for number, line in enumerate(text.split("\n"), 1) if line.startswith("<table")]
