@@ -164,3 +164,25 @@ def test_discovered_resolved_paths_select_as_resolving_does_with_every_link(monk
 def test_discovered_resolved_paths_select_as_resolving_does(pages, links, docs_dir, monkeypatch):
     """The same with some of the pages and links (links that go nowhere, directories that are not there)."""
     _resolved_paths_select_as_resolving_does(pages, links, GIVEN_PATHS, docs_dir, monkeypatch)
+
+
+PATH_PARTS = st.sampled_from(["docs", "docs2", "do", "a", "b.md", ".", "..", "", "d s", "DOCS"])
+
+
+@settings(max_examples=3000, deadline=None, database=None)
+@given(st.lists(PATH_PARTS, max_size=5), st.lists(PATH_PARTS, max_size=4), st.sampled_from(["/", "//", "", "/a/"]))
+def test_a_resolved_path_is_under_a_directory_as_relative_to_says(file_parts, directory_parts, lead):
+    """settings._under on a resolved path (normalised, as realpath gives it) compares strings where both paths are
+    plain absolute ones, else Path.relative_to: the same answer for any directory, normalised or not."""
+    import os
+
+    from house_tables.settings import _under
+
+    real = os.path.normpath("/" + "/".join(file_parts))
+    directory = Path(lead + "/".join(directory_parts)) if lead else Path("/".join(directory_parts) or ".")
+    try:
+        Path(real).relative_to(directory)
+        expected = True
+    except ValueError:
+        expected = False
+    assert _under(Path("unused"), directory, real) == expected

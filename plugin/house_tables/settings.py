@@ -12,7 +12,9 @@ directory upwards, the nearest
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 
 from . import observed
@@ -81,11 +83,32 @@ class Settings:
 
 def _under(path: Path, directory: Path, real: str | None = None) -> bool:
     """Whether path (resolved: real, when given) is inside directory."""
+    if real is not None and _plain_absolute(real) and _normal_directory(str(directory)):
+        return _string_under(real, str(directory))
     try:
         resolved_path(path, real).relative_to(directory)
     except ValueError:
         return False
     return True
+
+
+def _plain_absolute(path: str) -> bool:
+    """Whether a POSIX path is absolute with one leading slash. For two such paths that are normalised (no `.`,
+    `..`, doubled or trailing slash, as realpath's and resolve's are) a path's parts begin with the other's
+    exactly when its string does, at a slash (see _string_under)."""
+    return os.sep == "/" and path.startswith("/") and not path.startswith("//")
+
+
+@lru_cache(maxsize=64)
+def _normal_directory(directory: str) -> bool:
+    """Whether a directory's path is plain absolute and normalised (a resolved one is; realpath's always are)."""
+    return _plain_absolute(directory) and os.path.normpath(directory) == directory
+
+
+def _string_under(path: str, directory: str) -> bool:
+    """Path(path).relative_to(directory) succeeds, for two plain absolute paths: without making Path objects (per
+    file, they cost more than the rest of choosing a file's settings)."""
+    return path == directory or path.startswith(directory if directory.endswith("/") else directory + "/")
 
 
 def settings_from(options: object, where: str, base: Path | None, front: str) -> Settings:
