@@ -425,9 +425,9 @@ def execute(args: argparse.Namespace, resolver: Resolver) -> Run:
     slots, chosen, refused = [], {}, set()  # each file's cached FileResult, or its Task
     for directory in (Path(given) for given in args.paths if os.path.isdir(given)):
         _settings(resolver.settings_in, directory, problems, refused)  # a bad one is said even with no files
-    for path in found.files:
+    for path, real in zip(found.files, found.resolved):
         own = _settings(resolver.settings_for, path, problems, refused)
-        if own is not None and own.selects(path):
+        if own is not None and own.selects(path, real):
             slot = _slot(args, path, own, resolver, writes, diff, problems, refused)
             if slot is not None:
                 slots.append(slot)

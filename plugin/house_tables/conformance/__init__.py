@@ -4,12 +4,12 @@ configured house style (rules.py), and the lines it normalises to, verified to k
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..config import Config
 from ..diagnostics import bad_directive, not_a_grid, not_verified
 from ..directives import directive_above
-from ..model import Diagnostic, HtmlTableTag, Position
+from ..model import HtmlTableTag, Position, Review
 from .reader import HandTable, Structure, read_table
 from .rules import drift, normalised_lines
 
@@ -23,16 +23,6 @@ class Normalised:
     table: HandTable
     lines: list[str]
     widths: tuple[int, ...]
-
-
-@dataclass
-class Review:
-    """What the hand-written tables of a page are: conforming, to normalise (with their new lines), left alone."""
-
-    findings: list[Diagnostic] = field(default_factory=list)
-    normalisable: list[Normalised] = field(default_factory=list)
-    conforming: int = 0
-    alone: int = 0
 
 
 def review(lines: tuple[str, ...], tags: Iterable[Position], config: Config) -> Review:
