@@ -16,6 +16,7 @@ from test_jsx import fragments
 
 from house_tables.config import Config
 from house_tables.convert import convert
+from house_tables.parsing import LAST_MDX_SCAN, scan
 from house_tables.parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS
 from house_tables.plan import planned_diagnostics
 from house_tables.rendering import jsx as jsx_module
@@ -84,6 +85,7 @@ def _forget() -> None:
     """Results kept from an earlier call (canonical forms, the page rendered last) are computed again."""
     canonical.cache_clear()
     page_module._LAST.clear()
+    LAST_MDX_SCAN[0] = None
 
 
 def both(function, *args):
@@ -268,6 +270,22 @@ def test_convert(page, dialect, form):
     """fix converts the same tables to the same text, verifies the same cells and gives the same findings."""
     fast, slow = both(_fix, page, dialect, form)
     assert fast == slow
+
+
+@SETTINGS
+@given(st.lists(tables_page(), min_size=1, max_size=3), st.lists(st.integers(0, 2), max_size=6), st.booleans())
+def test_mdx_scan_kept(pages, order, cross_check):
+    """The last `.mdx` scan kept gives what a fresh scan gives, in any order of texts, options and dialects."""
+    texts = [pages[k % len(pages)] for k in [0, *order]]
+    with slow_paths():
+        fresh = [scan(text, "mdx", cross_check=cross_check) for text in texts]
+    kept = []
+    for text in texts:
+        scan(text, "python-markdown")  # another dialect in between keeps nothing of its own
+        options = {} if cross_check else {"front_matter": True, "extensions": ("toc",)}  # MDX reads neither
+        kept.append(scan(text, "mdx", cross_check=cross_check, **options))
+        assert scan(text, "mdx", cross_check=cross_check) == kept[-1]
+    assert kept == fresh
 
 
 def _reference_escape_plain(text: str, closer_after: bool) -> str:

@@ -22,9 +22,10 @@ def scan(
     already split (Source.parse(text)), when the caller has it."""
     dialect = Dialect(dialect)
     kept = LAST_MDX_SCAN[0] if dialect is Dialect.MDX and not cross_check else None
-    if kept is not None and kept[0] == text:
+    if kept and kept[0] == text:
         return kept[1]
-    result = _scan(Source.parse(text) if source is None else source, dialect, extensions, configs, cross_check, front_matter)
+    source = Source.parse(text) if source is None else source
+    result = _scan(source, dialect, extensions, configs, cross_check, front_matter)
     if dialect is Dialect.MDX and not cross_check and LAST_MDX_SCAN[0] is not False:
         LAST_MDX_SCAN[0] = (text, result)
     return result
