@@ -288,6 +288,30 @@ def test_mdx_scan_kept(pages, order, cross_check):
     assert kept == fresh
 
 
+_TEXT_PIECES = st.sampled_from([
+    "a", " ", "  ", "\n", "\t", ";", "x;y", "é", "中", ">", "\r", "\x00", "&amp;", "&lt;", "&nbsp;", "&foo;", "&amp",
+    "&ampx;", "&" + "a" * 40 + ";", "&#65;", "&#0;", "&#128;", "&#x80;", "&#xFFFE;", "&#xD800;", "&#1114112;",
+    "&#x10FFFF;", "&#9999999;", "&AMP;", "&NotANumber;", "<code>", "</code>", "<a href=\"u\">", "</a>", "<br/>",
+    "<br />", "<img src=\"x\" alt=\"y\"/>", "<span class=\"k\" >", "</span>", "<em>", "</em >", "</a x=\"y\">",
+    "<script>", "</script>", "<style>", "<title>", "<textarea>", "<!-- c -->", "<abbr title=\"t\">", "<sub>",
+    "<spanx>", "<A>", "<b", "</", "<!x>", "<?p?>", "<s>", "</s>",
+])
+
+
+@MANY
+@given(st.one_of(fragments, simple_fragments, plain_texts, st.lists(_TEXT_PIECES, max_size=10).map("".join)))
+def test_visible_text(fragment):
+    """Plain HTML's visible text, read without html.parser, is what the parser reads."""
+    from house_tables import widths
+
+    plain = widths._plain_visible_text(fragment)
+    reader = widths._text_reader()()
+    reader.feed(fragment)
+    reader.close()
+    assume(plain is not None)
+    assert plain == "".join(reader.texts)
+
+
 def _reference_escape_plain(text: str, closer_after: bool) -> str:
     """jsx._escape_plain as it was: one character at a time, the rest of the text searched for `]` at every `[`."""
     out, i = [], 0
