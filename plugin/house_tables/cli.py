@@ -740,8 +740,9 @@ def fix_file(task: Task) -> FileResult:
     are what `check --verify` says of the new text: its tables re-scanned, and each declined table's HT009 moved
     to where that table now is."""
     from .collector import cycle_collector_paused
+    from .conformance import reviews_kept
 
-    with cycle_collector_paused():  # the new text's check builds the page's trees again
+    with cycle_collector_paused(), reviews_kept():  # the new text's check builds the page's trees again
         return _fixed_file(task)
 
 
