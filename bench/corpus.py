@@ -19,6 +19,21 @@ WORDS = (
     "page", "site", "table", "column", "row", "header", "cell", "value", "option", "config", "default", "limit",
     "timeout", "retry", "backoff", "policy", "region", "zone", "cluster", "node", "pod", "service", "route",
 )
+# The Markdown stack of the benchmark's MkDocs builds (bench/plugin_overhead.py), and the one `house-tables check`
+# reads the corpus with: the corpus carries it in its own mkdocs.yml, so check does not depend on where the corpus
+# lies (check reads a page with the nearest configuration above it: under bench/out that was this repository's).
+EXTENSIONS = """markdown_extensions:
+  - toc
+  - tables
+  - admonition
+  - pymdownx.details
+  - pymdownx.superfences
+  - pymdownx.tabbed:
+      alternate_style: true
+  - attr_list
+  - md_in_html
+"""
+SITE_FILE = "mkdocs.yml"
 LANGUAGES = ("python", "bash", "yaml", "json", "text")
 ADMONITIONS = ("note", "tip", "warning", "info", "example")
 
@@ -262,7 +277,7 @@ def page_path(index: int, suffix: str) -> Path:
 
 
 def write_corpus(dest: Path, pages: int, seed: int = 1, mdx: bool = False) -> list[Path]:
-    """Write the pages (and an index.md for MkDocs) under dest; return the page paths."""
+    """Write the pages (and an index.md for MkDocs) and the corpus's mkdocs.yml under dest; return the page paths."""
     dest.mkdir(parents=True, exist_ok=True)
     suffix, make = (".mdx", mdx_page) if mdx else (".md", md_page)
     paths = []
@@ -273,7 +288,17 @@ def write_corpus(dest: Path, pages: int, seed: int = 1, mdx: bool = False) -> li
         paths.append(path)
     if not mdx:
         (dest / "index.md").write_text("# Corpus\n\nGenerated pages.\n", encoding="utf-8")
+    write_site_config(dest)
     return paths
+
+
+def write_site_config(dest: Path) -> Path:
+    """The corpus's own mkdocs.yml: the builds' Markdown stack, which check reads every page with (`.mdx` pages are
+    MDX all the same; the file keeps check's start-up the same wherever the corpus is). It names no docs_dir: the
+    builds use their own configuration with this directory as docs_dir and leave this file out (exclude_docs)."""
+    path = dest / SITE_FILE
+    path.write_text(f"site_name: corpus\n{EXTENSIONS}", encoding="utf-8")
+    return path
 
 
 # ------------------------------------------------------------------ adversarial inputs

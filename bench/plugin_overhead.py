@@ -11,21 +11,11 @@ import sys
 from pathlib import Path
 
 from common import Context, Table, seconds
+from corpus import EXTENSIONS, SITE_FILE
 from timing import Side, command, ratio, rounds
 
 THEMES = ("mkdocs", "material")
 TARGET = 0.03
-EXTENSIONS = """markdown_extensions:
-  - toc
-  - tables
-  - admonition
-  - pymdownx.details
-  - pymdownx.superfences
-  - pymdownx.tabbed:
-      alternate_style: true
-  - attr_list
-  - md_in_html
-"""
 
 
 def site_config(directory: Path, docs: Path, theme: str, plugin: bool) -> Path:
@@ -34,7 +24,7 @@ def site_config(directory: Path, docs: Path, theme: str, plugin: bool) -> Path:
     path = directory / f"{name}.yml"
     path.write_text(
         f"site_name: bench\ndocs_dir: {docs}\nsite_dir: {directory / name}\ntheme:\n  name: {theme}\n"
-        "nav:\n  - index.md\nnot_in_nav: |\n  /*/\n"
+        f"nav:\n  - index.md\nnot_in_nav: |\n  /*/\nexclude_docs: |\n  /{SITE_FILE}\n"
         f"{EXTENSIONS}plugins: {'[house-tables]' if plugin else '[]'}\n",
         encoding="utf-8",
     )

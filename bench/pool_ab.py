@@ -2,7 +2,8 @@
 temporary directory) against this checkout, whole processes, wall and CPU (parent + workers). The machine may be
 shared: read the medians and the per-pair spread, and prefer instruction counts where they differ little.
 
-Usage: python bench/pool_ab.py CORPUS [CORPUS...] [--before 6e57aa1] [--pairs 5] [--jobs N]
+Usage: python bench/pool_ab.py CORPUS [CORPUS...] [--before 6e57aa1] [--pairs 5] [--jobs N] [--floor]
+--floor: the read-and-split floor (bench/floor.py) alternated with both, and each side's median ratio to it.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import tempfile
 from io import BytesIO
 from pathlib import Path
 
-from timing import Side, ratio, rounds
+from timing import Side, command, ratio, rounds
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -52,6 +53,7 @@ def main() -> int:
     options.add_argument("--before", default="6e57aa1")
     options.add_argument("--pairs", type=int, default=5)
     options.add_argument("--jobs")
+    options.add_argument("--floor", action="store_true", help="alternate the read-and-split floor too")
     given = options.parse_args()
     with tempfile.TemporaryDirectory(prefix="pool-ab-") as temp:
         before = exported(given.before, Path(temp))
@@ -60,8 +62,15 @@ def main() -> int:
         for corpus in given.corpora:
             sides = [side(f"before ({given.before})", before, corpus, given.jobs),
                      side("after (this checkout)", ROOT / "plugin", corpus, given.jobs)]
-            rounds(sides, given.pairs, warmup=True)
+            reading = command([sys.executable, ROOT / "bench" / "floor.py", corpus])
+            floor = [Side("floor", reading)] if given.floor else []
+            rounds([*floor, *sides], given.pairs, warmup=True)
             a, b = sides
+            if floor:
+                least = floor[0]
+                print(f"{corpus}: floor {least.median:.3f} s; check / floor (median of rounds): before "
+                      f"{ratio(a, least):.1f}x, after {ratio(b, least):.1f}x wall; CPU "
+                      f"{ratio(a, least, cpu=True):.1f}x, {ratio(b, least, cpu=True):.1f}x", flush=True)
             print(f"{corpus}: before {a.median:.3f} s wall / {a.cpu_median:.3f} s CPU; after {b.median:.3f} s / "
                   f"{b.cpu_median:.3f} s; after/before (median of pairs) {ratio(b, a):.3f} wall, "
                   f"{ratio(b, a, cpu=True):.3f} CPU; wall {[round(x, 2) for x in a.times]} vs "

@@ -99,3 +99,90 @@ def test_a_stack_the_sample_page_fails_with_is_reported_for_every_page(capsys, m
     assert pooled == serial
     assert pooled[0] == 2
     assert pooled[2].count("internal error (RuntimeError: boom)") == cli.PARALLEL_THRESHOLD + 2
+
+
+# Trees for the resolved paths discovery hands on (Settings.selects reads them instead of resolving each file again):
+# symbolic links to pages and to directories, inside and outside an mkdocs.yml's docs_dir, a docs_dir that is itself
+# a link, links that go nowhere or in a loop, pages MkDocs leaves out (exclude_docs, `.*`, templates/).
+LINKED_SITE = ("site_name: s\ndocs_dir: docs\nexclude_docs: |\n  drafts/\n  *.skip.md\nplugins:\n  - house-tables:\n"
+               "      exclude: ['**/no-*.md']\n")
+LINK_PAGES = ("docs/a.md", "docs/drafts/b.md", "docs/c.skip.md", "docs/.hidden.md", "docs/templates/t.md",
+              "docs/guide/no-d.md", "docs/guide/e.md", "outside/f.md", "outside/deep/g.md", "real-docs/h.md")
+LINKS = (  # (link, target relative to the link's directory)
+    ("docs/to-f.md", "../outside/f.md"), ("docs/linked-dir", "../outside"), ("outside/to-a.md", "../docs/a.md"),
+    ("outside/to-guide", "../docs/guide"), ("docs/dangling.md", "nowhere.md"), ("docs/loop.md", "loop.md"),
+    ("docs/real", "../real-docs"), ("site-link", "."), ("docs/x.skip.md", "../outside/f.md"),
+    ("outside/to-skipped.md", "../docs/c.skip.md"), ("outside/to-draft.md", "../docs/drafts/b.md"),
+)
+
+
+GIVEN_PATHS = (".", "docs", "outside", "site-link", "docs/linked-dir", "docs/a.md", "docs/x.skip.md")
+DOCS_DIRS = ("docs", "docs/real", "site-link/docs")
+
+
+def _resolved_paths_select_as_resolving_does(pages, links, given_paths, docs_dir, monkeypatch) -> int:
+    """Each discovered file's resolved path is Path.resolve's, and Settings.selects (with the site's docs_dir,
+    exclude_docs and plugin globs) decides every file the same with it as by resolving the file itself; returns
+    how many files the resolved path changed nothing for although resolving is needed (a link)."""
+    from house_tables.files import Selection, discover
+    from house_tables.settings import Configurations
+
+    root = Path(tempfile.mkdtemp(prefix="house-tables-resolved-")).resolve()
+    linked = 0
+    try:
+        write(root / "mkdocs.yml", LINKED_SITE.replace("docs_dir: docs", f"docs_dir: {docs_dir}"))
+        for page in pages:
+            write(root / page, "| a |\n|---|\n")
+        for link, target in sorted(links):
+            (root / link).parent.mkdir(parents=True, exist_ok=True)
+            (root / link).symlink_to(target)
+        monkeypatch.chdir(root)
+        for given in given_paths:
+            found = discover([given], Selection())
+            configurations = Configurations()
+            assert len(found.resolved) == len(found.files)
+            for path, real in zip(found.files, found.resolved):
+                assert real == str(Path(path).resolve())
+                own = configurations.settings_for(path)
+                assert own.selects(path, real) == own.selects(path)
+                linked += real != str(Path(path).absolute())
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    return linked
+
+
+def test_discovered_resolved_paths_select_as_resolving_does_with_every_link(monkeypatch):
+    """Every page and link at once, from every given path, with each docs_dir."""
+    linked = sum(_resolved_paths_select_as_resolving_does(LINK_PAGES, LINKS, GIVEN_PATHS, docs_dir, monkeypatch)
+                 for docs_dir in DOCS_DIRS)
+    assert linked > 20
+
+
+@settings(max_examples=25, deadline=None, database=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(pages=st.sets(st.sampled_from(LINK_PAGES), min_size=1), links=st.sets(st.sampled_from(LINKS)),
+       docs_dir=st.sampled_from(DOCS_DIRS))
+def test_discovered_resolved_paths_select_as_resolving_does(pages, links, docs_dir, monkeypatch):
+    """The same with some of the pages and links (links that go nowhere, directories that are not there)."""
+    _resolved_paths_select_as_resolving_does(pages, links, GIVEN_PATHS, docs_dir, monkeypatch)
+
+
+PATH_PARTS = st.sampled_from(["docs", "docs2", "do", "a", "b.md", ".", "..", "", "d s", "DOCS"])
+
+
+@settings(max_examples=3000, deadline=None, database=None)
+@given(st.lists(PATH_PARTS, max_size=5), st.lists(PATH_PARTS, max_size=4), st.sampled_from(["/", "//", "", "/a/"]))
+def test_a_resolved_path_is_under_a_directory_as_relative_to_says(file_parts, directory_parts, lead):
+    """settings._under on a resolved path (normalised, as realpath gives it) compares strings where both paths are
+    plain absolute ones, else Path.relative_to: the same answer for any directory, normalised or not."""
+    import os
+
+    from house_tables.settings import _under
+
+    real = os.path.normpath("/" + "/".join(file_parts))
+    directory = Path(lead + "/".join(directory_parts)) if lead else Path("/".join(directory_parts) or ".")
+    try:
+        Path(real).relative_to(directory)
+        expected = True
+    except ValueError:
+        expected = False
+    assert _under(Path("unused"), directory, real) == expected

@@ -87,21 +87,21 @@ def _row_data(row):
     return row.span, row.cells, count
 
 
-def _reading(text: str, extensions, configs, *, fast: bool, walk_from: int = 2):
+def _reading(text: str, extensions, configs, *, fast: bool, walk_from: int = 2, front_matter: bool = False):
     """Tables (as plain data) and every finding of one scan."""
     with _verified(walk_from):
-        tables, found = scan_pymd(Source.parse(text), extensions, configs, fast=fast)
+        tables, found = scan_pymd(Source.parse(text), extensions, configs, fast=fast, front_matter=front_matter)
     lazy = any(isinstance(row, LazyRow) for table in tables for row in table.body)
     data = [(t.span, t.align, t.indent, t.empty_row, [_row_data(r) for r in (t.header, t.delimiter, *t.body)])
             for t in tables]
     return data, all_diagnostics(tables, found), lazy
 
 
-def _assert_same(text: str, walk_from: int = 2) -> None:
+def _assert_same(text: str, walk_from: int = 2, front_matter: bool = False) -> None:
     """The fast reading equals the plain one with every stack."""
     for extensions, configs in STACKS:
-        fast = _reading(text, extensions, configs, fast=True, walk_from=walk_from)
-        plain = _reading(text, extensions, configs, fast=False)
+        fast = _reading(text, extensions, configs, fast=True, walk_from=walk_from, front_matter=front_matter)
+        plain = _reading(text, extensions, configs, fast=False, front_matter=front_matter)
         assert fast[:2] == plain[:2]
         assert not plain[2]
 
@@ -125,6 +125,23 @@ def test_fast_scan_equals_plain_scan_on_site_pages(text):
 def test_fast_scan_equals_plain_scan_on_processor_pages(text):
     """Tables among the lines each block processor takes, nested under containers."""
     _assert_same(text)
+
+
+# Front matter as MkDocs reads it off a page: YAML (a mapping is removed with the blank lines after it; a list, a
+# scalar or invalid YAML stays text), MultiMarkdown meta-data, and lines that look like table rows inside it.
+FRONT_MATTER = [
+    ["---", "title: T", "---"], ["---", "title: T", "tags: [a, b]", "---", "", ""], ["---", "- a", "---"],
+    ["---", "a: [", "---"], ["---", "a | b", "--|--", "---"], ["---", "title: 'x | y'", "---", "| a |"],
+    ["Title: T", "Author: A"], ["Title: a | b", ""], ["---", "---"], ["---", "title: T", "..."], [],
+]
+
+
+@SETTINGS
+@given(st.sampled_from(FRONT_MATTER), st.one_of(documents(), processor_pages()))
+def test_fast_scan_equals_plain_scan_after_front_matter(front, text):
+    """Pages read as MkDocs gives them to Python-Markdown (front matter removed): the tables are located in the
+    text the parser read and moved back to the file's lines, lazy rows staying lazy."""
+    _assert_same("\n".join([*front, text]), front_matter=True)
 
 
 # Lines of the long blocks Python-Markdown is quadratic on (headings, setext underlines, rules), with table rows,
@@ -307,3 +324,48 @@ def test_normalized_text_is_each_line_with_a_line_feed(text):
     """Source.normalized (one join) is every line followed by LF, as it was written first."""
     source = Source.parse(text)
     assert source.normalized() == "".join(line + "\n" for line in source.lines)
+
+
+FENCE_LINES = st.sampled_from(["```", "~~~", "````", "```python", "~~~ {.x}", "``` title=\"a\"", "> ```", ">```",
+                               "    ```", "\t```", "  ~~~", "a ``` b", "| a | b |", "|---|---|", "text", "", " ", "\r",
+                               "> text", ">", "    code", "- item", "```x y", "``` {", "!!! note", "=== \"T\""])
+
+
+@settings(max_examples=3000, deadline=None, database=None)
+@given(st.lists(FENCE_LINES, max_size=30), st.sampled_from(STACKS))
+def test_superfences_on_the_fence_span_gives_what_its_run_gives(lines, stack):
+    """The scanning instance runs superfences only from the first to the last line with a fence marker: the same
+    lines out, as many blocks stashed (what they hold differs: the scanning instance highlights nothing), the same
+    code kept for indented blocks and the same fences recorded (at the page's lines) as its run over every line."""
+    from house_tables.parsing.pymd import markdown_for, start_recording
+
+    extensions, configs = stack
+    results = []
+    for fast in (True, False):
+        md = markdown_for(extensions, configs, recording=True, fast=fast)
+        record = start_recording(md, build=False)
+        fences = md.preprocessors["fenced_code_block"]
+        out = fences.run(list(lines))
+        results.append((out, len(md.htmlStash.rawHtmlBlocks), record.fences, record.fenced_lines,
+                        fences.extension.stash.stash if hasattr(fences.extension.stash, "stash") else None))
+    assert results[0] == results[1]
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(documents(), st.sampled_from(["md", "mdx"]))
+def test_a_page_without_hand_written_tables_is_reviewed_as_review_does(text, dialect):
+    """plan_page reviews a page whose tags are none without importing conformance: the Review is review's own."""
+    from house_tables.config import Config
+    from house_tables.conformance import review
+    from house_tables.plan import _review
+
+    lines = tuple(Source.parse(text).lines)
+    tags = () if dialect == "md" else tuple(_jsx_tags(text))
+    assert _review(lines, tags, Config()) == review(lines, tags, Config())
+
+
+def _jsx_tags(text: str):
+    """Where `<table` stands at the start of a line (as MDX's flow tags), as Positions."""
+    from house_tables.model import Position
+
+    return [Position(number, 1) for number, line in enumerate(text.split("\n"), 1) if line.startswith("<table")]

@@ -174,6 +174,42 @@ def _cell_texts(page: str) -> list[str]:
     return [text.strip() for text in texts]
 
 
+# Textualize/textual's guide/content.md: `<span style="opacity: 0.6;">` in a cell was refused (HT009): the trailing
+# `;` read back differently. A style is compared by its declarations; a repeated property (which one wins depends
+# on order, and a JSX style object keeps one) is still refused.
+STYLED = ("# S\n\n| A | B |\n|---|---|\n"
+          "| <span style=\"opacity: 0.6;\">x</span> | <span style=\"color:red\">y</span> |\n"
+          "| <b style=\"COLOR: Blue ; ;font-weight:400\">z</b> "
+          "| <i style=\"--Gap: 2px;margin-left: var(--Gap)\">w</i> |\n"
+          "\ntext\n\n| C |\n|---|\n| <span style=\"margin-top: 5px; margin: 0; margin-top: 7px\">v</span> |\n")
+
+
+def test_a_cell_style_is_compared_by_its_declarations(tmp_path):
+    """fix converts the first table (its styles differ from the JSX's read-back only in form) and refuses the
+    second; Chromium parses every style of the converted cells to the same declarations as before."""
+    import json
+    import subprocess
+    from pathlib import Path
+
+    config = write_site(tmp_path / "site", {"index.md": STYLED}, snippets=False)
+    before = build_site(config, tmp_path / "before")
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert lines[0] == "docs/index.md: 1 table, 6 cells verified"
+    assert lines[2].startswith("docs/index.md:30:3: HT009 cell 1 of row 1: JSX '<span style={{marginTop: \"7px\", ")
+    after = build_site(config, tmp_path / "after")
+    tests = Path(__file__).parent
+    run = subprocess.run(["node", "browser_styles.mjs", *((tmp_path / side / "index.html").as_uri()
+                                                          for side in ("before", "after"))],
+                         cwd=tests, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    shown_before, shown_after = json.loads(run.stdout)
+    assert shown_after == shown_before
+    assert [text for _, text, _ in shown_before] == ["x", "y", "z", "w", "v"]
+    assert 'style={{opacity: "0.6"}}' in (tmp_path / "site" / "docs" / "index.md").read_text()
+    assert before.pages["index.html"] != after.pages["index.html"]
+
+
 # pypa/hatch's docs: a hook (docs/.hooks/plugin_register.py) adds a Markdown extension whose class lives in the hook's
 # file, which MkDocs loads by path; 82 pages, so check and fix use a pool of processes.
 HOOK = """from markdown.extensions import Extension
@@ -232,7 +268,6 @@ def _cell_html(page: str) -> list[str]:
     return [cell.decode_contents() for cell in BeautifulSoup(page, "html.parser").table.find_all(["td", "th"])]
 
 
-
 # google/adk-docs' integrations/notion.md: `Tool <img width="200px"/>` in a header cell; an anchor `<a name>` in a cell.
 NO_URL = "# T\n\nTool <img width=\"200px\"/> | Description\n---- | ---\n<a name=\"x\"></a>`a` | b [y](#x)\n"
 
@@ -282,39 +317,3 @@ def test_a_table_made_by_a_preprocessor_is_reported_by_check_as_by_the_build(tmp
     assert (code, [f"house_tables: {line}" for line in lines[:-1]]) == (1, build.findings())
     assert lines[0].endswith("(from text a Markdown extension made at this line; no file holds it; line 3 of the "
                              "page as MkDocs read it)")  # not "(a snippet)": the page has no snippet line
-
-
-# Textualize/textual's guide/content.md: `<span style="opacity: 0.6;">` in a cell was refused (HT009): the trailing
-# `;` read back differently. A style is compared by its declarations; a repeated property (which one wins depends
-# on order, and a JSX style object keeps one) is still refused.
-STYLED = ("# S\n\n| A | B |\n|---|---|\n"
-          "| <span style=\"opacity: 0.6;\">x</span> | <span style=\"color:red\">y</span> |\n"
-          "| <b style=\"COLOR: Blue ; ;font-weight:400\">z</b> "
-          "| <i style=\"--Gap: 2px;margin-left: var(--Gap)\">w</i> |\n"
-          "\ntext\n\n| C |\n|---|\n| <span style=\"margin-top: 5px; margin: 0; margin-top: 7px\">v</span> |\n")
-
-
-def test_a_cell_style_is_compared_by_its_declarations(tmp_path):
-    """fix converts the first table (its styles differ from the JSX's read-back only in form) and refuses the
-    second; Chromium parses every style of the converted cells to the same declarations as before."""
-    import json
-    import subprocess
-    from pathlib import Path
-
-    config = write_site(tmp_path / "site", {"index.md": STYLED}, snippets=False)
-    before = build_site(config, tmp_path / "before")
-    code, lines = run_cli(tmp_path / "site", "fix", "docs")
-    assert code == 1
-    assert lines[0] == "docs/index.md: 1 table, 6 cells verified"
-    assert lines[2].startswith("docs/index.md:30:3: HT009 cell 1 of row 1: JSX '<span style={{marginTop: \"7px\", ")
-    after = build_site(config, tmp_path / "after")
-    tests = Path(__file__).parent
-    run = subprocess.run(["node", "browser_styles.mjs", *((tmp_path / side / "index.html").as_uri()
-                                                          for side in ("before", "after"))],
-                         cwd=tests, capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0, run.stderr
-    shown_before, shown_after = json.loads(run.stdout)
-    assert shown_after == shown_before
-    assert [text for _, text, _ in shown_before] == ["x", "y", "z", "w", "v"]
-    assert 'style={{opacity: "0.6"}}' in (tmp_path / "site" / "docs" / "index.md").read_text()
-    assert before.pages["index.html"] != after.pages["index.html"]

@@ -425,9 +425,9 @@ def execute(args: argparse.Namespace, resolver: Resolver) -> Run:
     slots, chosen, refused = [], {}, set()  # each file's cached FileResult, or its Task
     for directory in (Path(given) for given in args.paths if os.path.isdir(given)):
         _settings(resolver.settings_in, directory, problems, refused)  # a bad one is said even with no files
-    for path in found.files:
+    for path, real in zip(found.files, found.resolved):
         own = _settings(resolver.settings_for, path, problems, refused)
-        if own is not None and own.selects(path):
+        if own is not None and own.selects(path, real):
             slot = _slot(args, path, own, resolver, writes, diff, problems, refused)
             if slot is not None:
                 slots.append(slot)
@@ -740,8 +740,9 @@ def fix_file(task: Task) -> FileResult:
     are what `check --verify` says of the new text: its tables re-scanned, and each declined table's HT009 moved
     to where that table now is."""
     from .collector import cycle_collector_paused
+    from .conformance import reviews_kept
 
-    with cycle_collector_paused():  # the new text's check builds the page's trees again
+    with cycle_collector_paused(), reviews_kept():  # the new text's check builds the page's trees again
         return _fixed_file(task)
 
 

@@ -111,6 +111,7 @@ class Discovery:
     """The files to process, in order, each once; and the given paths that could not be used."""
 
     files: list[Path] = field(default_factory=list)
+    resolved: list[str] = field(default_factory=list)  # each file's os.path.realpath, as files (for Settings.selects)
     problems: list[tuple[str, str]] = field(default_factory=list)
     leftovers: list[Path] = field(default_factory=list)  # temporary files of writes (maybe of an interrupted run)
     seen_files: set[str] = field(default_factory=set)
@@ -123,6 +124,7 @@ class Discovery:
         if real not in self.seen_files:
             self.seen_files.add(real)
             self.files.append(path)
+            self.resolved.append(real)
 
 
 def discover(paths: Iterable[str], selection: Selection | None = None) -> Discovery:

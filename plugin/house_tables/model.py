@@ -10,7 +10,7 @@ an empty cell has a zero-width span whose end column is its start column - 1.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import NamedTuple
 
@@ -190,3 +190,14 @@ class ScanResult:
     tables: tuple[Table, ...]
     diagnostics: tuple[Diagnostic, ...]
     table_tags: tuple[Position, ...] = ()  # where hand-written JSX tables begin (MDX: flow `<table` tags)
+
+
+@dataclass
+class Review:
+    """What the hand-written tables of a page are: conforming, to normalise (with their new lines), left alone
+    (conformance.review makes it; here so that a page without any needs no conformance module)."""
+
+    findings: list[Diagnostic] = field(default_factory=list)
+    normalisable: list = field(default_factory=list)  # conformance.Normalised
+    conforming: int = 0
+    alone: int = 0

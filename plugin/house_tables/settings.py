@@ -12,7 +12,9 @@ directory upwards, the nearest
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 
 from . import observed
@@ -20,7 +22,7 @@ from .config import Config, ConfigError, reported_level
 from .files import GlobSet, page_selected, reason
 from .model import Dialect
 from .options import EXTENSION, FILE, PLUGIN, OptionError, conversion_config, validate
-from .site import MdxHost, Site, Sites, mdx_host
+from .site import MdxHost, Site, Sites, mdx_host, resolved_path
 
 OPTION_FILES = (".house-tables.toml", "pyproject.toml")  # in one directory, the first wins
 TOOL = "house-tables"
@@ -52,13 +54,15 @@ class Settings:
         """The level a finding is reported at, as the plugin logs it (error-severity codes stay errors)."""
         return reported_level(code, severity, self.level, self.levels)
 
-    def selects(self, path: Path) -> bool:
+    def selects(self, path: Path, real: str | None = None) -> bool:
         """Whether include/exclude keep the file. A file under an mkdocs.yml's docs_dir that MkDocs builds as no page
         (`exclude_docs`, and MkDocs' default `.*` and `/templates/`: snippets, templates) is never read: the build
         shows it only where a page includes it. For an mkdocs.yml's plugin entry the globs are over the path under
-        docs_dir, as the plugin matches them; a file outside docs_dir is no page of the site and is always read."""
-        if self.site is not None and _under(path, self.site.docs_dir):
-            if not self.site.is_page(path):
+        docs_dir, as the plugin matches them; a file outside docs_dir is no page of the site and is always read.
+        real: the file's os.path.realpath when the caller has it (discovery does: resolving again costs a file
+        system look-up per component of the path, per file)."""
+        if self.site is not None and _under(path, self.site.docs_dir, real):
+            if not self.site.is_page(path, real):
                 return False
         elif self.site is not None and self.site.plugin_options is not None:
             return True
@@ -77,13 +81,34 @@ class Settings:
         return Dialect.PYTHON_MARKDOWN
 
 
-def _under(path: Path, directory: Path) -> bool:
-    """Whether path is inside directory."""
+def _under(path: Path, directory: Path, real: str | None = None) -> bool:
+    """Whether path (resolved: real, when given) is inside directory."""
+    if real is not None and _plain_absolute(real) and _normal_directory(str(directory)):
+        return _string_under(real, str(directory))
     try:
-        Path(path).resolve().relative_to(directory)
+        resolved_path(path, real).relative_to(directory)
     except ValueError:
         return False
     return True
+
+
+def _plain_absolute(path: str) -> bool:
+    """Whether a POSIX path is absolute with one leading slash. For two such paths that are normalised (no `.`,
+    `..`, doubled or trailing slash, as realpath's and resolve's are) a path's parts begin with the other's
+    exactly when its string does, at a slash (see _string_under)."""
+    return os.sep == "/" and path.startswith("/") and not path.startswith("//")
+
+
+@lru_cache(maxsize=64)
+def _normal_directory(directory: str) -> bool:
+    """Whether a directory's path is plain absolute and normalised (a resolved one is; realpath's always are)."""
+    return _plain_absolute(directory) and os.path.normpath(directory) == directory
+
+
+def _string_under(path: str, directory: str) -> bool:
+    """Path(path).relative_to(directory) succeeds, for two plain absolute paths: without making Path objects (per
+    file, they cost more than the rest of choosing a file's settings)."""
+    return path == directory or path.startswith(directory if directory.endswith("/") else directory + "/")
 
 
 def settings_from(options: object, where: str, base: Path | None, front: str) -> Settings:

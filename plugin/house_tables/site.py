@@ -42,14 +42,20 @@ class Site:
     def __hash__(self) -> int:
         return hash(self.config_file)
 
-    def is_page(self, path: Path) -> bool:
+    def is_page(self, path: Path, real: str | None = None) -> bool:
         """Whether MkDocs builds the file under docs_dir as a page: not excluded by `exclude_docs` or by MkDocs'
-        own default (`.*`, `/templates/`). A file outside docs_dir is no page of the site."""
+        own default (`.*`, `/templates/`). A file outside docs_dir is no page of the site. real: as resolved_path."""
         try:
-            uri = Path(path).resolve().relative_to(self.docs_dir).as_posix()
+            uri = resolved_path(path, real).relative_to(self.docs_dir).as_posix()
         except ValueError:
             return False
         return self.excluded is None or not self.excluded.match_file(uri)
+
+
+def resolved_path(path: Path | str, real: str | None = None) -> Path:
+    """Path(path).resolve(), or the same from real, the file's os.path.realpath (a discovered file's, which is no
+    symbolic link loop: resolve's only difference, an error for a loop, cannot arise)."""
+    return Path(path).resolve() if real is None else Path(real)
 
 
 class Sites:

@@ -303,14 +303,44 @@ def _cheaper_preprocessors(md: markdown.Markdown) -> None:
             preprocessor.run = partial(_html_blocks, preprocessor.run)
         elif _superfences_whitespace(preprocessor):
             preprocessor.parse_whitespace = partial(_parse_whitespace, preprocessor, preprocessor.parse_whitespace)
+            if _superfences_own(preprocessor, "run") and _superfences_own(preprocessor, "search_nested"):
+                preprocessor.run = partial(_fence_span_run, preprocessor, preprocessor.run)
 
 
 def _superfences_whitespace(preprocessor) -> bool:
     """Whether the preprocessor is superfences' own (exact class) with its own parse_whitespace."""
+    return _superfences_own(preprocessor, "parse_whitespace")
+
+
+def _superfences_own(preprocessor, name: str) -> bool:
+    """Whether the preprocessor is superfences' own (exact class) with its own method of this name."""
     kind = type(preprocessor)
-    method = getattr(kind, "parse_whitespace", None)
+    method = getattr(kind, name, None)
     return ((kind.__module__, kind.__qualname__) == ("pymdownx.superfences", "SuperFencesBlockPreprocessor")
-            and getattr(method, "__qualname__", "") == "SuperFencesBlockPreprocessor.parse_whitespace")
+            and getattr(method, "__qualname__", "") == f"SuperFencesBlockPreprocessor.{name}")
+
+
+def _fence_span_run(preprocessor, run, lines: list[str]) -> list[str]:
+    """superfences' run on the lines from the first to the last that hold a fence marker (``` or ~~~), the lines
+    around them given back as they are. Its loop reads one line at a time and only a marker opens or closes a fence,
+    so before the first marker no fence is open, and after the last none opens and an open one never closes (an
+    unclosed fence stays text): those lines come out unchanged and stash nothing. What it records (the fences'
+    line ranges) is moved to the page's lines (_watch_fences). With preserve_tabs, run first gives back fences that
+    an earlier pass took out: the whole page is read then."""
+    if preprocessor.config.get("preserve_tabs", False):
+        return run(lines)
+    text = "\n".join(lines)
+    starts = [found for found in (text.find("```"), text.find("~~~")) if found >= 0]
+    if not starts:
+        preprocessor.house_tables_first = 0
+        return run([]) + lines  # no fence: run all the same on nothing (its state and record as for the page)
+    ends = [found for found in (text.rfind("```"), text.rfind("~~~")) if found >= 0]
+    first, last = text.count("\n", 0, min(starts)), text.count("\n", 0, max(ends))
+    preprocessor.house_tables_first = first
+    try:
+        return lines[:first] + run(lines[first : last + 1]) + lines[last + 1 :]
+    finally:
+        preprocessor.house_tables_first = 0
 
 
 def _parse_whitespace(preprocessor, parse, line: str) -> str:
@@ -370,8 +400,9 @@ def _watch_fences(preprocessor, record: _Record) -> None:
         return
 
     def recording(lines):
-        """Record then reassemble."""
-        record.fences = {fenced.strip(): range(start, end) for fenced, start, end in preprocessor.stack}
+        """Record then reassemble (the lines given to run begin at the page's line `first`, see _fence_span)."""
+        first = getattr(preprocessor, "house_tables_first", 0)
+        record.fences = {fenced.strip(): range(first + start, first + end) for fenced, start, end in preprocessor.stack}
         record.fenced_lines = {index for lines in record.fences.values() for index in lines}
         return reassemble(preprocessor, lines)
 
@@ -541,7 +572,7 @@ def scan_pymd(
     if record.text is None or record.text == text:
         located, diagnostics = locate(source, record, lazy=fast)
         return [table for _, table in located], diagnostics
-    return _in_file(source, record)
+    return _in_file(source, record, lazy=fast)
 
 
 # Preprocessors that give back the page's lines (or fewer, or placeholders for them) and never make a table line from
@@ -589,15 +620,16 @@ def page_markdown(text: str) -> str:
     return get_data(text)[0]
 
 
-def _in_file(source: Source, record: _Record) -> tuple[list[Table], list[Diagnostic]]:
+def _in_file(source: Source, record: _Record, lazy: bool = False) -> tuple[list[Table], list[Diagnostic]]:
     """Tables located in the text the parser read (front matter removed, includes expanded), moved back to the
-    file's lines; a table from an included file is reported there (or at the including line), never converted."""
+    file's lines; a table from an included file is reported there (or at the including line), never converted.
+    lazy: rows written on one line stay lazy when moved (as scan_pymd's tables of a page without front matter)."""
     from ..decisions import settle
     from ..diagnostics import pipe_table, ragged_rows
     from ..mapping import line_map, line_origin, lines_of
 
     derived = record.text or ""
-    located, found = locate(Source.parse(derived), record)
+    located, found = locate(Source.parse(derived), record, lazy=lazy)
     mapped = line_map(source.normalized(), derived)
     tables, diagnostics, elsewhere = [], [], []
     for _, table in located:
@@ -635,6 +667,8 @@ def _moved_table(table: Table, delta: int) -> Table:
         return table
 
     def row(r: Row) -> Row:
+        if isinstance(r, _LineRow):  # the same line further down, its cells made when read
+            return r.down(delta)
         return Row(tuple(replace(c, span=c.span.down(delta)) for c in r.cells), r.span.down(delta))
 
     return replace(table, header=row(table.header), delimiter=row(table.delimiter),
@@ -868,6 +902,14 @@ class _LineRow(LazyRow):
         row.__dict__.update(span=_new_tuple(Span, (_new_tuple(Position, (line_no, start + 1)),
                                                    _new_tuple(Position, (line_no, end)))),
                             _count=count, args=(line_no, line, offset, border))
+        return row
+
+    def down(self, lines: int) -> _LineRow:
+        """The same row that many lines further down (its cells, when made, too)."""
+        line_no, line, offset, border = self.args
+        row = _new_object(type(self))
+        row.__dict__.update(span=self.span.down(lines), _count=self._count,
+                            args=(line_no + lines, line, offset, border))
         return row
 
     def _make(self) -> tuple[Cell, ...]:
