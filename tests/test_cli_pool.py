@@ -98,7 +98,8 @@ def test_a_stack_the_sample_page_fails_with_is_reported_for_every_page(capsys, m
     serial = cli_run(capsys, "check", "--no-cache", "--jobs", "1", ".")
     assert pooled == serial
     assert pooled[0] == 2
-    assert pooled[2].count("internal error (RuntimeError: boom)") == cli.PARALLEL_THRESHOLD + 2
+    failure = "error in the site's own code at boom_extension_for_pool_test.py:7 (RuntimeError: boom)"
+    assert pooled[2].count(failure) == cli.PARALLEL_THRESHOLD + 2
 
 
 # Trees for the resolved paths discovery hands on (Settings.selects reads them instead of resolving each file again):

@@ -317,3 +317,34 @@ def test_a_table_made_by_a_preprocessor_is_reported_by_check_as_by_the_build(tmp
     assert (code, [f"house_tables: {line}" for line in lines[:-1]]) == (1, build.findings())
     assert lines[0].endswith("(from text a Markdown extension made at this line; no file holds it; line 3 of the "
                              "page as MkDocs read it)")  # not "(a snippet)": the page has no snippet line
+
+
+# pypa/hatch's version hook runs `hatch version` in a preprocessor; without `hatch` on PATH it raises on every page.
+FAILING_HOOK = """from markdown.extensions import Extension
+from markdown.preprocessors import Preprocessor
+
+
+def on_config(config, **kwargs):
+    config.markdown_extensions.append(VersionExtension())
+
+
+class Version(Preprocessor):
+    def run(self, lines):
+        raise FileNotFoundError("hatch")
+
+
+class VersionExtension(Extension):
+    def extendMarkdown(self, md):
+        md.preprocessors.register(Version(md), "version", 101)
+"""
+
+
+def test_an_error_of_the_site_s_own_code_is_not_called_an_internal_error(tmp_path):
+    """One line per file naming the hook's line (it said `internal error (...); please report it`, as if the fault
+    were house-tables')."""
+    config = write_site(tmp_path / "site", {"index.md": "# I\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"},
+                        files={"hooks/version.py": FAILING_HOOK}, snippets=False)
+    config.write_text(config.read_text() + "hooks: [hooks/version.py]\n")
+    done = cli_process("check", "--no-cache", "docs", cwd=tmp_path / "site")
+    assert (done.returncode, done.stderr) == (2, "docs/index.md: error in the site's own code at hooks/version.py:11 "
+                                                 "(FileNotFoundError: hatch)\n")

@@ -698,7 +698,32 @@ def process(task: Task) -> FileResult:
     except FileProblem as problem:
         return FileResult(task.path, error=str(problem))
     except Exception as error:  # a bug must not stop the other files: report it with the path
-        return FileResult(task.path, error=f"internal error ({type(error).__name__}: {error}); please report it")
+        return FileResult(task.path, error=_failure(error))
+
+
+def _failure(error: Exception) -> str:
+    """What a file's unexpected failure says: where the site's own code raised it, else an internal error."""
+    detail = f"{type(error).__name__}: {error}"
+    place = _site_code_place(error)
+    if place is not None:
+        return f"error in the site's own code at {place} ({detail})"
+    return f"internal error ({detail}); please report it"
+
+
+def _site_code_place(error: Exception) -> str | None:
+    """`path:line` of the innermost frame of the traceback in a file under the current directory that is neither
+    house-tables' nor installed (not under sys.prefix): a hook or local extension of the site raised (pypa/hatch's
+    version hook without a `hatch` on PATH was reported, on 29 files, as an internal error to report)."""
+    import traceback
+
+    here, own = Path.cwd().resolve(), Path(__file__).resolve().parent
+    installed = {Path(sys.prefix).resolve(), Path(sys.base_prefix).resolve()}
+    for frame in reversed(traceback.extract_tb(error.__traceback__)):
+        path = Path(frame.filename).resolve()
+        if (path.is_relative_to(here) and not path.is_relative_to(own)
+                and not any(path.is_relative_to(prefix) for prefix in installed)):
+            return f"{path.relative_to(here).as_posix()}:{frame.lineno}"
+    return None
 
 
 def check_file(task: Task) -> FileResult:
