@@ -8,6 +8,7 @@ import marshal
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -287,6 +288,44 @@ def test_entries_of_deleted_files_and_unused_configurations_are_dropped(here, ca
     _, entries, configurations = marshal.loads(stored.read_bytes())
     assert list(entries) == ["docs/a.md"] and len(configurations) == 1
     assert cli_run(capsys, "check", "docs") == expected
+
+
+def stale_files(directory: Path) -> dict[str, Path]:
+    """Files of a cache directory: cache files unwritten for 31 days, one written 29 days ago, and a stale file that
+    is not a cache file (never deleted)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    month = observed.STALE_SECONDS
+    made = {}
+    for name, age in (("old-engine.cache", month + 86400), ("0badc0de.replay", month + 86400),
+                      ("x.cache.123.ab.tmp", month + 86400), ("recent.cache", month - 86400),
+                      ("notes.txt", month + 86400)):
+        path = directory / name
+        path.write_bytes(b"x")
+        then = time.time() - age
+        os.utime(path, (then, then))
+        made[name] = path
+    return made
+
+
+def test_a_new_cache_file_deletes_the_cache_files_unwritten_for_30_days(here, capsys, tmp_path):
+    write(here / "docs" / "a.md", TABLE)
+    made = stale_files(tmp_path / "cache")
+    expected = cli_run(capsys, "check", "--no-cache", "docs")
+    assert cli_run(capsys, "check", "docs") == expected
+    kept = {path.name for path in (tmp_path / "cache").iterdir()}
+    assert {"recent.cache", "notes.txt"} <= kept
+    assert not {"old-engine.cache", "0badc0de.replay", "x.cache.123.ab.tmp"} & kept
+    assert len([name for name in kept if name.endswith(".cache")]) == 2  # this run's and the recent one
+    assert made["notes.txt"].read_bytes() == b"x"
+
+
+def test_a_cache_file_rewritten_in_place_prunes_nothing(here, capsys, tmp_path):
+    page = write(here / "docs" / "a.md", TABLE)
+    cli_run(capsys, "check", "docs")
+    stale_files(tmp_path / "cache")
+    write(page, TABLE + "\ntext\n")
+    cli_run(capsys, "check", "docs")
+    assert (tmp_path / "cache" / "old-engine.cache").exists()
 
 
 def test_an_unwritable_cache_directory_is_no_error(here, capsys, tmp_path, monkeypatch):

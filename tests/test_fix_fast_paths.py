@@ -10,12 +10,13 @@ import re
 import xml.etree.ElementTree as etree
 
 from bs4 import BeautifulSoup, Comment
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from test_jsx import fragments
 
 from house_tables.config import Config
 from house_tables.convert import convert
+from house_tables.parsing import LAST_MDX_SCAN, scan
 from house_tables.parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS
 from house_tables.plan import planned_diagnostics
 from house_tables.rendering import jsx as jsx_module
@@ -34,6 +35,7 @@ from house_tables.rendering.jsx import html_to_jsx
 from house_tables.rendering.jsx_html import jsx_cells_to_html, jsx_to_html
 from house_tables.rendering.layout import Grid, render_lines
 from house_tables.rendering.page import page_view
+from house_tables.rendering.simple_html import decode, parse
 
 from strategies import CONTAINERS, cell_text, container, documents, table
 
@@ -83,6 +85,7 @@ def _forget() -> None:
     """Results kept from an earlier call (canonical forms, the page rendered last) are computed again."""
     canonical.cache_clear()
     page_module._LAST.clear()
+    LAST_MDX_SCAN[0] = None
 
 
 def both(function, *args):
@@ -140,6 +143,26 @@ def table_html(draw) -> str:
     return f"<table>{body}</table>"
 
 
+_PRE_PIECES = st.sampled_from(["<pre>", "</pre>", "<br>", "<img src=\"x\">", "<br/>", "  ", "\n \n", "a",
+                                "<p>", "</p>", "<span>", "</span>"])
+
+
+@MANY
+@given(st.one_of(simple_fragments, st.lists(_PRE_PIECES, max_size=12).map("".join)))
+def test_simple_tree_is_bs4s(html):
+    """parse() builds the tree bs4 builds (written as bs4 writes it), white space after a void element inside a
+    `<pre>` included; its elements hold no link to their parent (no cycles to collect)."""
+    nodes = parse(html)
+    assume(nodes is not None)
+    assert decode(nodes) == BeautifulSoup(html, "html.parser").decode()
+    assert not any(hasattr(node, "parent") for node in nodes)
+
+
+def test_simple_tree_keeps_spaces_only_inside_pre():
+    """A void element inside a `<pre>` does not count as another `<pre>` (spaces after the `<pre>` collapse)."""
+    assert decode(parse("<pre>a<br>b</pre><p>  </p>")) == "<pre>a<br/>b</pre><p> </p>"
+
+
 @MANY
 @given(table_html())
 def test_first_table_cells(html):
@@ -182,7 +205,8 @@ def _dump(element: etree.Element) -> tuple:
 
 def _reference_page_view(html: str) -> str:
     """page_view as it was (replace_with for every text: quadratic in a parent's children), of the HTML as a
-    browser reads it (both read an unknown `&name;` as text: see simple_html.unknown_references_literal)."""
+    browser reads it (both read an unknown `&name;` as text: see simple_html.unknown_references_literal), with
+    styles by their declarations."""
     soup = BeautifulSoup(page_module.unknown_references_literal(html), "html.parser")
     for comment in soup.find_all(string=lambda node: isinstance(node, Comment)):
         comment.extract()
@@ -191,6 +215,8 @@ def _reference_page_view(html: str) -> str:
     for element in soup.find_all(page_module._TABLE_PARTS):
         element.attrs.pop("style", None)
         element.attrs.pop("align", None)
+    for element in soup.find_all(style=True):  # both compare a style by its declarations (rendering/css.py)
+        element["style"] = page_module.canonical_style(element["style"])
     soup.smooth()
     for text in soup.find_all(string=True):
         if text.find_parent("pre") is None:
@@ -247,6 +273,46 @@ def test_convert(page, dialect, form):
     """fix converts the same tables to the same text, verifies the same cells and gives the same findings."""
     fast, slow = both(_fix, page, dialect, form)
     assert fast == slow
+
+
+@SETTINGS
+@given(st.lists(tables_page(), min_size=1, max_size=3), st.lists(st.integers(0, 2), max_size=6), st.booleans())
+def test_mdx_scan_kept(pages, order, cross_check):
+    """The last `.mdx` scan kept gives what a fresh scan gives, in any order of texts, options and dialects."""
+    texts = [pages[k % len(pages)] for k in [0, *order]]
+    with slow_paths():
+        fresh = [scan(text, "mdx", cross_check=cross_check) for text in texts]
+    kept = []
+    for text in texts:
+        scan(text, "python-markdown")  # another dialect in between keeps nothing of its own
+        options = {} if cross_check else {"front_matter": True, "extensions": ("toc",)}  # MDX reads neither
+        kept.append(scan(text, "mdx", cross_check=cross_check, **options))
+        assert scan(text, "mdx", cross_check=cross_check) == kept[-1]
+    assert kept == fresh
+
+
+_TEXT_PIECES = st.sampled_from([
+    "a", " ", "  ", "\n", "\t", ";", "x;y", "é", "中", ">", "\r", "\x00", "&amp;", "&lt;", "&nbsp;", "&foo;", "&amp",
+    "&ampx;", "&" + "a" * 40 + ";", "&#65;", "&#0;", "&#128;", "&#x80;", "&#xFFFE;", "&#xD800;", "&#1114112;",
+    "&#x10FFFF;", "&#9999999;", "&AMP;", "&NotANumber;", "<code>", "</code>", "<a href=\"u\">", "</a>", "<br/>",
+    "<br />", "<img src=\"x\" alt=\"y\"/>", "<span class=\"k\" >", "</span>", "<em>", "</em >", "</a x=\"y\">",
+    "<script>", "</script>", "<style>", "<title>", "<textarea>", "<!-- c -->", "<abbr title=\"t\">", "<sub>",
+    "<spanx>", "<A>", "<b", "</", "<!x>", "<?p?>", "<s>", "</s>",
+])
+
+
+@MANY
+@given(st.one_of(fragments, simple_fragments, plain_texts, st.lists(_TEXT_PIECES, max_size=10).map("".join)))
+def test_visible_text(fragment):
+    """Plain HTML's visible text, read without html.parser, is what the parser reads."""
+    from house_tables import widths
+
+    plain = widths._plain_visible_text(fragment)
+    reader = widths._text_reader()()
+    reader.feed(fragment)
+    reader.close()
+    assume(plain is not None)
+    assert plain == "".join(reader.texts)
 
 
 def _reference_escape_plain(text: str, closer_after: bool) -> str:

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from house_tables.rendering.css import canonical_style
 from house_tables.rendering.jsx import html_to_jsx, jsx_style, jsx_text
 
 from engines import _canon_attrs, extract_tables
@@ -271,3 +272,16 @@ def test_random_text_renders_the_same(mdx_engine, text):
     assert "\n" not in jsx
     assert "\r" not in jsx
     assert rendered_many(mdx_engine, [one_line(jsx)]) == [expected(html.escape(text, quote=False))], jsx
+
+
+@pytest.mark.parametrize(("one", "other", "same"), [
+    ("opacity: 0.6;", "opacity:0.6", True),
+    ("COLOR: Blue ; ;font-weight:400", "color: Blue; font-weight: 400", True),
+    ("--Gap: 1px", "--gap: 1px", False),  # custom properties are case-sensitive
+    ("margin-top: 5px; margin: 0; margin-top: 7px", "margin-top: 7px; margin: 0", False),  # order decides
+    ("background: url('a;b')", "background: url('a; b')", False),  # inside quotes: not a separator
+    ('font-family: "\\"; b"', 'font-family: "\\";b"', False),  # an escape: left as written
+    ("a: b /* ; */", "a: b /*;*/", False),  # a comment: left as written
+])
+def test_a_style_is_compared_by_its_declarations(one, other, same):
+    assert (canonical_style(one) == canonical_style(other)) is same

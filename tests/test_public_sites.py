@@ -4,6 +4,7 @@ that made check, fix or the build go wrong: each built for real and checked from
 import re
 
 from bs4 import BeautifulSoup
+from test_cli import cli_process
 
 from sites import build_site, check_site, run_cli, unstyled, write_site
 
@@ -119,6 +120,31 @@ def test_text_like_an_unknown_reference_keeps_its_semicolon(tmp_path):
     assert _cell_texts(after.pages["index.html"]) == _cell_texts(before.pages["index.html"])
 
 
+# D9's other half: `&name;` that names no character but starts with one a browser reads without its `;`.
+LEGACY = "# L\n\n| a | b |\n|---|---|\n| &notit; x | &copy2024; &ampx; y |\n"
+LEGACY_ATTRIBUTE = "# A\n\n| a | b |\n|---|---|\n| <abbr title=\"&notit;\">t</abbr> | z |\n"
+
+
+def test_text_like_a_reference_with_a_legacy_prefix_reads_as_a_browser_reads_it(tmp_path):
+    """A browser shows `&notit;` in text as `¬it;` (`&not` is read without its `;`) and keeps it as it is in an
+    attribute; bs4 read `&notit` (text) and `¬it;` (attribute), so fix wrote `&notit x` (the `;` lost) and a
+    title the extension shows as `¬it;`, each verified against the same misreading. Now the text converts and
+    shows what the pipe table showed, widths included; the title, which the house table would show decoded, is
+    refused (HT009) and its page left as it was."""
+    config = write_site(tmp_path / "site", {"index.md": LEGACY, "title.md": LEGACY_ATTRIBUTE}, snippets=False)
+    before = build_site(config, tmp_path / "before")
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert lines[-1].startswith("1 file fixed (1 table, 4 cells verified), 1 unchanged; 2 findings")
+    assert lines[2].startswith("docs/title.md:3:1: HT009 the page would change")
+    assert (tmp_path / "site" / "docs" / "title.md").read_text() == LEGACY_ATTRIBUTE
+    after = build_site(config, tmp_path / "after")
+    assert _cell_texts(before.pages["index.html"]) == ["a", "b", "\u00acit; x", "\u00a92024; &x; y"]
+    assert _cell_texts(after.pages["index.html"]) == _cell_texts(before.pages["index.html"])
+    widths = [re.findall(r'<col style="width: ?([0-9.]+%)', side.pages["index.html"]) for side in (before, after)]
+    assert widths[0] == widths[1] and len(widths[0]) == 2  # bs4 (_parsed) would misread the page before
+
+
 def _cell_texts(page: str) -> list[str]:
     """Each cell's text of the page's first table as a browser decodes it (html.parser with convert_charrefs
     follows HTML5; bs4 would not: it is what misread `&foo;`)."""
@@ -146,3 +172,132 @@ def _cell_texts(page: str) -> list[str]:
     reader.feed(page[page.index("<table"): page.index("</table>")])
     reader.close()
     return [text.strip() for text in texts]
+
+
+# Textualize/textual's guide/content.md: `<span style="opacity: 0.6;">` in a cell was refused (HT009): the trailing
+# `;` read back differently. A style is compared by its declarations; a repeated property (which one wins depends
+# on order, and a JSX style object keeps one) is still refused.
+STYLED = ("# S\n\n| A | B |\n|---|---|\n"
+          "| <span style=\"opacity: 0.6;\">x</span> | <span style=\"color:red\">y</span> |\n"
+          "| <b style=\"COLOR: Blue ; ;font-weight:400\">z</b> "
+          "| <i style=\"--Gap: 2px;margin-left: var(--Gap)\">w</i> |\n"
+          "\ntext\n\n| C |\n|---|\n| <span style=\"margin-top: 5px; margin: 0; margin-top: 7px\">v</span> |\n")
+
+
+def test_a_cell_style_is_compared_by_its_declarations(tmp_path):
+    """fix converts the first table (its styles differ from the JSX's read-back only in form) and refuses the
+    second; Chromium parses every style of the converted cells to the same declarations as before."""
+    import json
+    import subprocess
+    from pathlib import Path
+
+    config = write_site(tmp_path / "site", {"index.md": STYLED}, snippets=False)
+    before = build_site(config, tmp_path / "before")
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert lines[0] == "docs/index.md: 1 table, 6 cells verified"
+    assert lines[2].startswith("docs/index.md:30:3: HT009 cell 1 of row 1: JSX '<span style={{marginTop: \"7px\", ")
+    after = build_site(config, tmp_path / "after")
+    tests = Path(__file__).parent
+    run = subprocess.run(["node", "browser_styles.mjs", *((tmp_path / side / "index.html").as_uri()
+                                                          for side in ("before", "after"))],
+                         cwd=tests, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    shown_before, shown_after = json.loads(run.stdout)
+    assert shown_after == shown_before
+    assert [text for _, text, _ in shown_before] == ["x", "y", "z", "w", "v"]
+    assert 'style={{opacity: "0.6"}}' in (tmp_path / "site" / "docs" / "index.md").read_text()
+    assert before.pages["index.html"] != after.pages["index.html"]
+
+
+# pypa/hatch's docs: a hook (docs/.hooks/plugin_register.py) adds a Markdown extension whose class lives in the hook's
+# file, which MkDocs loads by path; 82 pages, so check and fix use a pool of processes.
+HOOK = """from markdown.extensions import Extension
+
+
+def on_config(config, **kwargs):
+    config.markdown_extensions.append(GlobalExtension())
+
+
+class GlobalExtension(Extension):
+    def extendMarkdown(self, md):
+        pass
+"""
+
+
+def test_a_hook_extension_that_cannot_be_pickled_is_checked_without_the_pool(tmp_path):
+    """The tasks sent to the pool held the hook's extension, which cannot be pickled: check printed a PicklingError
+    traceback or, on CPython 3.11, hung for ever. The files are now checked in this process, with every finding."""
+    root = tmp_path / "site"
+    (root / "docs" / ".hooks").mkdir(parents=True)
+    (root / "docs" / ".hooks" / "plugin_register.py").write_text(HOOK)
+    (root / "mkdocs.yml").write_text("site_name: t\nmarkdown_extensions: [tables]\n"
+                                     "hooks: [docs/.hooks/plugin_register.py]\n")
+    for number in range(40):
+        (root / "docs" / f"p{number:02}.md").write_text("# P\n\n| a | b |\n|---|---|\n| 1 | 2 |\n")
+    for command in ("check", "fix"):
+        done = cli_process(command, "--jobs", "2", "--no-cache", "docs", cwd=root)
+        assert "Traceback" not in done.stderr and done.stderr == ""
+        lines = done.stdout.splitlines()
+        if command == "check":
+            assert (done.returncode, len(lines)) == (1, 41)
+            assert lines[-1] == "40 findings (40 pipe tables) in 40 files; configuration: mkdocs.yml (Markdown stack)"
+        else:
+            assert (done.returncode, lines[-1]) == (0, "40 files fixed (40 tables, 160 cells verified), 0 unchanged; "
+                                                       "no findings left in 40 files; configuration: "
+                                                       "mkdocs.yml (Markdown stack)")
+
+
+# pypa/hatch's config/dependency.md and plugins/builder/wheel.md: block HTML and `<br>`s in cells.
+BLOCKS = "# B\n\n| a | b |\n|---|---|\n| `os_name` | <ul><li>posix</li><li>java</li></ul> |\n| x | y<br><br>Note |\n"
+
+
+def test_house_cells_keep_their_spacing_through_prettify(tmp_path):
+    """Python-Markdown's prettify step never sees a pipe cell's raw HTML but did see the house table's cell elements:
+    `<ul><li>` was built `\\n<ul>\\n<li>` and `<br><br>Note` `<br />\\n<br />\\nNote` once fix had written the table."""
+    config = write_site(tmp_path / "site", {"index.md": BLOCKS}, snippets=False)
+    before = build_site(config, tmp_path / "before")
+    assert run_cli(tmp_path / "site", "fix", "docs")[0] == 0
+    after = build_site(config, tmp_path / "after")
+    assert _cell_html(after.pages["index.html"]) == _cell_html(before.pages["index.html"])
+    assert _cell_html(before.pages["index.html"])[-1] == "y<br/><br/>Note"
+
+
+def _cell_html(page: str) -> list[str]:
+    """Each cell's inner HTML in the page's first table as written (bs4 writes `<br>` and `<br />` alike)."""
+    return [cell.decode_contents() for cell in BeautifulSoup(page, "html.parser").table.find_all(["td", "th"])]
+
+
+# mkdocs/mkdocs' user-guide/cli.md: `::: mkdocs-click` (a preprocessor) becomes option tables; the file has none.
+MAKER = """from markdown.extensions import Extension
+from markdown.preprocessors import Preprocessor
+
+
+def on_config(config, **kwargs):
+    config.markdown_extensions.append(TableMaker())
+
+
+class Options(Preprocessor):
+    def run(self, lines):
+        made = []
+        for line in lines:
+            made.extend(["| Name | Type |", "|---|---|", "| `-q` | flag |"] if line == "::: options" else [line])
+        return made
+
+
+class TableMaker(Extension):
+    def extendMarkdown(self, md):
+        md.preprocessors.register(Options(md), "options", 141)
+"""
+
+
+def test_a_table_made_by_a_preprocessor_is_reported_by_check_as_by_the_build(tmp_path):
+    """check skipped a file with no table line and no `-8<-` (nothing to parse, it assumed), so the tables a
+    preprocessor of the site makes there were reported by the build alone."""
+    config = write_site(tmp_path / "site", {"cli.md": "# CLI\n\n::: options\n"}, files={"hooks.py": MAKER},
+                        snippets=False)
+    config.write_text(config.read_text() + "hooks: [hooks.py]\n")
+    build = build_site(config, tmp_path / "out")
+    assert len(build.findings()) == 1
+    code, lines = check_site(tmp_path / "site")
+    assert (code, [f"house_tables: {line}" for line in lines[:-1]]) == (1, build.findings())

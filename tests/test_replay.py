@@ -195,6 +195,22 @@ def test_a_run_a_record_cannot_hold_keeps_none(here, capsys, monkeypatch, proble
     assert full(capsys, monkeypatch, *argv) == expected
 
 
+def test_a_new_record_deletes_the_cache_files_unwritten_for_30_days(here, capsys, monkeypatch, tmp_path):
+    site(here)
+    recorded(capsys, monkeypatch, "check", "docs")
+    cache_files = {path.name for path in (tmp_path / "cache").iterdir()}
+    month = observed.STALE_SECONDS
+    for name, age in (("0badc0de.replay", month + 60), ("other.cache", month + 60), ("kept.replay", month - 60),
+                      ("notes.txt", month + 60)):
+        (tmp_path / "cache" / name).write_bytes(b"x")
+        os.utime(tmp_path / "cache" / name, (time.time() - age, time.time() - age))
+    recorded(capsys, monkeypatch, "check", "-v", "docs")  # the same cache file, a new record
+    kept = {path.name for path in (tmp_path / "cache").iterdir()}
+    assert kept - cache_files == {"kept.replay", "notes.txt", replay.record_name(replay._identity(
+        ["check", "-v", "docs"], os.getcwd()))}
+    assert cache_files <= kept
+
+
 def test_a_damaged_record_is_no_replay(here, capsys, monkeypatch, tmp_path):
     site(here)
     recorded(capsys, monkeypatch, "check", "docs")

@@ -32,7 +32,16 @@ import sys
 import time
 from contextlib import suppress
 
-from .observed import CACHE_DIR_ENV, CACHE_DIR_NAME, before_read, engine_parts, note_engine, stat_tuple, user_cache_dir
+from .observed import (
+    CACHE_DIR_ENV,
+    CACHE_DIR_NAME,
+    before_read,
+    engine_parts,
+    note_engine,
+    prune_stale,
+    stat_tuple,
+    user_cache_dir,
+)
 
 FORMAT = b"house-tables-cache 1"
 GITIGNORE = "# Automatically created by house-tables.\n*\n"
@@ -219,13 +228,15 @@ class Cache:
             try:
                 with open(temp, "xb") as handle:
                     handle.write(data)
+                created = not os.path.exists(self.path)
                 os.replace(temp, self.path)
             except BaseException:
                 _remove(temp)
                 raise
         except (OSError, ValueError):
-            pass
-
+            return
+        if created:
+            prune_stale(self.directory, time.time())
 
     def _prune(self) -> None:
         """Leave out the entries of files that are gone and the configuration records no entry uses (an edited

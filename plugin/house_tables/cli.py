@@ -575,7 +575,7 @@ def process_all(tasks: list[Task], progress: Progress, jobs: int | None = None) 
     for many. Closing the iterator cancels what the pool has not started."""
     done = 0
     workers = pool_size(len(tasks), jobs)
-    if len(tasks) > PARALLEL_THRESHOLD and workers > 1:
+    if len(tasks) > PARALLEL_THRESHOLD and workers > 1 and _sendable(tasks):
         broken = _lazy("BrokenProcessPool")
         try:
             _prepare_workers(tasks)
@@ -595,6 +595,25 @@ def process_all(tasks: list[Task], progress: Progress, jobs: int | None = None) 
         result = process(task)
         progress.advance()
         yield result
+
+
+def _sendable(tasks: list[Task]) -> bool:
+    """Whether every task can be pickled to a worker. A site's hooks may add Markdown extensions whose classes live
+    in a file MkDocs loaded by path (pypa/hatch's docs/.hooks/plugin_register.py): such a task cannot be sent, and
+    the pool then raised a PicklingError traceback or, on CPython 3.11, hung for ever in its shutdown. Tasks that
+    share a configuration (the same objects) pickle alike, so one of each is tried."""
+    import pickle
+
+    tried: set[tuple[int, int, int]] = set()
+    for task in tasks:
+        key = (id(task.config), id(task.extensions), id(task.extension_configs))
+        if key not in tried:
+            tried.add(key)
+            try:
+                pickle.dumps(task)
+            except Exception:  # PicklingError, or whatever an object's own __reduce__ raises
+                return False
+    return True
 
 
 def _prepare_workers(tasks: list[Task]) -> None:
@@ -721,8 +740,9 @@ def fix_file(task: Task) -> FileResult:
     are what `check --verify` says of the new text: its tables re-scanned, and each declined table's HT009 moved
     to where that table now is."""
     from .collector import cycle_collector_paused
+    from .conformance import reviews_kept
 
-    with cycle_collector_paused():  # the new text's check builds the page's trees again
+    with cycle_collector_paused(), reviews_kept():  # the new text's check builds the page's trees again
         return _fixed_file(task)
 
 

@@ -180,6 +180,7 @@ class HouseTableRenderer(Treeprocessor):
     def run(self, root) -> None:
         """Render every house table of the page into its place."""
         tables, self.converter.house_tables = self.converter.house_tables, []
+        self.rendered: list = []  # this page's house tables, for CellSpacing
         if not tables:
             return
         from .rendering.house_element import FOOTNOTE_MARK, house_table_element  # renderers: only when needed
@@ -192,6 +193,7 @@ class HouseTableRenderer(Treeprocessor):
             placeholder.attrib.update(built.attrib)
             placeholder.text = built.text
             placeholder.extend(list(built))
+            self.rendered.append(placeholder)
             for mark in [element for element in placeholder.iter("sup") if FOOTNOTE_MARK in element.attrib]:
                 _footnote_reference(self.md, mark, mark.attrib.pop(FOOTNOTE_MARK))
 
@@ -210,6 +212,51 @@ class HouseTableRenderer(Treeprocessor):
             return lines
         indent = lines[0][: len(lines[0]) - len(lines[0].lstrip(" \t"))]
         return [indent + line for line in review.normalisable[0].lines]
+
+
+class CellSpacing:
+    """Python-Markdown's prettify tree processor (priority 10) puts newlines around block elements and after every
+    `<br>`; a pipe table's cell HTML is a raw stash it never sees, but a house table's cells are elements, so the
+    built cell changed (pypa/hatch: `<ul><li>` became `\n<ul>\n<li>`, `<br><br>Note` `<br />\n<br />\nNote`) once
+    fix had written the table. The cells' whitespace is recorded just before prettify and put back just after it;
+    the table's own rows and cells are prettified as a pipe table's are."""
+
+    def __init__(self, renderer: HouseTableRenderer):
+        self.renderer = renderer
+        self.spacing: list[tuple] = []
+
+    def register(self, md: Markdown) -> None:
+        """The two steps around prettify's priority."""
+        md.treeprocessors.register(_Step(md, self.record), "house_tables_cell_spacing", 10.05)
+        md.treeprocessors.register(_Step(md, self.restore), "house_tables_cell_spacing_back", 9.95)
+
+    def record(self) -> None:
+        """The text of every house cell, and the text and tail of every element in one (a cell's own tail is the
+        table's layout: prettified as a pipe table's)."""
+        self.spacing = []
+        for table in getattr(self.renderer, "rendered", ()):
+            for cell in (element for element in table.iter() if element.tag in ("td", "th")):
+                self.spacing.append((cell, cell.text, cell.tail))
+                self.spacing.extend((inner, inner.text, inner.tail) for inner in cell.iter() if inner is not cell)
+
+    def restore(self) -> None:
+        """What record saw, again (a cell's tail as prettify left it)."""
+        for element, text, tail in self.spacing:
+            element.text = text
+            if element.tag not in ("td", "th"):
+                element.tail = tail
+        self.spacing = []
+
+
+class _Step(Treeprocessor):
+    """A tree processor that calls a function."""
+
+    def __init__(self, md: Markdown, step: Callable[[], None]):
+        super().__init__(md)
+        self.step = step
+
+    def run(self, root) -> None:
+        self.step()
 
 
 class RawHtmlTables:
@@ -519,7 +566,9 @@ class HouseTablesExtension(Extension):
         md.preprocessors.register(HouseTablesIncludeWatch(md, converter), "house_tables_includes", 33)
         md.preprocessors.register(converter, "house_tables", CAPTURE_PRIORITY)
         md.parser.blockprocessors.register(HouseTableProcessor(md.parser, converter), "house_table", 76)
-        md.treeprocessors.register(HouseTableRenderer(md, converter), "house_tables_jsx", 21)
+        renderer = HouseTableRenderer(md, converter)
+        md.treeprocessors.register(renderer, "house_tables_jsx", 21)
+        CellSpacing(renderer).register(md)
         md.treeprocessors.register(HouseTablesTreeprocessor(md, converter, self.settings), "house_tables", -10)
         md.registerExtension(self)
 

@@ -224,6 +224,28 @@ def user_cache_dir() -> str:
         return os.path.expanduser("~/Library/Caches/house-tables")
     return os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "house-tables")
 
+# Files of the cache directory nothing has written for this long are deleted when a new one is created there (an
+# upgrade's engine, another argument list, a killed run's temporary file): a deleted entry is only a cache miss.
+STALE_SECONDS = 30 * 24 * 3600
+CACHE_FILE_SUFFIXES = (".cache", ".replay", ".tmp")
+
+
+def prune_stale(directory: str, now: float) -> int:
+    """Delete the cache files (never anything else) of a cache directory unwritten for STALE_SECONDS; how many."""
+    removed = 0
+    try:
+        entries = list(os.scandir(directory))
+    except OSError:
+        return 0
+    for entry in entries:
+        try:
+            if (entry.name.endswith(CACHE_FILE_SUFFIXES) and entry.is_file(follow_symlinks=False)
+                    and now - entry.stat(follow_symlinks=False).st_mtime > STALE_SECONDS):
+                os.unlink(entry.path)
+                removed += 1
+        except OSError:  # gone already, or not ours to delete: left alone
+            continue
+    return removed
 
 
 _engine_newest = 0  # the latest change of a source file engine_parts saw

@@ -21,6 +21,7 @@ import gc
 import marshal
 import os
 import sys
+import time
 
 from . import observed
 from .observed import CACHE_DIR_ENV, CACHE_DIR_NAME
@@ -163,9 +164,13 @@ class Recorder:
         identity = _identity(argv, os.getcwd())
         try:
             data = marshal.dumps((FORMAT, identity, listed, chunks, code))
-            _write_atomic(os.path.join(directory, record_name(identity)), data)
+            path = os.path.join(directory, record_name(identity))
+            created = not os.path.exists(path)
+            _write_atomic(path, data)
         except (OSError, ValueError):  # a record that cannot be written is no error
-            pass
+            return
+        if created:
+            observed.prune_stale(directory, time.time())
 
 
 class _Tee:

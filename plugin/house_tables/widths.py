@@ -9,6 +9,8 @@ column. `equal` policy: 100 / N each, the remainder to the leftmost columns.
 
 from __future__ import annotations
 
+import html
+import re
 import unicodedata
 from functools import lru_cache
 
@@ -27,14 +29,45 @@ def display_width(text: str) -> int:
     return width
 
 
+# Plain HTML as html.parser reads it, piece by piece: text without `<`, `>`, `&`, CR or NUL (data as written), a
+# reference `&name;` / `&#n;` / `&#xh;` (data, decoded by html.unescape as the parser decodes data), a start or end
+# tag of an element of ordinary content (dropped; no element whose content html.parser reads raw in any version:
+# `script`, `style`, `textarea`, `title`, ...), attribute values without `"`, `<`, `>` or `&`.
+_ORDINARY = "a|abbr|b|br|cite|code|del|dfn|em|i|img|ins|kbd|mark|p|q|s|samp|small|span|strong|sub|sup|u|var"
+_PLAIN_HTML = re.compile(
+    r"(?P<text>[^<>&\r\x00]+)"
+    r"|(?P<reference>&(?:[A-Za-z][A-Za-z0-9]*|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});)"
+    r"|<(?:/(?:" + _ORDINARY + r")|(?:" + _ORDINARY + r""")(?: [a-z][a-z0-9-]*="[^"<>&\r\x00]*")* ?/?)>"""
+)
+
+
 def visible_text(fragment: str) -> str:
     """The text a reader sees in an HTML fragment (tags and comments dropped, references decoded)."""
     if "<" not in fragment and "&" not in fragment:
         return fragment
+    plain = _plain_visible_text(fragment)
+    if plain is not None:
+        return plain
     reader = _text_reader()()
     reader.feed(fragment)
     reader.close()
     return "".join(reader.texts)
+
+
+def _plain_visible_text(fragment: str) -> str | None:
+    """visible_text of plain HTML (see _PLAIN_HTML) without the parser, or None when the fragment is not plain.
+    Its data is its texts and references in order; html.unescape of their concatenation is the parser's data (it
+    decodes each run of data between tags, and a reference ends at its `;`: joining runs makes no new one)."""
+    data, position = [], 0
+    for match in _PLAIN_HTML.finditer(fragment):
+        if match.start() != position:
+            return None
+        position = match.end()
+        if match.lastgroup is not None:
+            data.append(match.group())
+    if position != len(fragment):
+        return None
+    return html.unescape("".join(data))
 
 
 @lru_cache(maxsize=1)

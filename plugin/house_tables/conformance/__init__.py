@@ -3,17 +3,18 @@ configured house style (rules.py), and the lines it normalises to, verified to k
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from ..config import Config
 from ..diagnostics import bad_directive, not_a_grid, not_verified
 from ..directives import directive_above
-from ..model import HtmlTableTag, Position, Review
-from .reader import HandTable, Structure, read_table
+from ..model import Diagnostic, HtmlTableTag, Position, Review, Span
+from .reader import HandTable, Structure, read_table, read_table_to, table_extent
 from .rules import drift, normalised_lines
 
-__all__ = ["HandTable", "Normalised", "Review", "review"]
+__all__ = ["HandTable", "Normalised", "Review", "review", "reviews_kept"]
 
 
 @dataclass(frozen=True)
@@ -32,12 +33,69 @@ def review(lines: tuple[str, ...], tags: Iterable[Position], config: Config) -> 
     for tag in tags:
         if tag.line <= covered:
             continue
-        table = read_table(lines, tag)
-        if table is None:
+        one = _table_review(lines, tag, config)
+        if one is None:
             continue
-        covered = table.span.end.line
-        _review_table(result, lines, table, config)
+        covered = one.span.end.line
+        result.findings.extend(one.findings)
+        result.normalisable.extend(one.normalisable)
+        result.conforming += one.conforming
+        result.alone += one.alone
     return result
+
+
+# Each table's review while `fix` converts a file and checks the new text (reviews_kept): it reviews every house
+# table of the converted page while rendering it, then again in the check, on the same lines.
+_KEPT: list[dict | None] = [None]
+
+
+@contextmanager
+def reviews_kept() -> Iterator[None]:
+    """Within the block, a table's review is made once for the same lines around it (from the two above it, which
+    may hold its directive, to its `</table>`), the same tag and the same configuration: a review reads nothing
+    else, so the one kept is the one that would be made."""
+    previous = _KEPT[0]
+    _KEPT[0] = {} if previous is None else previous
+    try:
+        yield
+    finally:
+        _KEPT[0] = previous
+
+
+def _table_review(lines: tuple[str, ...], tag: Position, config: Config) -> _OneTable | None:
+    """The review of the table at tag alone (None when it is not closed), kept within reviews_kept."""
+    first = tag.line - 1
+    last = table_extent(lines, first)
+    if last is None:
+        return None
+    kept = _KEPT[0]
+    key = (type(tag), tag, lines[max(0, first - 2) : last + 1], config) if kept is not None else None
+    one = kept.get(key) if kept is not None else None
+    if one is None:
+        table = read_table_to(lines, tag, last)
+        result = Review()
+        _review_table(result, lines, table, config)
+        one = _OneTable(table.span, tuple(result.findings), tuple(result.normalisable), result.conforming,
+                        result.alone)
+        if kept is not None:
+            if len(kept) >= _KEPT_MOST:
+                kept.clear()
+            kept[key] = one
+    return one
+
+
+_KEPT_MOST = 10_000
+
+
+@dataclass(frozen=True)
+class _OneTable:
+    """What one table adds to a Review, and its span."""
+
+    span: Span
+    findings: tuple[Diagnostic, ...]
+    normalisable: tuple[Normalised, ...]
+    conforming: int
+    alone: int
 
 
 def _review_table(result: Review, lines: tuple[str, ...], table: HandTable | Structure, config: Config) -> None:

@@ -119,10 +119,13 @@ def table_extent(lines: tuple[str, ...], start: int) -> int | None:
 def read_table(lines: tuple[str, ...], tag: Position) -> HandTable | Structure | None:
     """The hand-written table whose `<table` tag is at tag (1-based), or why it is not a simple grid; None when
     it is not closed (then MDX reads no table there)."""
+    last = table_extent(lines, tag.line - 1)
+    return None if last is None else read_table_to(lines, tag, last)
+
+
+def read_table_to(lines: tuple[str, ...], tag: Position, last: int) -> HandTable | Structure:
+    """read_table of a table whose `</table>` closes it on lines[last] (its table_extent)."""
     first = tag.line - 1
-    last = table_extent(lines, first)
-    if last is None:
-        return None
     indent = lines[first][: tag.column - 1]
     span = Span(tag, Position(last + 1, len(lines[last].rstrip())))
     reading = _Reading(form="html" if isinstance(tag, HtmlTableTag) else "jsx")

@@ -20,8 +20,25 @@ def scan(
     """Every pipe table of text as the dialect's engine renders it, with all diagnostics, in source order;
     front_matter: a page of an MkDocs site (Python-Markdown reads it without its front matter); source: the text
     already split (Source.parse(text)), when the caller has it."""
-    source = Source.parse(text) if source is None else source
     dialect = Dialect(dialect)
+    kept = LAST_MDX_SCAN[0] if dialect is Dialect.MDX and not cross_check else None
+    if kept and kept[0] == text:
+        return kept[1]
+    source = Source.parse(text) if source is None else source
+    result = _scan(source, dialect, extensions, configs, cross_check, front_matter)
+    if dialect is Dialect.MDX and not cross_check and LAST_MDX_SCAN[0] is not False:
+        LAST_MDX_SCAN[0] = (text, result)
+    return result
+
+
+# The last `.mdx` text scanned and what the scan found (MDX reads a text alone: no extension or option changes
+# it): `fix` scans the converted page to verify it, then checks the same text again. False: nothing kept
+# (rendering.fast.slow_paths, for the tests that compare).
+LAST_MDX_SCAN: list = [None]
+
+
+def _scan(source: Source, dialect: Dialect, extensions, configs, cross_check: bool, front_matter: bool) -> ScanResult:
+    """scan() of a split source, nothing kept."""
     table_tags: list = []
     tables, diagnostics = _scan_dialect(source, dialect, extensions, configs, front_matter, table_tags)
     diagnostics = all_diagnostics(tables, diagnostics)

@@ -565,14 +565,52 @@ def scan_pymd(
     plain path the fast one is tested against (Python-Markdown's own block loop, every cell built)."""
     configs = MKDOCS_EXTENSION_CONFIGS if configs is None else configs
     text = source.normalized()
-    if not may_hold_table(text) and INCLUDE_MARK not in text:  # nothing here, and nothing included from elsewhere
-        return [], []
+    if not may_hold_table(text) and INCLUDE_MARK not in text and not _stack_adds_text(extensions, configs, fast):
+        return [], []  # nothing here, and nothing included from elsewhere or made by the stack
     page = page_markdown(text) if front_matter else text
     record = block_parse(page, extensions, configs, fast=fast)
     if record.text is None or record.text == text:
         located, diagnostics = locate(source, record, lazy=fast)
         return [table for _, table in located], diagnostics
     return _in_file(source, record, lazy=fast)
+
+
+# Preprocessors that give back the page's lines (or fewer, or placeholders for them) and never make a table line from
+# nothing: Python-Markdown's own, fences, front matter, superfences' whitespace guards, and house-tables' own.
+_LINE_KEEPERS = frozenset({
+    ("markdown.preprocessors", "NormalizeWhitespace"), ("markdown.preprocessors", "HtmlBlockPreprocessor"),
+    ("markdown.extensions.md_in_html", "HtmlBlockPreprocessor"), ("markdown.extensions.meta", "MetaPreprocessor"),
+    ("markdown.extensions.fenced_code", "FencedBlockPreprocessor"),
+    ("pymdownx.superfences", "SuperFencesBlockPreprocessor"),
+    ("pymdownx.superfences", "SuperFencesRawBlockPreprocessor"),
+    ("pymdownx._bypassnorm", "PreNormalizePreprocessor"), ("pymdownx._bypassnorm", "PostNormalizePreprocessor"),
+})
+_ADDS_TEXT: dict[tuple, tuple[object, object, bool]] = {}
+
+
+def _stack_adds_text(extensions: tuple[str, ...], configs: dict, fast: bool) -> bool:
+    """Whether a preprocessor of the stack may put table lines into a page whose file has none: one that is not a
+    line keeper, such as mkdocs-click (mkdocs/mkdocs' cli.md: `::: mkdocs-click` becomes six option tables, which
+    the build reported and check skipped), a macros or include extension, a hook's, or snippets' auto_append.
+    Known once per stack (the objects kept in the memo, so their ids stay theirs)."""
+    key = (id(extensions), id(configs), fast)  # (which classes a stack has does not depend on the directory)
+    memo = _ADDS_TEXT.get(key)
+    if memo is None or memo[0] is not extensions or memo[1] is not configs:
+        if len(_ADDS_TEXT) >= 16:
+            _ADDS_TEXT.clear()
+        md = markdown_for(extensions, configs, recording=True, fast=fast)
+        memo = _ADDS_TEXT[key] = (extensions, configs, any(_adds_text(item) for item in md.preprocessors))
+    return memo[2]
+
+
+def _adds_text(preprocessor) -> bool:
+    """Whether one preprocessor may add lines (exact classes: a subclass may do anything)."""
+    kind = type(preprocessor)
+    if (kind.__module__, kind.__qualname__) in _LINE_KEEPERS or kind.__module__.startswith("house_tables."):
+        return False
+    if (kind.__module__, kind.__qualname__) == ("pymdownx.snippets", "SnippetPreprocessor"):
+        return bool(getattr(preprocessor, "auto_append", None))  # else it includes only at a -8<- line
+    return True
 
 
 def page_markdown(text: str) -> str:

@@ -16,9 +16,11 @@ def enabled() -> bool:
 
 @contextmanager
 def slow_paths() -> Iterator[None]:
-    """Every renderer takes its slow, general path inside this block."""
-    ENABLED[0] = False
+    """Every renderer takes its slow, general path inside this block (and nothing a scan found is kept)."""
+    from ..parsing import LAST_MDX_SCAN
+
+    ENABLED[0], LAST_MDX_SCAN[0] = False, False
     try:
         yield
     finally:
-        ENABLED[0] = True
+        ENABLED[0], LAST_MDX_SCAN[0] = True, None

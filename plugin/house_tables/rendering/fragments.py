@@ -16,6 +16,7 @@ from bs4 import BeautifulSoup, Comment, NavigableString, Tag
 from cmarkgfm.cmark import Options
 
 from ..parsing.pymd import markdown_for
+from .css import canonical_style
 from .fast import enabled
 from .simple_html import Element, decode, parse, unknown_references_literal
 
@@ -114,7 +115,9 @@ def _own_rows(table) -> list:
 
 @lru_cache(maxsize=8192)
 def canonical(fragment: str) -> str:
-    """A fragment in a comparable form: tags and sorted attributes, decoded text, collapsed whitespace."""
+    """A fragment in a comparable form: tags and sorted attributes, text decoded as a browser decodes it, collapsed
+    whitespace."""
+    fragment = unknown_references_literal(fragment)
     if "<" not in fragment and "&" not in fragment:  # plain text: what parsing would give, without a parser
         return _WHITESPACE.sub(" ", _escape(fragment)).strip(" ")
     simple = parse(fragment) if enabled() else None
@@ -132,7 +135,7 @@ def _canonical_node(node) -> str:
         return _escape(str(node))
     if not isinstance(node, Tag):
         return ""
-    attrs = "".join(f' {k}="{_escape(_attr(v))}"' for k, v in sorted(node.attrs.items()))
+    attrs = "".join(f' {k}="{_escape(_attribute(k, _attr(v)))}"' for k, v in sorted(node.attrs.items()))
     inner = "".join(_canonical_node(child) for child in node.contents)
     return f"<{node.name}{attrs}>{inner}</{node.name}>"
 
@@ -141,8 +144,13 @@ def _canonical_simple(node) -> str:
     """_canonical_node of a simple tree (a multi-valued attribute of it joins back to its value)."""
     if isinstance(node, str):
         return _escape(node)
-    attrs = "".join(f' {k}="{_escape(v)}"' for k, v in sorted(node.attrs.items()))
+    attrs = "".join(f' {k}="{_escape(_attribute(k, v))}"' for k, v in sorted(node.attrs.items()))
     return f"<{node.name}{attrs}>{''.join(_canonical_simple(child) for child in node.contents)}</{node.name}>"
+
+
+def _attribute(name: str, value: str) -> str:
+    """An attribute's value in canonical form: a style's declarations (see css.canonical_style), else as written."""
+    return canonical_style(value) if name == "style" else value
 
 
 def _attr(value) -> str:

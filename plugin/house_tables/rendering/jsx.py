@@ -9,6 +9,7 @@ from html.entities import html5
 from bs4 import BeautifulSoup, MarkupResemblesLocatorWarning, Tag
 from bs4.element import PreformattedString
 
+from .css import split_declarations
 from .fast import enabled
 from .simple_html import Element, parse
 
@@ -251,7 +252,7 @@ def _attribute_value(value: str) -> str:
 def jsx_style(css: str) -> str | None:
     """`style="a: b; c-d: 1px"` as `style={{a: "b", cD: "1px"}}`; None when no declaration is left."""
     declarations = {}
-    for declaration in _split_css(css):
+    for declaration in split_declarations(css):
         prop, colon, value = declaration.partition(":")
         prop, value = prop.strip(), value.strip()
         if colon and prop and value:  # React drops empty values, and a browser ignores the rest
@@ -260,25 +261,6 @@ def jsx_style(css: str) -> str | None:
         return None  # React renders no style attribute for an empty object
     body = ", ".join(f"{_js_key(key)}: {js_string(value)}" for key, value in declarations.items())
     return "style={{" + body + "}}"
-
-
-def _split_css(css: str) -> list[str]:
-    """Declarations split at `;` outside quotes and parentheses (`url("a;b")` stays whole)."""
-    parts, start, depth, quote = [], 0, 0, ""
-    for i, ch in enumerate(css):
-        if quote:
-            quote = "" if ch == quote else quote
-        elif ch in "\"'":
-            quote = ch
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth = max(depth - 1, 0)
-        elif ch == ";" and not depth:
-            parts.append(css[start:i])
-            start = i + 1
-    parts.append(css[start:])
-    return parts
 
 
 def _style_key(prop: str) -> str:

@@ -19,6 +19,7 @@ import markdown
 from bs4 import BeautifulSoup, Comment, NavigableString
 from markdown.treeprocessors import Treeprocessor
 
+from .css import canonical_style
 from .fast import enabled
 from .simple_html import VOID, Element, parse, unknown_references_literal
 
@@ -186,7 +187,9 @@ def _simple_shown(parent: Element, pre: bool = False) -> str:
         attrs = child.attrs
         if child.name in _TABLE_PARTS:
             attrs = {name: value for name, value in attrs.items() if name not in ("style", "align")}
-        written = "".join(f' {name}="{value}"' for name, value in sorted(attrs.items()))  # as bs4 writes them
+        # as bs4 writes them (a simple tree's value needs no escape), a style as its declarations (see _soup_shown)
+        written = "".join(f' {name}="{canonical_style(value) if name == "style" else value}"'
+                          for name, value in sorted(attrs.items()))
         if child.name in VOID:
             out.append(f"<{child.name}{written}/>")
         else:
@@ -204,6 +207,8 @@ def _soup_shown(html: str) -> str:
     for element in soup.find_all(_TABLE_PARTS):
         element.attrs.pop("style", None)
         element.attrs.pop("align", None)
+    for element in soup.find_all(style=True):  # a style as its declarations: `a: b;` shows what `a:b` shows
+        element["style"] = canonical_style(element["style"])
     soup.smooth()  # text on both sides of a removed comment is one text
     places: dict[int, dict[int, int]] = {}  # per parent, where each child is (replace_with searches: quadratic)
     for text in soup.find_all(string=True):

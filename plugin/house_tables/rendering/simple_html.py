@@ -37,31 +37,52 @@ _ONLY_SPACES = re.compile("[ \n\t\f\r]+")  # bs4's ASCII spaces
 
 
 class Element:
-    """An element as bs4 holds it: name, attributes in order, children (Elements and str texts)."""
+    """An element as bs4 holds it: name, attributes in order, children (Elements and str texts). It holds no
+    link to its parent: a tree without cycles is freed as soon as it is dropped, not by the cycle collector
+    (a page's tree is 100,000 elements on a 2,000-table page)."""
 
-    __slots__ = ("attrs", "contents", "name", "parent")
+    __slots__ = ("attrs", "contents", "name")
 
-    def __init__(self, name: str, attrs: dict[str, str], contents: list | None = None,
-                 parent: Element | None = None):
-        self.name, self.attrs, self.parent = name, attrs, parent
+    def __init__(self, name: str, attrs: dict[str, str], contents: list | None = None):
+        self.name, self.attrs = name, attrs
         self.contents = [] if contents is None else contents
 
 
 def unknown_references_literal(html: str) -> str:
-    """HTML with each `&name;` that names no character written `&amp;name;`: what a browser shows (the text, `;`
-    included), where bs4 reads `&name` (Python-Markdown writes such text as it is: `&foo;`, `&NotAnEntity;`)."""
-    return _NAMED_REFERENCE.sub(_literal_if_unknown, html) if "&" in html else html
+    """HTML with each `&name;` that names no character written as a browser reads it, so that bs4 (and parse) read
+    it so too: in text, a name that starts with a reference a browser reads without its `;` (`&notit;`: `¬it;`)
+    as that character and the rest, any other as the text it is (`&foo;`, `;` included); in an attribute's value,
+    always as the text it is (a browser decodes no such prefix before a letter or digit there). bs4 reads `&foo`
+    and `&notit` in text, and `¬it;` in an attribute. Python-Markdown writes such text as it is."""
+    if "&" not in html or not any(_unknown(match.group(0)) for match in _NAMED_REFERENCE.finditer(html)):
+        return html
+    return _MARKUP.sub(_as_read, html)
 
 
-def _literal_if_unknown(match: re.Match) -> str:
-    """`&amp;name;` for a name that is not a reference and starts with none a browser reads without its `;`."""
-    from html import unescape
+# A comment, a start tag (quoted values may hold `>`), or a named reference in text.
+_MARKUP = re.compile(r"<!--.*?-->|<[A-Za-z][^\s/>]*(?:\"[^\"]*\"|'[^']*'|[^\"'>])*>|&[A-Za-z][A-Za-z0-9]*;", re.DOTALL)
+
+
+def _unknown(reference: str) -> bool:
+    """Whether `&name;` names no character (html5's table holds the names with their `;`)."""
     from html.entities import html5
 
-    reference = match.group(0)
-    if reference[1:] in html5 or unescape(reference) != reference:
-        return reference
-    return "&amp;" + reference[1:]
+    return reference[1:] not in html5
+
+
+def _as_read(match: re.Match) -> str:
+    """One piece of _MARKUP as a browser reads it (see unknown_references_literal)."""
+    piece = match.group(0)
+    if piece[0] == "&":
+        if not _unknown(piece):
+            return piece
+        from html import unescape  # HTML5's reading of text: the longest reference, `;` or not
+
+        return unescape(piece).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    if piece.startswith("<!--") or "&" not in piece:
+        return piece
+    return _NAMED_REFERENCE.sub(lambda ref: "&amp;" + ref.group(1) + ";" if _unknown(ref.group(0)) else ref.group(0),
+                                piece)
 
 
 def parse(html: str, *, first_table: bool = False) -> list | None:
@@ -69,6 +90,7 @@ def parse(html: str, *, first_table: bool = False) -> list | None:
     `<table>`; only that table is read (what follows it cannot change how it parsed) and returned alone."""
     root = Element("[document]", {})
     node, position, texts, pre = root, 0, [], 0  # pre: how many `<pre>` are open
+    open_elements: list[Element] = []  # node's ancestors, innermost last
     for match in _TOKEN.finditer(html):
         if match.start() != position:
             return None
@@ -85,15 +107,18 @@ def parse(html: str, *, first_table: bool = False) -> list | None:
             continue
         _flush(node, texts, pre)
         if kind != "end":
-            node = _opened(node, match)
-            if node is None:
+            opened = _opened(node, match)
+            if opened is None:
                 return None
-            pre += node.name == "pre"
+            if opened is not node:  # not a void element
+                open_elements.append(node)
+                node = opened
+                pre += node.name == "pre"
         else:
             if match.group("end") != node.name or node is root:
                 return None
             pre -= node.name == "pre"
-            node = node.parent
+            node = open_elements.pop()
             if first_table and node is root:
                 return root.contents
     if position != len(html) or node is not root or first_table:
@@ -122,7 +147,7 @@ def _opened(node: Element, match: re.Match) -> Element | None:
     attrs = dict(pairs)
     if len(attrs) != len(pairs):
         return None
-    element = Element(name, attrs, [], node)
+    element = Element(name, attrs, [])
     node.contents.append(element)
     return node if name in VOID else element
 

@@ -1,0 +1,124 @@
+"""micromark's document tokenizer: containers line by line, the flow inside them, and the fast paths tried
+when no container is open."""
+
+from __future__ import annotations
+
+from . import syntax
+from .containers import _CONTINUED, _ENDED, _INDENTED, _NEW_ITEM, _Container, _continue, _open_container, _Prefix
+from .findings import _Findings
+from .flow import _Flow
+from .lines import _Line
+from .skip import _Jump, _skip_idle
+
+_NONBLANK = syntax._NONBLANK  # bound by assignment, not imported (see syntax)
+_CONTAINER_START = frozenset(">*+-[0123456789")
+
+
+class _Document:
+    """micromark's document tokenizer: containers line by line, the flow inside them."""
+
+    def __init__(self, findings: _Findings):
+        self.findings = findings
+        self.stack: list[_Container] = []
+        self.flow: _Flow | None = None
+        self.interrupt = False
+        self.jump: _Jump | None = None  # made when first needed (see skip)
+
+    def line(self, number: int, text: str) -> None:
+        """Read one line: continue or close containers, open new ones, hand the rest to the flow."""
+        if not self.stack:
+            match = _NONBLANK.search(text)
+            if match is None or text[match.start()] not in _CONTAINER_START:  # the common case, made quick
+                self._write(_Line(number, text, 0, match.start() if match else -1, False), 0)
+                return
+        prefix = _Prefix(text, len(text.rstrip(" \t")))
+        self.interrupt = False
+        continued, result = 0, _CONTINUED
+        while continued < len(self.stack):
+            result = _continue(self.stack[continued], prefix, result == _INDENTED)
+            if result == _ENDED:
+                break
+            continued += 1
+            if result == _NEW_ITEM:  # the list goes on with a new item: what was in the old one ends
+                self._close_flow()
+                del self.stack[continued:]
+                break
+        lazy = False
+        if continued < len(self.stack) or (self.flow is not None and not self.flow.concrete):
+            if continued == len(self.stack):
+                self.interrupt = self.flow.open
+            if _open_container(prefix.copy(), self.interrupt) is not None:
+                self._close_flow()
+                del self.stack[continued:]
+                self._open_containers(prefix)
+            else:
+                lazy = continued < len(self.stack)
+        elif self.flow is None:
+            self._open_containers(prefix)
+        match = _NONBLANK.search(text, prefix.pos)
+        self._write(_Line(number, text, prefix.pos, match.start() if match else -1, lazy), continued)
+
+    def skip(self, lines: tuple[str, ...], index: int) -> int:
+        """Index of the next line the tokenizer must read, from index on (no container open): lines that cannot
+        change what is found are passed over, their effects on the findings made as the tokenizer makes them."""
+        if self.jump is None:
+            self.jump = _Jump(lines)
+        while index < len(lines):
+            flow = self.flow
+            if flow is not None and flow.waits():
+                return flow.pass_swallowed(lines, index)
+            if flow is not None and flow.in_table():
+                moved = flow.pass_rows(lines, index)
+            else:
+                moved, header = _skip_idle(lines, index, self.findings, self.jump)
+                if header:
+                    moved = self._start_table(lines, moved)
+            if moved == index:
+                return index
+            index = moved
+        return index
+
+    def _start_table(self, lines: tuple[str, ...], index: int) -> int:
+        """Start the table whose header row is line index (see _table_start) as the flow starts it; the line
+        after its delimiter row."""
+        if self.flow is None:
+            self.flow = _Flow(self.findings)
+        header, delimiter = lines[index], lines[index + 1]
+        self.flow.start_table(_Line(index + 1, header, 0, _NONBLANK.search(header).start(), False),
+                              _Line(index + 2, delimiter, 0, _NONBLANK.search(delimiter).start(), False))
+        return index + 2
+
+    def _open_containers(self, prefix: _Prefix) -> None:
+        """Open every container the line starts, one inside the other."""
+        while (container := _open_container(prefix, self.interrupt)) is not None:
+            self.stack.append(container)
+            if container.kind == "footnote":
+                self.findings.first_definitions.setdefault(container.label, container)
+
+    def _write(self, line: _Line, continued: int) -> None:
+        """Give the rest of a line to the flow; a lazy line that starts a construct closes containers."""
+        if self.flow is None:
+            self.flow = _Flow(self.findings)
+        line.footnote = self._footnote(len(self.stack))
+        self.flow.feed(line)
+        if line.lazy and not self.flow.spans(line.number):
+            del self.stack[continued:]
+            line.footnote = self._footnote(continued)
+
+    def _footnote(self, depth: int) -> _Container | None:
+        """The innermost footnote definition among the outermost `depth` open containers."""
+        for container in reversed(self.stack[:depth]):
+            if container.kind == "footnote":
+                return container
+        return None
+
+    def _close_flow(self) -> None:
+        """End the current flow (its tables end with it)."""
+        if self.flow is not None:
+            self.flow.close()
+            self.flow = None
+
+    def finish(self) -> None:
+        """The end of the document."""
+        self._close_flow()
+        self.stack.clear()

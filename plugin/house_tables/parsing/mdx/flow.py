@@ -1,0 +1,198 @@
+"""micromark's flow tokenizer: the constructs one after another in one run of flow content, paragraphs and what
+interrupts them, directive containers; each block rule's steps come from its module (fences, esm, jsx, tables)."""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+
+from .definitions import _definitions_only
+from .esm import _EsmRule
+from .fences import _fence_size, _FenceRule
+from .findings import _Findings
+from .jsx import _JsxRule
+from .leaves import _setext_underline, _thematic_break
+from .lines import _Line
+from .rows import _body_row, _TableBuilder
+from .steps import _Steps
+from .tables import _TableRule
+
+_HEADING = re.compile(r"#{1,6}(?:[ \t]|$)")
+_ESM = re.compile(r"(?:import|export) ")
+_DIRECTIVE_OPEN = re.compile(r"(:{3,})[A-Za-z]")  # `:::note`, `::::tip[Title]{.x}` (remark-directive, Docusaurus)
+_DIRECTIVE_CLOSE = re.compile(r"(:{3,})[ \t]*$")
+
+
+def _line_construct(line: _Line, after_paragraph: bool, interrupt: bool) -> str | None:
+    """Which construct keyed on the line's first character starts there (not JSX): 'line', 'fence', 'esm'."""
+    text, first = line.text, line.first
+    char = text[first]
+    if char == "#":
+        found = _HEADING.match(text, first) is not None
+    elif char in "*_":
+        found = _thematic_break(text, first)
+    elif char in "-=":
+        setext = (interrupt or after_paragraph) and not line.lazy and _setext_underline(text, first)
+        found = setext or (char == "-" and _thematic_break(text, first))
+    elif char in "`~":
+        return "fence" if _fence_size(text, first) else None
+    elif char in "ei":  # ESM: only at the very start of a line, never interrupting a paragraph
+        return "esm" if not interrupt and first == 0 and _ESM.match(text) else None
+    else:
+        found = False
+    return "line" if found else None
+
+
+class _Flow(_TableRule, _JsxRule, _FenceRule, _EsmRule):
+    """micromark's flow tokenizer for one run of flow content (until a container change closes it)."""
+
+    def __init__(self, findings: _Findings):
+        self.findings = findings
+        self.open = False  # a construct is in progress (micromark's `currentConstruct`)
+        self.concrete = False  # ... and no container may start inside it (fenced code, JSX, expression, ESM)
+        self.since = 0  # line where the construct in progress began
+        self._replay: deque[_Line | None] = deque()
+        self._recorded: list[_Line | None] | None = None
+        self._table: _TableBuilder | None = None
+        self._after_paragraph: list[_Line] | None = None  # the lines of a paragraph the next line interrupted
+        self._directives: list[int] = []  # colons of each open directive container (`:::note` ... `:::`)
+        self.until: re.Pattern | None = None  # in fenced code or ESM: the line that ends it (others are swallowed)
+        self._steps = self._flow()
+        next(self._steps)
+
+    def feed(self, line: _Line) -> None:
+        """Hand the flow its next line."""
+        self._steps.send(line)
+
+    def close(self) -> None:
+        """End the flow: the containers holding it closed, or the document ended."""
+        try:
+            self._steps.send(None)
+        except StopIteration:
+            return
+        raise AssertionError("the flow did not end at the end of its input")
+
+    def waits(self) -> bool:
+        """Whether the next line does not start a construct afresh (as in a new flow, directive containers and a
+        table going on aside): a construct is open, a line waits to be read again, or a paragraph was interrupted."""
+        return self.open or bool(self._replay) or self._after_paragraph is not None
+
+    def in_table(self) -> bool:
+        """Whether a table goes on (its next body row may follow)."""
+        return self._table is not None
+
+    def pass_swallowed(self, lines: tuple[str, ...], index: int) -> int:
+        """Pass over the lines fenced code or ESM swallows (no container open): the index of the line ending it."""
+        if self.until is not None:
+            until, count = self.until, len(lines)
+            while index < count and until.match(lines[index]) is None:
+                index += 1
+        return index
+
+    def spans(self, number: int) -> bool:
+        """Whether something begun before this line is still open (then a lazy line keeps its containers)."""
+        return self.open and self.since < number
+
+    def _flow(self) -> _Steps:
+        """Constructs one after another until the end of the flow."""
+        line = yield from self._pull()
+        while line is not None:
+            longer = self._block(line)
+            if longer is None:  # the construct was this one line: no generator needed (most lines)
+                self._state(False, False, 0)
+                line = self._replay.popleft() if self._replay else (yield)  # _pull, inlined (nothing records)
+            else:
+                line = yield from longer
+        self._end_table()
+
+    def _block(self, line: _Line) -> _Steps | None:
+        """Read the construct starting at a line (none open): None if it is just that line, else its steps."""
+        paragraph, self._after_paragraph = self._after_paragraph, None
+        if line.first < 0:
+            self._end_table()
+            return None
+        if line.text[line.first] in "<{":
+            return self._tagged(line)
+        if self._directive_fence(line, enter=True):
+            self._end_table()
+            return None
+        # A setext underline needs a paragraph above, not just link reference definitions.
+        underlines = paragraph is not None and line.text[line.first] in "-="
+        kind = _line_construct(line, underlines and not _definitions_only(paragraph), False)
+        if kind is None:
+            return self._rows(line)
+        if kind == "line" and line.text[line.first] == "#":  # an ATX heading: text that may cite footnotes
+            self.findings.text(line)
+        self._end_table()
+        if kind == "fence":
+            return self._fence(line)
+        return self._esm(line) if kind == "esm" else None
+
+    def _rows(self, line: _Line) -> _Steps | None:
+        """A table body row, else a table header row or a paragraph starting at this line."""
+        if self._table is None:
+            return self._table_or_paragraph(line)
+        if line.lazy:  # a lazy line never continues a table (nor starts one right after it)
+            self._end_table()
+            return self._paragraph(line)
+        if self._directive_fence(line, enter=False):
+            self._end_table()
+            return self._block(line)
+        self._table.body.append(_body_row(line.number, line.text, line.first))
+        self.findings.text(line)
+        return None
+
+    def _table_or_paragraph(self, line: _Line) -> _Steps:
+        """A table if this line is a header row over a delimiter row, else a paragraph."""
+        if (yield from self._header(line, False, line.number)):
+            return (yield from self._next())
+        return (yield from self._paragraph(line))
+
+    def _tagged(self, line: _Line) -> _Steps:
+        """JSX tags and expressions filling the line(s), else what the line starts otherwise."""
+        if (yield from self._tags(line, False, line.number)):
+            self._end_table()
+            return (yield from self._next())
+        rest = self._rows(line)
+        return (yield from self._next()) if rest is None else (yield from rest)
+
+    def _paragraph(self, line: _Line) -> _Steps:
+        """A paragraph from this line on, up to what ends or interrupts it; returns the line after it."""
+        since, lines = line.number, []
+        while True:
+            self.findings.text(line)
+            lines.append(line)
+            self._state(True, False, since)
+            line = yield from self._pull()
+            if line is None or line.first < 0:
+                return line
+            if (yield from self._interrupts(line, since)):
+                self._after_paragraph = lines
+                return line
+
+    def _interrupts(self, line: _Line, since: int) -> _Steps:
+        """Whether a construct that may interrupt a paragraph starts at this line."""
+        if line.text[line.first] in "<{":
+            if (yield from self._tags(line, True, since)):
+                return True
+        elif _line_construct(line, True, True) or self._directive_fence(line, enter=False):
+            return True
+        return (yield from self._header(line, True, since))
+
+    def _directive_fence(self, line: _Line, *, enter: bool) -> bool:
+        """Whether the line opens a directive container (`:::note`, as Docusaurus admonitions are written) or
+        closes the innermost open one; either ends a table and interrupts a paragraph (remark-directive, measured
+        with the real compiler). enter: the line is being read, so the container opens or closes."""
+        if line.text[line.first] != ":" or line.first - line.start > 3:
+            return False
+        opening = _DIRECTIVE_OPEN.match(line.text, line.first)
+        if opening is not None:
+            if enter:
+                self._directives.append(len(opening.group(1)))
+            return True
+        closing = _DIRECTIVE_CLOSE.match(line.text, line.first)
+        if closing is None or not self._directives or len(closing.group(1)) < self._directives[-1]:
+            return False
+        if enter:
+            self._directives.pop()
+        return True
