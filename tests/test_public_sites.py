@@ -268,6 +268,20 @@ def _cell_html(page: str) -> list[str]:
     return [cell.decode_contents() for cell in BeautifulSoup(page, "html.parser").table.find_all(["td", "th"])]
 
 
+# google/adk-docs' integrations/notion.md: `Tool <img width="200px"/>` in a header cell; an anchor `<a name>` in a cell.
+NO_URL = "# T\n\nTool <img width=\"200px\"/> | Description\n---- | ---\n<a name=\"x\"></a>`a` | b [y](#x)\n"
+
+
+def test_a_cell_image_without_src_and_an_anchor_without_href_build(tmp_path):
+    """MkDocs' relpath step asserts that every `img` and `a` element has a src or href; a pipe cell's tags are raw
+    HTML it never sees, a house cell's are elements: the fixed site's build stopped with an AssertionError."""
+    config = write_site(tmp_path / "site", {"index.md": NO_URL}, snippets=False)
+    before = build_site(config, tmp_path / "before")
+    assert run_cli(tmp_path / "site", "fix", "docs")[0] == 0
+    after = build_site(config, tmp_path / "after")
+    assert _cell_html(after.pages["index.html"]) == _cell_html(before.pages["index.html"])
+    assert after.findings() == [] and after.warnings() == []
+
 # mkdocs/mkdocs' user-guide/cli.md: `::: mkdocs-click` (a preprocessor) becomes option tables; the file has none.
 MAKER = """from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
@@ -293,7 +307,7 @@ class TableMaker(Extension):
 
 def test_a_table_made_by_a_preprocessor_is_reported_by_check_as_by_the_build(tmp_path):
     """check skipped a file with no table line and no `-8<-` (nothing to parse, it assumed), so the tables a
-    preprocessor of the site makes there were reported by the build alone."""
+    preprocessor of the site makes there were reported by the build alone; both called such text a snippet's."""
     config = write_site(tmp_path / "site", {"cli.md": "# CLI\n\n::: options\n"}, files={"hooks.py": MAKER},
                         snippets=False)
     config.write_text(config.read_text() + "hooks: [hooks.py]\n")
@@ -301,3 +315,5 @@ def test_a_table_made_by_a_preprocessor_is_reported_by_check_as_by_the_build(tmp
     assert len(build.findings()) == 1
     code, lines = check_site(tmp_path / "site")
     assert (code, [f"house_tables: {line}" for line in lines[:-1]]) == (1, build.findings())
+    assert lines[0].endswith("(from text a Markdown extension made at this line; no file holds it; line 3 of the "
+                             "page as MkDocs read it)")  # not "(a snippet)": the page has no snippet line

@@ -181,6 +181,7 @@ class HouseTableRenderer(Treeprocessor):
         """Render every house table of the page into its place."""
         tables, self.converter.house_tables = self.converter.house_tables, []
         self.rendered: list = []  # this page's house tables, for CellSpacing
+        self.stand_ins: list[tuple] = []
         if not tables:
             return
         from .rendering.house_element import FOOTNOTE_MARK, house_table_element  # renderers: only when needed
@@ -194,9 +195,17 @@ class HouseTableRenderer(Treeprocessor):
             placeholder.text = built.text
             placeholder.extend(list(built))
             self.rendered.append(placeholder)
+            self.stand_ins.extend(_url_stand_ins(placeholder))
             for mark in [element for element in placeholder.iter("sup") if FOOTNOTE_MARK in element.attrib]:
                 _footnote_reference(self.md, mark, mark.attrib.pop(FOOTNOTE_MARK))
 
+
+    def drop_stand_ins(self) -> None:
+        """After MkDocs' relpath step (priority 0): the empty URLs _url_stand_ins gave are taken away again."""
+        for element, key in getattr(self, "stand_ins", ()):
+            if element.get(key) == "":
+                del element.attrib[key]
+        self.stand_ins = []
 
     def _as_shown(self, lines: list[str], text: HandTables) -> list[str]:
         """A hand-written table as the build shows it: normalised to the house style when it drifts (its findings
@@ -212,6 +221,18 @@ class HouseTableRenderer(Treeprocessor):
             return lines
         indent = lines[0][: len(lines[0]) - len(lines[0].lstrip(" \t"))]
         return [indent + line for line in review.normalisable[0].lines]
+
+
+def _url_stand_ins(table) -> list[tuple]:
+    """A cell's `<a>` without href (an anchor: `<a name="x">`) or `<img>` without src (google/adk-docs' notion.md
+    header `Tool <img width="200px"/>`) gets an empty one until MkDocs' relpath step has run: that step asserts
+    every `a` and `img` element has one (Python-Markdown makes none without, and a pipe cell's tag is raw HTML it
+    never sees), so the build of the fixed page stopped with an AssertionError."""
+    missing = [(element, key) for element in table.iter() for tag, key in (("a", "href"), ("img", "src"))
+               if element.tag == tag and key not in element.attrib]
+    for element, key in missing:
+        element.set(key, "")
+    return missing
 
 
 class CellSpacing:
@@ -569,6 +590,7 @@ class HouseTablesExtension(Extension):
         renderer = HouseTableRenderer(md, converter)
         md.treeprocessors.register(renderer, "house_tables_jsx", 21)
         CellSpacing(renderer).register(md)
+        md.treeprocessors.register(_Step(md, renderer.drop_stand_ins), "house_tables_url_stand_ins", -5)
         md.treeprocessors.register(HouseTablesTreeprocessor(md, converter, self.settings), "house_tables", -10)
         md.registerExtension(self)
 
