@@ -369,3 +369,36 @@ def _jsx_tags(text: str):
     from house_tables.model import Position
 
     return [Position(number, 1) for number, line in enumerate(text.split("\n"), 1) if line.startswith("<table")]
+
+
+@settings(max_examples=50, deadline=None, database=None)
+@given(st.lists(st.sampled_from(["register", "deregister", "paragraph", "code"]), max_size=6), st.sampled_from(STACKS))
+def test_the_loops_kept_answer_to_sectioning_follows_the_registry(changes, stack):
+    """sections asks the block loop whether every processor is of a known class once per state of the registry:
+    after any registering and deregistering, the same answer as asking every processor there and then."""
+    import markdown
+    from markdown.blockprocessors import BlockProcessor, ParagraphProcessor
+
+    from house_tables.parsing import sections
+    from house_tables.parsing.pymd import install_recorder
+
+    class Unknown(BlockProcessor):
+        def test(self, parent, block):
+            return False
+
+    extensions, configs = stack
+    md = markdown.Markdown(extensions=list(extensions), extension_configs=configs)
+    install_recorder(md)
+    blockloop.install(md)
+    loop = md.parser.parseBlocks.__self__
+    for change in ["none", *changes]:
+        registry = md.parser.blockprocessors
+        if change == "register":
+            registry.register(Unknown(md.parser), "unknown", 50)
+        elif change == "deregister" and "unknown" in registry:
+            registry.deregister("unknown")
+        elif change in registry and change != "none":
+            registry.register(ParagraphProcessor(md.parser) if change == "paragraph" else registry[change], change, 11)
+        kept = loop.fact("sectioned", sections._all_exact)
+        assert kept == sections._all_exact(list(registry))
+        assert sections._applies(md, "a | b\n") == (kept and "///" not in "a | b\n")

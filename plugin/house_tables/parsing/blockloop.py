@@ -142,6 +142,7 @@ class BlockLoop:
         self.parser = parser
         self.steps: list[tuple[object, Check | None]] | None = None
         self.walker: bigblock.Walker | None = None
+        self.facts: dict = {}  # what callers worked out about the current steps (see fact)
         registry = parser.blockprocessors
         register, deregister = registry.register, registry.deregister
 
@@ -163,6 +164,15 @@ class BlockLoop:
             self.steps = [(processor, check_for(processor)) for processor in self.parser.blockprocessors]
             self.walker = bigblock.walker_for(self.steps)
         return self.steps
+
+    def fact(self, name: str, about: Callable[[list[object]], object]) -> object:
+        """about(the processors in priority order), worked out once while the registry stays as it is (sections
+        asks whether every processor is of a class it knows, before each page)."""
+        steps = self.processors()
+        known = self.facts.get(name)
+        if known is None or known[0] is not steps:
+            known = self.facts[name] = (steps, about([processor for processor, _ in steps]))
+        return known[1]
 
     def parse_blocks(self, parent, blocks: list[str]) -> None:
         """As BlockParser.parseBlocks: the first processor that takes the block, in priority order (a long block

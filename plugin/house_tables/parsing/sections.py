@@ -22,6 +22,8 @@ from bisect import bisect_left, bisect_right
 
 import markdown
 
+from .blockloop import BlockLoop
+
 _SECTIONED = {  # the default stack's block processors, exact classes
     ("markdown.extensions.admonition", "AdmonitionProcessor"), ("pymdownx.details", "DetailsProcessor"),
     ("pymdownx.tabbed", "TabbedProcessor"), ("markdown.extensions.md_in_html", "MarkdownInHtmlProcessor"),
@@ -55,7 +57,15 @@ def _applies(md: markdown.Markdown, text: str) -> bool:
     """Whether the stack and the page let sections be parsed alone (see the module's docstring)."""
     if "///" in text or any(not isinstance(raw, str) for raw in md.htmlStash.rawHtmlBlocks):
         return False
-    return all(_exact(processor) for processor in md.parser.blockprocessors)
+    loop = getattr(md.parser.parseBlocks, "__self__", None)
+    if isinstance(loop, BlockLoop):  # its list of the processors, kept until the registry changes
+        return loop.fact("sectioned", _all_exact)
+    return _all_exact(md.parser.blockprocessors)
+
+
+def _all_exact(processors) -> bool:
+    """Whether every processor is of one of _SECTIONED's classes itself."""
+    return all(_exact(processor) for processor in processors)
 
 
 def _exact(processor) -> bool:
