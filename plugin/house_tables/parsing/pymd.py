@@ -567,7 +567,7 @@ def scan_pymd(
     text = source.normalized()
     if not may_hold_table(text) and INCLUDE_MARK not in text and not _stack_adds_text(extensions, configs, fast):
         return [], []  # nothing here, and nothing included from elsewhere or made by the stack
-    page = page_markdown(text) if front_matter else text
+    page = (_page_markdown_fast(text) if fast else page_markdown(text)) if front_matter else text
     record = block_parse(page, extensions, configs, fast=fast)
     if record.text is None or record.text == text:
         located, diagnostics = locate(source, record, lazy=fast)
@@ -618,6 +618,20 @@ def page_markdown(text: str) -> str:
     from mkdocs.utils.meta import get_data
 
     return get_data(text)[0]
+
+
+def _page_markdown_fast(text: str) -> str:
+    """page_markdown without MkDocs' MultiMarkdown pass where it gives the text back as it is: no YAML block, no
+    carriage return, and a first line that is not blank and no `key:` line (META_RE, MkDocs' own). get_data then
+    splits the page into lines, finds the first line neither blank nor a key, puts it back and joins them again
+    (the page's start is not a newline: nothing for its lstrip). Any other page goes to get_data."""
+    from mkdocs.utils import meta
+
+    end = text.find("\n")
+    first = text if end < 0 else text[:end]
+    if "\r" in text or meta.YAML_RE.match(text) or not first.strip() or meta.META_RE.match(first):
+        return page_markdown(text)
+    return text
 
 
 def _in_file(source: Source, record: _Record, lazy: bool = False) -> tuple[list[Table], list[Diagnostic]]:
