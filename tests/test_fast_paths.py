@@ -402,3 +402,22 @@ def test_the_loops_kept_answer_to_sectioning_follows_the_registry(changes, stack
         kept = loop.fact("sectioned", sections._all_exact)
         assert kept == sections._all_exact(list(registry))
         assert sections._applies(md, "a | b\n") == (kept and "///" not in "a | b\n")
+
+
+# Pieces of a page's first lines: YAML fences and closers, MultiMarkdown keys and continuations, blank and
+# whitespace-only lines (Unicode whitespace too, which str.strip removes), carriage returns, headings, rows.
+PAGE_START_PIECES = [
+    "---", "--- ", "...", "title: T", "Title: a | b", " key: v", "    more", "\tmore", "# Heading", "a | b",
+    "|---|---|", "text", "", " ", "\t", "\u3000", "\x0c", "\r", "\r\n", "-", "key-1_x:", "k :v", "1. item", ":",
+]
+
+
+@settings(max_examples=3000, deadline=None, database=None)
+@given(st.lists(st.sampled_from(PAGE_START_PIECES), max_size=6), st.sampled_from(["\n", "\r\n", "\r", " "]),
+       st.one_of(st.just(""), st.sampled_from(PAGE_START_PIECES), st.text(max_size=12)))
+def test_page_markdown_fast_gives_what_mkdocs_get_data_gives(lines, separator, rest):
+    """The scanning path's page_markdown returns the page as it is only where MkDocs' get_data does."""
+    from house_tables.parsing.pymd import _page_markdown_fast, page_markdown
+
+    text = separator.join([*lines, rest])
+    assert _page_markdown_fast(text) == page_markdown(text)

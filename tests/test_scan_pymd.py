@@ -4,6 +4,7 @@
 import markdown
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from house_tables.extension import HouseTablesExtension
 from house_tables.parsing import pymd, scan
@@ -178,3 +179,48 @@ def test_table_is_found_where_python_markdown_read_it_not_where_its_rows_first_a
     # Indented, even a comment is no raw HTML block: the admonition's block is a paragraph.
     text = "!!! note\n    |  |\n    |---|\n    <!-- c -->\n\n|  |\n|---|\n"
     assert [(t.start_line, t.end_line) for t in _ours(text)] == [(6, 7)]
+
+
+# Pieces block starts are made of, what may follow a cell's text on its line (a blank, a pipe, an escape), and
+# others, so that prefixes of every _BLOCK_START alternative (and near misses of them) come up.
+STEM_PIECES = ["#", "######", "#######", "-", "*", "+", "_", " ", "\t", "|", "\\", "1", "123456789", "1234567890",
+               ".", ")", ">", "`", "```", "~", "~~~", "<", "div", "DIV", "p", "pre", "h1", "h7", "hr", "x", "\u0663"]
+
+
+@settings(max_examples=3000, deadline=None, database=None)
+@given(st.lists(st.sampled_from(STEM_PIECES), max_size=8), st.integers(min_value=0, max_value=30))
+def test_a_line_without_a_block_stem_has_no_cell_that_starts_a_block(pieces, cut):
+    """HT006's line check is sound: whenever a prefix of a line (a first cell's text, from the row's start)
+    matches _BLOCK_START, _BLOCK_STEM matches the line there."""
+    line = "".join(pieces)
+    assert not pymd._BLOCK_START.match(line[:cut]) or pymd._BLOCK_STEM.match(line)
+
+
+def _swallowed_without_line_check(table, source):
+    """HT006 as _swallowed_rows gives it, every body row's first cell made (no pre-filter)."""
+    found = []
+    for row in table.body:
+        if not row.count:
+            continue
+        text, start = row.cells[0].text, row.cells[0].span.start
+        if not text.startswith("|") and pymd._BLOCK_START.match(text) and row.span.start == start:
+            found.append(pymd.swallowed_block(row.span, text.splitlines()[0] if text else text))
+    return found
+
+
+SWALLOWED_LINES = ["- item", "* x", "1. one", "1) one", "\u0663. a", "# h", "#", "## a | b", "> q", "```", "~~~",
+                   "`code` | x", "12 | 3", "- - -", "<div>", "<p | x", "-x | y", "1.5 | 2", "+ a | b", "___ | _"]
+
+
+@settings(max_examples=300, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(documents(), st.lists(st.sampled_from(SWALLOWED_LINES), min_size=1, max_size=4), st.booleans())
+def test_swallowed_rows_equal_the_rule_over_every_first_cell(text, lines, lazy):
+    """_swallowed_rows (pre-filtered by the row's first character and the line's block stem) gives what the
+    rule gives over every body row's first cell, on pages whose tables run into block-like lines."""
+    page = text.replace("|\n\n", "|\n" + "\n".join(lines) + "\n\n", 1)
+    source = Source.parse(page)
+    record = pymd.block_parse(source.normalized(), PYMD_MKDOCS_EXTENSIONS, EXTENSION_CONFIGS)
+    located, _ = pymd.locate(source, record, lazy=lazy)
+    for _, table in located:
+        assert pymd._swallowed_rows(table, source) == _swallowed_without_line_check(table, source)

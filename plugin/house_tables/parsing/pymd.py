@@ -58,6 +58,12 @@ _BACKTICK_RUN = re.compile("`+")
 _SPACES_LINE = re.compile("\n +(?=\n)")
 _DELIMITER_LINE = re.compile(r"[ \t>]*([|:\- \t]+)")
 _BLOCK_START_MARKS = frozenset("#-*+>`~_<")  # with any decimal digit (\d), what _BLOCK_START can begin with
+# What a _BLOCK_START match begins with (each alternative without what follows its first characters): the first
+# cell's text is a prefix of its line from the row's start, so a line where none stands there has no such cell.
+_BLOCK_STEM = re.compile(
+    r"#|[-*+][ \t]|\d{1,9}[.)]|>|```|~~~|[-*_]|<(?:div|details|section|table|pre|ul|ol|blockquote|h[1-6]|hr|p)",
+    re.IGNORECASE,
+)
 _BLOCK_START = re.compile(
     r"(?:#{1,6}(?:[ \t]|$)|[-*+][ \t]|\d{1,9}[.)](?:[ \t]|$)|>|```|~~~|([-*_])[ \t]*\1[ \t]*\1"
     r"|<(?:div|details|section|table|pre|ul|ol|blockquote|h[1-6]|hr|p)\b)",
@@ -567,7 +573,7 @@ def scan_pymd(
     text = source.normalized()
     if not may_hold_table(text) and INCLUDE_MARK not in text and not _stack_adds_text(extensions, configs, fast):
         return [], []  # nothing here, and nothing included from elsewhere or made by the stack
-    page = page_markdown(text) if front_matter else text
+    page = (_page_markdown_fast(text) if fast else page_markdown(text)) if front_matter else text
     record = block_parse(page, extensions, configs, fast=fast)
     if record.text is None or record.text == text:
         located, diagnostics = locate(source, record, lazy=fast)
@@ -618,6 +624,20 @@ def page_markdown(text: str) -> str:
     from mkdocs.utils.meta import get_data
 
     return get_data(text)[0]
+
+
+def _page_markdown_fast(text: str) -> str:
+    """page_markdown without MkDocs' MultiMarkdown pass where it gives the text back as it is: no YAML block, no
+    carriage return, and a first line that is not blank and no `key:` line (META_RE, MkDocs' own). get_data then
+    splits the page into lines, finds the first line neither blank nor a key, puts it back and joins them again
+    (the page's start is not a newline: nothing for its lstrip). Any other page goes to get_data."""
+    from mkdocs.utils import meta
+
+    end = text.find("\n")
+    first = text if end < 0 else text[:end]
+    if "\r" in text or meta.YAML_RE.match(text) or not first.strip() or meta.META_RE.match(first):
+        return page_markdown(text)
+    return text
 
 
 def _in_file(source: Source, record: _Record, lazy: bool = False) -> tuple[list[Table], list[Diagnostic]]:
@@ -737,7 +757,7 @@ def _locate_table(
     this table was read, so the first place where the block is the rows is taken (the first place of all when
     there is none).
     """
-    literal = [index for index, row in enumerate(rows) if _is_stashed(row) or not row.strip()]
+    literal = [index for index, row in enumerate(rows) if not row.strip() or ("\x02" in row and _is_stashed(row))]
     fallback = None
     for first in locator.places(rows[: literal[0]] if literal else rows, cursor):
         if first in taken:  # an earlier table of the record is there: the same rows stand in two places
@@ -778,7 +798,7 @@ def _row_extents(
     for row in rows:
         if not row.strip():
             end = index - 1  # a blank line the HTML preprocessor added around a stashed block
-        elif _is_stashed(row):
+        elif "\x02" in row and _is_stashed(row):  # (the test first: most rows hold no placeholder)
             end = _stashed_end(locator.expanded, index, stash[int(_PLACEHOLDER.search(row).group(1))])
         elif index < len(locator.lines) and locator.expanded[index].endswith(row):
             end = index
@@ -838,7 +858,7 @@ def _build_lazy_table(locator: LineLocator, rows: list[str], extents: list[tuple
     border = any(has_border(header_line[header_offset:]))
     built = []
     for k, (row, (start, end)) in enumerate(zip(rows, extents)):
-        if end < start or _is_stashed(row) or not row.strip():  # a blank row, or a fence in a cell
+        if end < start or not row.strip() or ("\x02" in row and _is_stashed(row)):  # a blank row, a fence in a cell
             built.append(_row(locator, start, end, None, border))
             continue
         line = lines[start]
@@ -964,7 +984,7 @@ def _swallowed_rows(table: Table, source: Source) -> list[Diagnostic]:
     for row in table.body:
         line_no, column = row.span.start
         char = lines[line_no - 1][column - 1 : column] if line_no <= len(lines) else ""  # "": past the line's end
-        if not _may_start_block(char) or not row.count:
+        if not _may_start_block(char) or not row.count or not _BLOCK_STEM.match(lines[line_no - 1], column - 1):
             continue  # the row starts with a pipe or text that opens no block: its cells need not be made
         first = row.first_cell() if isinstance(row, _LineRow) else row.cells[0]
         text = first.text
