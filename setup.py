@@ -36,6 +36,7 @@ setup(
             "properdocs>=1.6.7",
             "properdocs-theme-mkdocs>=1.6",
             "zensical==0.0.73",  # the Zensical host test (tests/test_zensical.py)
+            "mkdocs-macros-plugin>=1.0",  # a site whose pages are Jinja templates (tests/test_public_sites.py)
         ],
     },
     entry_points={

@@ -451,5 +451,6 @@ def test_the_recorded_settings_know_every_field():
                 "options"}
     assert {f.name for f in fields(Settings)} == only_for_parsing | recorded
     assert {f.name for f in fields(Site)} == {"config_file", "extensions", "extension_configs", "docs_dir",
-                                               "use_directory_urls", "plugin_options", "excluded"}
+                                               "use_directory_urls", "plugin_options", "excluded",
+                                               "template_markers"}  # template_markers: fix and --verify only
     assert {f.name for f in fields(MdxHost)} == {"config_file", "note"}

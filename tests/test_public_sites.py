@@ -2,6 +2,7 @@
 that made check, fix or the build go wrong: each built for real and checked from the command line."""
 
 import re
+from pathlib import Path
 
 from bs4 import BeautifulSoup
 from test_cli import cli_process
@@ -189,7 +190,6 @@ def test_a_cell_style_is_compared_by_its_declarations(tmp_path):
     second; Chromium parses every style of the converted cells to the same declarations as before."""
     import json
     import subprocess
-    from pathlib import Path
 
     config = write_site(tmp_path / "site", {"index.md": STYLED}, snippets=False)
     before = build_site(config, tmp_path / "before")
@@ -348,3 +348,41 @@ def test_an_error_of_the_site_s_own_code_is_not_called_an_internal_error(tmp_pat
     done = cli_process("check", "--no-cache", "docs", cwd=tmp_path / "site")
     assert (done.returncode, done.stderr) == (2, "docs/index.md: error in the site's own code at hooks/version.py:11 "
                                                  "(FileNotFoundError: hatch)\n")
+
+
+# google/adk-docs and fastapi use Jinja macros; with mkdocs-macros-plugin's default delimiters every page is a
+# template whose `{{` opens an expression — and a house table writes `style={{...}}`. The plugin runs in MkDocs, not
+# in Python-Markdown, so fix's render of the page could not see it: fix wrote tables that turned the page into
+# "Macro Syntax Error".
+MACROS_PAGE = "# M\n\ntext\n\n| a | b |\n|---|---|\n| 1 | `x` |\n"
+
+
+def _with_macros(config: Path, options: dict | None) -> None:
+    """The site's mkdocs.yml with mkdocs-macros-plugin's entry first (with options, or bare)."""
+    import yaml
+
+    data = yaml.safe_load(config.read_text(encoding="utf-8"))
+    data["plugins"] = [{"macros": options} if options else "macros", *data["plugins"]]
+    config.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+
+
+def test_a_site_whose_pages_are_jinja_templates_keeps_its_tables(tmp_path):
+    """With delimiters the house table does not hold, fix converts and the page shows the same cells (no "Macro
+    Syntax Error"); with the plugin's default delimiters fix refuses (HT009 naming the cause) and writes nothing.
+    (The custom site is built first: in one process, a build with the default delimiters made a later build with
+    custom ones show "Macro Syntax Error"; a fresh process does not.)"""
+    custom = write_site(tmp_path / "custom", {"index.md": MACROS_PAGE}, extensions=["attr_list"], snippets=False)
+    _with_macros(custom, {"j2_variable_start_string": "[[[", "j2_variable_end_string": "]]]"})
+    before = build_site(custom, tmp_path / "before")
+    assert run_cli(tmp_path / "custom", "fix", "docs")[0] == 0
+    assert "style={{" in (tmp_path / "custom" / "docs" / "index.md").read_text(encoding="utf-8")
+    after = build_site(custom, tmp_path / "after")
+    assert "Macro Syntax Error" not in after.pages["index.html"]
+    assert _cell_texts(after.pages["index.html"]) == _cell_texts(before.pages["index.html"]) == ["a", "b", "1", "x"]
+    default = write_site(tmp_path / "default", {"index.md": MACROS_PAGE}, extensions=["attr_list"], snippets=False)
+    _with_macros(default, None)
+    code, lines = run_cli(tmp_path / "default", "fix", "docs")
+    assert code == 1
+    assert lines[1] == ("docs/index.md:5:1: HT009 the site's macros plugin would read '{{' in the house table as a "
+                        "template")
+    assert (tmp_path / "default" / "docs" / "index.md").read_text(encoding="utf-8") == MACROS_PAGE

@@ -93,6 +93,7 @@ class Task:
     extension_configs: dict | None = None
     front_matter: bool = False  # a page of an MkDocs site: read without its front matter, as MkDocs does
     keyed: bool = True  # check: name the bytes read (digest and stat) for the cache to keep the result under
+    template_markers: tuple[str, ...] = ()  # the site's template delimiters (Site.template_markers)
 
 
 # ------------------------------------------------------------------ command line
@@ -495,7 +496,8 @@ def _task(args: argparse.Namespace, path: Path, own: Settings, writes: bool, dif
     dialect = Dialect(args.dialect) if args.dialect else own.dialect_for(path)
     return Task(str(path), dialect, args.command, args.form, own.config, writes, diff,
                 bool(getattr(args, "verify", False)), bool(getattr(args, "cross_check", False)), own.extensions,
-                own.extension_configs, own.site is not None, keyed)
+                own.extension_configs, own.site is not None, keyed,
+                own.site.template_markers if own.site is not None else ())
 
 
 def _print_configurations(chosen: dict[str, Settings]) -> None:
@@ -757,7 +759,8 @@ def convert_text(text: str, task: Task):
     from .convert import convert
 
     return convert(text, task.dialect, task.config, form=task.form, extensions=task.extensions,
-                   configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter)
+                   configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
+                   template_markers=task.template_markers)
 
 
 def fix_file(task: Task) -> FileResult:

@@ -124,15 +124,21 @@ class Engine:
 
 def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, form: str = "jsx",
             extensions: tuple[str, ...] | None = None, configs: dict | None = None,
-            cross_check: bool = False, front_matter: bool = False) -> Conversion:
+            cross_check: bool = False, front_matter: bool = False,
+            template_markers: tuple[str, ...] = ()) -> Conversion:
     """Every pipe table of text in the house style (form "jsx" or "html"); unverifiable tables stay.
-    cross_check adds HT007 where the other dialect reads a table differently."""
+    cross_check adds HT007 where the other dialect reads a table differently. template_markers: what opens a
+    template expression in the site's pages (Site.template_markers); a table whose new lines would hold more of one
+    than its old lines stays, with HT009."""
     with cycle_collector_paused():
-        return _convert(text, dialect, config, form, extensions, configs, cross_check, front_matter)
+        conversion = _convert(text, dialect, config, form, extensions, configs, cross_check, front_matter,
+                              template_markers)
+    return conversion
 
 
 def _convert(text: str, dialect: Dialect | str, config: Config | None, form: str, extensions: tuple[str, ...] | None,
-             configs: dict | None, cross_check: bool, front_matter: bool) -> Conversion:
+             configs: dict | None, cross_check: bool, front_matter: bool,
+             template_markers: tuple[str, ...] = ()) -> Conversion:
     """convert() with the cycle collector paused."""
     config = config or Config()
     engine = Engine(Dialect(dialect), extensions, configs)
@@ -155,10 +161,32 @@ def _convert(text: str, dialect: Dialect | str, config: Config | None, form: str
                                               normalised=True))
         replacements.append((item.table, item.lines))
     replacements.sort(key=lambda replacement: replacement[0].start_line)
+    if template_markers:
+        replacements = _outside_templates(replacements, source, template_markers, conversion)
     replacements = _page_verified(replacements, source, engine, front_matter, result.tables, conversion)
     conversion.text = _splice(source, replacements) if replacements else text
     conversion.diagnostics.sort(key=Diagnostic.order)
     return conversion
+
+
+def _outside_templates(replacements, source: Source, markers: tuple[str, ...], conversion: Conversion):
+    """The replacements whose new lines open no more template expressions than the lines they replace; each other
+    table stays as written, with HT009 (the site's template plugin would read the house table's `{{` as its own
+    and turn the page into an error or other text: a build MkDocs runs, which fix's render cannot see)."""
+    kept = []
+    for table, lines in replacements:
+        old = "\n".join(source.lines[table.start_line - 1 : table.end_line])
+        new = "\n".join(lines)
+        opened = next((marker for marker in markers if new.count(marker) > old.count(marker)), None)
+        if opened is None:
+            kept.append((table, lines))
+            continue
+        conversion.diagnostics.append(not_verified(
+            table.span, f"the site's macros plugin would read {opened!r} in the house table as a template",
+            "set the plugin's j2_variable_start_string (and block/comment strings) to other delimiters, or convert "
+            "this table by hand"))
+        conversion.converted = [item for item in conversion.converted if item.table is not table]
+    return kept
 
 
 def _page_verified(replacements, source: Source, engine: Engine, front_matter: bool, tables: tuple[Table, ...],

@@ -38,6 +38,7 @@ class Site:
     use_directory_urls: bool
     plugin_options: object  # the house-tables entry's options; None when the site has no such entry
     excluded: object = None  # MkDocs' own matcher of the files under docs_dir that are no pages (exclude_docs)
+    template_markers: tuple[str, ...] = ()  # what opens a template expression in a page (see _template_markers)
 
     def __hash__(self) -> int:
         return hash(self.config_file)
@@ -244,6 +245,7 @@ def load_site(config_file: Path, shown: str | None = None) -> Site:
         use_directory_urls=bool(raw.get("use_directory_urls", True)),
         plugin_options=_plugin_options(raw.get("plugins")),
         excluded=_excluded_docs(raw.get("exclude_docs"), shown),
+        template_markers=_template_markers(raw.get("plugins")),
     )
 
 
@@ -294,6 +296,27 @@ def _plugin_options(plugins) -> object:
         if name == PLUGIN_NAME:  # validated with the other option sources (a list here is reported there)
             return {} if options is None else options
     return None
+
+
+# mkdocs-macros-plugin renders every page as a Jinja template before Markdown (its `macros` entry): what opens an
+# expression, a statement and a comment, and the options that change them.
+_MACROS_PLUGIN = "macros"
+_MACROS_MARKERS = (("j2_variable_start_string", "{{"), ("j2_block_start_string", "{%"),
+                   ("j2_comment_start_string", "{#"))
+
+
+def _template_markers(plugins) -> tuple[str, ...]:
+    """The strings that open a template expression in the site's pages (mkdocs-macros-plugin's Jinja delimiters,
+    its defaults or the site's own), or () without such a plugin. MkDocs runs the plugin, not Python-Markdown, so
+    fix's render of the page cannot see what a house table's `style={{...}}` would become there."""
+    entries = plugins.items() if isinstance(plugins, dict) else (
+        (entry, None) if isinstance(entry, str) else next(iter(entry.items()), (None, None))
+        for entry in (plugins if isinstance(plugins, list) else ()) if isinstance(entry, (str, dict)))
+    for name, options in entries:
+        if name == _MACROS_PLUGIN:
+            options = options if isinstance(options, dict) else {}
+            return tuple(str(options.get(key) or default) for key, default in _MACROS_MARKERS)
+    return ()
 
 
 def _one_line(message: str) -> str:
