@@ -289,10 +289,7 @@ def _with_hooks(config_file: Path, raw: dict, names: list, configs: dict, shown:
 
 def _plugin_options(plugins) -> object:
     """The options of the house-tables entry under `plugins:` ({} for a bare name), or None without one."""
-    entries = plugins.items() if isinstance(plugins, dict) else (
-        (entry, None) if isinstance(entry, str) else next(iter(entry.items()), (None, None))
-        for entry in (plugins if isinstance(plugins, list) else ()) if isinstance(entry, (str, dict)))
-    for name, options in entries:
+    for name, options in _plugin_entries(plugins):
         if name == PLUGIN_NAME:  # validated with the other option sources (a list here is reported there)
             return {} if options is None else options
     return None
@@ -309,14 +306,20 @@ def _template_markers(plugins) -> tuple[str, ...]:
     """The strings that open a template expression in the site's pages (mkdocs-macros-plugin's Jinja delimiters,
     its defaults or the site's own), or () without such a plugin. MkDocs runs the plugin, not Python-Markdown, so
     fix's render of the page cannot see what a house table's `style={{...}}` would become there."""
-    entries = plugins.items() if isinstance(plugins, dict) else (
-        (entry, None) if isinstance(entry, str) else next(iter(entry.items()), (None, None))
-        for entry in (plugins if isinstance(plugins, list) else ()) if isinstance(entry, (str, dict)))
-    for name, options in entries:
+    for name, options in _plugin_entries(plugins):
         if name == _MACROS_PLUGIN:
             options = options if isinstance(options, dict) else {}
             return tuple(str(options.get(key) or default) for key, default in _MACROS_MARKERS)
     return ()
+
+
+def _plugin_entries(plugins):
+    """(name, options) of each entry under `plugins:`, a list of names and one-key mappings or a mapping (options
+    None for a bare name)."""
+    if isinstance(plugins, dict):
+        return plugins.items()
+    return ((entry, None) if isinstance(entry, str) else next(iter(entry.items()), (None, None))
+            for entry in (plugins if isinstance(plugins, list) else ()) if isinstance(entry, (str, dict)))
 
 
 def _one_line(message: str) -> str:
