@@ -131,14 +131,12 @@ def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, 
     template expression in the site's pages (Site.template_markers); a table whose new lines would hold more of one
     than its old lines stays, with HT009."""
     with cycle_collector_paused():
-        conversion = _convert(text, dialect, config, form, extensions, configs, cross_check, front_matter,
-                              template_markers)
-    return conversion
+        return _convert(text, dialect, config, form, extensions, configs, cross_check, front_matter, template_markers)
 
 
 def _convert(text: str, dialect: Dialect | str, config: Config | None, form: str, extensions: tuple[str, ...] | None,
              configs: dict | None, cross_check: bool, front_matter: bool,
-             template_markers: tuple[str, ...] = ()) -> Conversion:
+             template_markers: tuple[str, ...]) -> Conversion:
     """convert() with the cycle collector paused."""
     config = config or Config()
     engine = Engine(Dialect(dialect), extensions, configs)

@@ -230,22 +230,19 @@ STALE_SECONDS = 30 * 24 * 3600
 CACHE_FILE_SUFFIXES = (".cache", ".replay", ".tmp")
 
 
-def prune_stale(directory: str, now: float) -> int:
-    """Delete the cache files (never anything else) of a cache directory unwritten for STALE_SECONDS; how many."""
-    removed = 0
+def prune_stale(directory: str, now: float) -> None:
+    """Delete the cache files (never anything else) of a cache directory unwritten for STALE_SECONDS."""
     try:
         entries = list(os.scandir(directory))
     except OSError:
-        return 0
+        return
     for entry in entries:
         try:
             if (entry.name.endswith(CACHE_FILE_SUFFIXES) and entry.is_file(follow_symlinks=False)
                     and now - entry.stat(follow_symlinks=False).st_mtime > STALE_SECONDS):
                 os.unlink(entry.path)
-                removed += 1
         except OSError:  # gone already, or not ours to delete: left alone
             continue
-    return removed
 
 
 _engine_newest = 0  # the latest change of a source file engine_parts saw

@@ -18,7 +18,7 @@ from cmarkgfm.cmark import Options
 from ..parsing.pymd import markdown_for
 from .css import canonical_style
 from .fast import enabled
-from .simple_html import Element, decode, parse, unknown_references_literal
+from .simple_html import Element, decode, escape_text, parse, unknown_references_literal
 
 _REFERENCE = re.compile(r"^ {0,3}\[[^\]\n]+\]:[^\n]*$", re.MULTILINE)
 _DELIMITER = {None: "---", "left": ":--", "center": ":-:", "right": "--:"}
@@ -78,13 +78,8 @@ def _inner_html(cell: Tag) -> str:
     serialiser: its "minimal" formatter escapes `&`, `<` and `>` in a text outside `<script>`/`<style>`."""
     contents = cell.contents
     if enabled() and len(contents) <= 1 and all(type(node) is NavigableString for node in contents):
-        return _minimal(str(contents[0])).strip(HTML_SPACE) if contents else ""
+        return escape_text(str(contents[0])).strip(HTML_SPACE) if contents else ""
     return cell.decode_contents().strip(HTML_SPACE)
-
-
-def _minimal(text: str) -> str:
-    """A text as bs4's "minimal" formatter writes it."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def simple_first_table(html: str) -> Element | None:

@@ -21,7 +21,7 @@ from markdown.treeprocessors import Treeprocessor
 
 from .css import canonical_style
 from .fast import enabled
-from .simple_html import VOID, Element, parse, unknown_references_literal
+from .simple_html import VOID, Element, escape_text, parse, unknown_references_literal
 
 _TABLE_PARTS = ("table", "thead", "tbody", "tfoot", "tr", "th", "td")
 _BETWEEN_TAGS = re.compile(r">\s+<")
@@ -182,7 +182,7 @@ def _simple_shown(parent: Element, pre: bool = False) -> str:
             last = index == len(contents) - 1
             shown = child if pre else _collapsed_text(child, before is None, getattr(before, "name", "") == "br",
                                                       last, parent.name)
-            out.append(shown.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
+            out.append(escape_text(shown))
             continue
         attrs = child.attrs
         if child.name in _TABLE_PARTS:

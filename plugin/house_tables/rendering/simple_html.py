@@ -63,6 +63,11 @@ def unknown_references_literal(html: str) -> str:
 _MARKUP = re.compile(r"<!--.*?-->|<[A-Za-z][^\s/>]*(?:\"[^\"]*\"|'[^']*'|[^\"'>])*>|&[A-Za-z][A-Za-z0-9]*;", re.DOTALL)
 
 
+def escape_text(text: str) -> str:
+    """A text as bs4's "minimal" formatter writes it (outside `<script>`/`<style>`): `&`, `<` and `>` escaped."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 def _unknown(reference: str) -> bool:
     """Whether `&name;` names no character (html5's table holds the names with their `;`)."""
     from html.entities import html5
@@ -78,7 +83,7 @@ def _as_read(match: re.Match) -> str:
             return piece
         from html import unescape  # HTML5's reading of text: the longest reference, `;` or not
 
-        return unescape(piece).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        return escape_text(unescape(piece))
     if piece.startswith("<!--") or "&" not in piece:
         return piece
     return _NAMED_REFERENCE.sub(lambda ref: "&amp;" + ref.group(1) + ";" if _unknown(ref.group(0)) else ref.group(0),
@@ -172,7 +177,7 @@ def decode(nodes: list) -> str:
 
 def _decoded(node) -> str:
     if isinstance(node, str):
-        return node.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        return escape_text(node)
     attrs = "".join(f' {name}="{value}"' for name, value in sorted(node.attrs.items()))  # as bs4's formatter
     if node.name in VOID:
         return f"<{node.name}{attrs}/>"
