@@ -65,7 +65,12 @@ FOOTNOTE_CALL = re.compile(r"\[\^([^\][ \t]+)\]")  # a footnote call `[^label]` 
 _HEADING = re.compile(r"#{1,6}(?:[ \t]|$)")
 _TABLE_TAG = re.compile(r"<table(?=[\s>/]|$)")  # a JSX tag named table (not <tables>, <table.Row>)
 _ESM = re.compile(r"(?:import|export) ")
-_DIRECTIVE_OPEN = re.compile(r"(:{3,})[A-Za-z]")  # `:::note`, `::::tip[Title]{.x}` (remark-directive, Docusaurus)
+# A directive container's opening line (remark-directive): a name, then an optional `[label]` and `{attributes}`,
+# nothing after; or one of Docusaurus' admonition keywords and a title (`:::tip Title`: Docusaurus makes it
+# `:::tip[Title]` before MDX reads the page). Any other `:::name text` line is text to both, so a `:::` under a table
+# after it is a row of that table.
+_DIRECTIVE_OPEN = re.compile(r"(:{3,})(?:[A-Za-z][\w-]*(?:\[.*\])?(?:\{[^\n]*\})?[ \t]*$"
+                             r"|(?:note|tip|info|warning|danger|caution|important|success|secondary) )")
 _DIRECTIVE_CLOSE = re.compile(r"(:{3,})[ \t]*$")
 _CODE_SPECIAL = re.compile(r"[{}'\"`/]")
 _TEMPLATE_SPECIAL = re.compile(r"[\\`$]")

@@ -7,6 +7,7 @@ from pathlib import Path
 from bs4 import BeautifulSoup
 from test_cli import cli_process
 
+from engines import extract_tables
 from sites import EXTENSIONS, build_site, check_site, run_cli, unstyled, write_site
 
 # facelessuser/pymdown-extensions' own docs: superfences with preserve_tabs, a fence before a pipe table.
@@ -431,3 +432,40 @@ def test_an_error_of_a_site_extension_is_not_called_an_internal_error(tmp_path):
                                                  "zensical.extensions.preview (TypeError: Rendering context not "
                                                  "registered)\n")
     assert "| 1 | 2 |" in (tmp_path / "docs" / "index.md").read_text(encoding="utf-8")
+
+
+# open-webui/docs (Docusaurus): `:::tip Optional Configuration` ... table ... `:::`. Docusaurus makes an admonition
+# keyword's title a label (`:::tip[...]`); a line `:::name text` that is not so made is no directive, to MDX either.
+NOT_A_DIRECTIVE = ":::details Title\n\n| a | b |\n|---|---|\n| 1 | 2 |\n:::\n"
+ADMONITIONS = (":::tip[Title]{.x}\n\n| a | b |\n|---|---|\n| 1 | 2 |\n:::\n\n"
+               ":::note Title\n\n| c | d |\n|---|---|\n| 3 | 4 |\n:::\n")
+
+
+def test_a_colon_line_that_is_no_directive_stays_a_row(tmp_path, mdx_engine):
+    """`:::details Title` opens nothing for MDX (remark-directive wants `[label]`; Docusaurus rewrites only its
+    admonition keywords), so the `:::` under the table is a row of it. check read any `:::word` line as an opener:
+    the table ended before `:::`, fix converted one row and the page showed `:::` as a paragraph instead of a row.
+    Real openers (`:::tip[Title]{.x}`, Docusaurus' `:::note Title`) still end a table at their `:::`. The pages are
+    compiled by MDX before and after fix (Docusaurus' title rewrite applied), whole."""
+    (tmp_path / "page.mdx").write_text(NOT_A_DIRECTIVE, encoding="utf-8")
+    (tmp_path / "admonitions.mdx").write_text(ADMONITIONS, encoding="utf-8")
+    before = [_mdx_page(mdx_engine, NOT_A_DIRECTIVE), _mdx_page(mdx_engine, ADMONITIONS)]
+    assert [len(table["rows"]) for table in extract_tables(before[0])] == [2]
+    assert run_cli(tmp_path, "fix", "page.mdx", "admonitions.mdx")[0] == 0
+    after = [_mdx_page(mdx_engine, (tmp_path / name).read_text(encoding="utf-8")) for name in ("page.mdx",
+                                                                                                "admonitions.mdx")]
+    assert [_unstyled_mdx(page) for page in after] == [_unstyled_mdx(page) for page in before]
+
+
+def _mdx_page(engine, source: str) -> str:
+    """The page MDX renders, after Docusaurus' rewrite of an admonition keyword's title into a label."""
+    source = re.sub(r"^(:{3,}(?:note|tip)) +(.*)$", r"\1[\2]", source, flags=re.M)
+    (response,) = engine.render_many([source])
+    assert response["ok"]
+    return response["html"]
+
+
+def _unstyled_mdx(html: str) -> str:
+    """A rendered page without what only the house table has: styles, colgroup, the marks of a pipe table."""
+    html = re.sub(r' (?:style|data-md|data-lines)="[^"]*"', "", html)
+    return re.sub(r"<colgroup>.*?</colgroup>", "", html)
