@@ -37,6 +37,7 @@ setup(
             "properdocs-theme-mkdocs>=1.6",
             "zensical==0.0.73",  # the Zensical host test (tests/test_zensical.py)
             "mkdocs-macros-plugin>=1.0",  # a site whose pages are Jinja templates (tests/test_public_sites.py)
+            "mkdocs-autorefs>=1.0",  # a site with cross-references (tests/test_public_sites.py)
         ],
     },
     entry_points={

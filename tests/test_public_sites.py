@@ -469,3 +469,28 @@ def _unstyled_mdx(html: str) -> str:
     """A rendered page without what only the house table has: styles, colgroup, the marks of a pipe table."""
     html = re.sub(r' (?:style|data-md|data-lines)="[^"]*"', "", html)
     return re.sub(r"<colgroup>.*?</colgroup>", "", html)
+
+
+# openai/openai-agents-python (mkdocstrings, which runs mkdocs-autorefs): `[`HostedMCPTool`][agents.tool.X]` in cells.
+CROSS_REFERENCES = ("# T\n\n## Target\n\n| a | b |\n|---|---|\n| [`x`][target] | 2 |\n\n"
+                    "| c | d |\n|---|---|\n| [target](#target) | \\[literal]\\[text] |\n")
+
+
+def test_a_cross_reference_in_a_cell_stays_a_link(tmp_path):
+    """autorefs links `[title][identifier]` without a definition on the page in MkDocs' build; fix's render (the
+    Markdown stack alone) showed it as text, so fix wrote it escaped and the built page lost the link (12 tables on
+    openai-agents-python, verified). Now such a table stays (HT009 naming the cause); the other converts, and the
+    built page keeps every cell."""
+    config = write_site(tmp_path / "site", {"index.md": CROSS_REFERENCES}, snippets=False)
+    config.write_text(config.read_text(encoding="utf-8").replace("- search\n", "- search\n- autorefs\n"),
+                      encoding="utf-8")
+    before = build_site(config, tmp_path / "before")
+    assert 'title="Target" href="#target"><code>x</code></a>' in before.pages["index.html"]
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert lines[:3] == ["docs/index.md: 1 table, 4 cells verified",
+                         "docs/index.md:5:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown "
+                         "pipe tables", "docs/index.md:5:1: HT009 the site's autorefs plugin would link a "
+                         "'[title][identifier]' reference in the pipe table, which the house table holds as text"]
+    after = build_site(config, tmp_path / "after")
+    assert _cell_html(after.pages["index.html"]) == _cell_html(before.pages["index.html"])

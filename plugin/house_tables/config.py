@@ -14,6 +14,12 @@ def reported_level(code: str, severity: str, level: str, levels: dict[str, str])
     return levels.get(code, "error" if severity == "error" else level)
 
 
+# What a house cell holds where a pipe cell held a `[title][identifier]` reference that no definition on the page
+# resolves: the brackets escaped, to stay text. mkdocs-autorefs (also run by mkdocstrings) resolves such a reference
+# across the site in MkDocs' build, which fix's render cannot see (site.Site.template_markers, convert.py).
+CROSS_REFERENCE_MARKER = "]\\["
+
+
 class ConfigError(ValueError):
     """An option that does not exist or has a bad value; the message names the key."""
 

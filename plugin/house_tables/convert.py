@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from .collector import cycle_collector_paused
-from .config import Config
+from .config import CROSS_REFERENCE_MARKER, Config
 from .conformance import HandTable, Review, review
 from .decisions import settle
 from .diagnostics import not_verified
@@ -179,12 +179,20 @@ def _outside_templates(replacements, source: Source, markers: tuple[str, ...], c
         if opened is None:
             kept.append((table, lines))
             continue
-        conversion.diagnostics.append(not_verified(
-            table.span, f"the site's macros plugin would read {opened!r} in the house table as a template",
-            "set the plugin's j2_variable_start_string (and block/comment strings) to other delimiters, or convert "
-            "this table by hand"))
+        conversion.diagnostics.append(_not_outside_templates(table, opened))
         conversion.converted = [item for item in conversion.converted if item.table is not table]
     return kept
+
+
+def _not_outside_templates(table: Table, opened: str) -> Diagnostic:
+    """HT009 for a table whose house form a site plugin would read otherwise than its pipe form."""
+    if opened == CROSS_REFERENCE_MARKER:
+        return not_verified(table.span, "the site's autorefs plugin would link a '[title][identifier]' reference in "
+                            "the pipe table, which the house table holds as text", "write the reference as an HTML "
+                            "link in the cell, or convert this table by hand")
+    return not_verified(table.span, f"the site's macros plugin would read {opened!r} in the house table as a template",
+                        "set the plugin's j2_variable_start_string (and block/comment strings) to other delimiters, "
+                        "or convert this table by hand")
 
 
 def _page_verified(replacements, source: Source, engine: Engine, front_matter: bool, tables: tuple[Table, ...],

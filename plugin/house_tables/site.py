@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import observed
-from .config import ConfigError
+from .config import CROSS_REFERENCE_MARKER, ConfigError
 
 SITE_FILES = ("mkdocs.yml", "mkdocs.yaml")
 # Hosts that read `.md` pages as MDX: Docusaurus 3 (unless `markdown.format` says otherwise) and Mintlify.
@@ -333,13 +333,22 @@ _MACROS_MARKERS = (("j2_variable_start_string", "{{"), ("j2_block_start_string",
 
 def _template_markers(plugins) -> tuple[str, ...]:
     """The strings that open a template expression in the site's pages (mkdocs-macros-plugin's Jinja delimiters,
-    its defaults or the site's own), or () without such a plugin. MkDocs runs the plugin, not Python-Markdown, so
-    fix's render of the page cannot see what a house table's `style={{...}}` would become there."""
+    its defaults or the site's own), and CROSS_REFERENCE_MARKER with a cross-reference plugin; () without such
+    plugins. MkDocs runs the plugins, not Python-Markdown, so fix's render of the page cannot see what a house
+    table's `style={{...}}` or an escaped `[title][identifier]` would become there."""
+    markers: tuple[str, ...] = ()
     for name, options in _plugin_entries(plugins):
         if name == _MACROS_PLUGIN:
             options = options if isinstance(options, dict) else {}
-            return tuple(str(options.get(key) or default) for key, default in _MACROS_MARKERS)
-    return ()
+            markers += tuple(str(options.get(key) or default) for key, default in _MACROS_MARKERS)
+        elif name in _CROSS_REFERENCE_PLUGINS and CROSS_REFERENCE_MARKER not in markers:
+            markers += (CROSS_REFERENCE_MARKER,)
+    return markers
+
+
+# mkdocs-autorefs, and mkdocstrings which runs it: `[title][identifier]` without a definition on the page becomes a
+# link to the identifier's heading anywhere on the site (openai-agents-python: 12 tables).
+_CROSS_REFERENCE_PLUGINS = ("autorefs", "mkdocstrings")
 
 
 def _plugin_entries(plugins):
