@@ -472,5 +472,6 @@ def test_the_recorded_settings_know_every_field():
     assert {f.name for f in fields(Settings)} == only_for_parsing | recorded
     assert {f.name for f in fields(Site)} == {"config_file", "extensions", "extension_configs", "docs_dir",
                                                "use_directory_urls", "plugin_options", "excluded",
-                                               "template_markers"}  # template_markers: fix and --verify only
+                                               "template_markers", "extension_options"}
+    # template_markers: fix and --verify only; extension_options: made into the settings' levels and options
     assert {f.name for f in fields(MdxHost)} == {"config_file", "note", "excluded"}

@@ -173,7 +173,12 @@ def load_site_settings(path: Path, base: Settings, sites: Sites | None = None) -
     has one (globs relative to docs_dir, the dialect settings of the options file kept), else the options file's."""
     shown = shown_path(path)
     site = (sites or Sites()).load(path, shown)
-    if site.plugin_options is None:
+    if site.plugin_options is None and site.extension_options is not None:  # the build's checker is the extension
+        entry = settings_from(site.extension_options, f"{shown} (markdown_extensions: house_tables)", None, EXTENSION)
+        settings = replace(entry, dialect=base.dialect, dialects=base.dialects, include=base.include,
+                           exclude=base.exclude)
+        source = f"{shown} (Markdown stack with house_tables)"
+    elif site.plugin_options is None:
         settings = base
         source = f"{shown} (Markdown stack)" + (f", {base.source}" if base.source != "defaults" else "")
     else:

@@ -44,6 +44,7 @@ class Site:
     plugin_options: object  # the house-tables entry's options; None when the site has no such entry
     excluded: object = None  # MkDocs' own matcher of the files under docs_dir that are no pages (exclude_docs)
     template_markers: tuple[str, ...] = ()  # what opens a template expression in a page (see _template_markers)
+    extension_options: object = None  # the options of house_tables under markdown_extensions; None without it
 
     def __hash__(self) -> int:
         return hash(self.config_file)
@@ -288,6 +289,7 @@ def load_site(config_file: Path, shown: str | None = None) -> Site:
     configs = dict(option.configdata)
     if raw.get("hooks"):
         names, configs = _with_hooks(config_file, raw, names, configs, shown)
+    names, extension_options = _without_own_extension(names, configs)
     return Site(
         config_file=config_file,
         extensions=tuple(names),
@@ -297,7 +299,34 @@ def load_site(config_file: Path, shown: str | None = None) -> Site:
         plugin_options=_plugin_options(raw.get("plugins")),
         excluded=_excluded_docs(raw.get("exclude_docs"), shown),
         template_markers=_template_markers(raw.get("plugins")),
+        extension_options=extension_options,
     )
+
+
+_OWN_EXTENSION_NAMES = ("house_tables", "house_tables.extension")
+
+
+def _without_own_extension(names: list, configs: dict) -> tuple[list, object]:
+    """The stack without house-tables' own Markdown extension, and that entry's options (None without one). The
+    command line is that extension: it reads the pages with the rest of the stack and takes the entry's options,
+    as the build does. Left in, the extension would convert every table while check scans it (check saw none)."""
+    options, kept = None, []
+    for name in names:
+        if not _is_own_extension(name):
+            kept.append(name)
+        elif isinstance(name, str):
+            options = configs.pop(name, None) or {}
+        else:  # an instance a hook added: its options are its values
+            options = name.getConfigs()
+    return kept, options
+
+
+def _is_own_extension(name) -> bool:
+    """Whether a stack entry is house-tables' extension: by name (its entry point or module, `:Class` allowed) or,
+    for an instance a hook added, by the module of its class."""
+    if isinstance(name, str):
+        return name.split(":")[0] in _OWN_EXTENSION_NAMES
+    return type(name).__module__.startswith("house_tables.")
 
 
 def _excluded_docs(value, shown: str):
