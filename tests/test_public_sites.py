@@ -418,3 +418,16 @@ def test_a_site_that_lists_the_extension_is_checked_and_fixed_as_it_builds(tmp_p
     assert left == [line.replace("9:1:", "24:1:") for line in built[1:]]  # the second table, below the house one
     assert _cell_texts(after.pages["index.html"]) == _cell_texts(before.pages["index.html"])
     assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+
+
+def test_an_error_of_a_site_extension_is_not_called_an_internal_error(tmp_path):
+    """zensical/docs lists zensical.extensions.preview, which raises outside a Zensical build ("Rendering context
+    not registered"): fix said, for every page with a table, `internal error (...); please report it` — to the
+    wrong project. Now the line names the site's extension that raised; nothing is written, exit 2 as before."""
+    write_site(tmp_path, {"index.md": "# T\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"}, plugin=False,
+               extensions=["zensical.extensions.preview"], snippets=False)
+    done = cli_process("fix", "docs", cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (2, "docs/index.md: error in the site's Markdown extension "
+                                                 "zensical.extensions.preview (TypeError: Rendering context not "
+                                                 "registered)\n")
+    assert "| 1 | 2 |" in (tmp_path / "docs" / "index.md").read_text(encoding="utf-8")
