@@ -333,3 +333,23 @@ def test_cell_pattern_reads_what_the_lazy_pattern_reads(text):
     for line in (text, "<td" + text, "<th " + text + "</th>", "<td" + text + "</td>"):
         ours, lazy = _CELL.match(line), _LAZY_CELL.match(line)
         assert (ours and ours.groupdict()) == (lazy and lazy.groupdict())
+
+
+# The opening-tag pattern as it was written (lazy attributes), which reader._opening must read alike.
+_LAZY_OPEN = re.compile(r"^<(?P<name>table|colgroup|col|thead|tbody|tr)(?P<attrs>(?:\s[^<>]*?)?)\s*(?P<void>/?)>$")
+_OPEN_PIECES = st.sampled_from(["<table", "<colgroup", "<col", "<tr", "<thead", "<tbody", "<td", "group", ">", "<",
+                                "/", "//", " ", "  ", "\t", "\u00a0", "\u2003", "\x1c", "\r", "\x0b", "a", "x=1",
+                                '"', "=", "{{", "}}", "/>", " />"])
+
+
+@settings(max_examples=5000 if os.environ.get("HOUSE_TABLES_FUZZ") else 2000, database=None, deadline=None)
+@given(st.lists(_OPEN_PIECES, max_size=10).map("".join))
+def test_opening_tag_reads_what_the_lazy_pattern_reads(text):
+    """reader._opening reads exactly the stripped lines the lazy pattern matches, with the same name, attributes
+    and `/`."""
+    from house_tables.conformance.reader import _opening
+
+    for line in {text, "<col" + text, "<tr " + text + ">", "<table" + text + "/>"}:
+        line = line.strip()
+        lazy = _LAZY_OPEN.match(line)
+        assert _opening(line) == (lazy and (lazy["name"], lazy["attrs"], lazy["void"]))
