@@ -315,3 +315,41 @@ def test_a_table_over_several_lines_inside_a_cell_is_left_alone():
     """A nested table that is not written whole on its cell's line is still no simple grid (HT013)."""
     page = next(p for p in SOURCES if p.stem == "nested").read_text(encoding="utf-8")
     assert [d.code for d in plan_page(page, "mdx").diagnostics] == ["HT013"]
+
+
+# The cell pattern as it was written (lazy attributes), which reader._CELL must equal group for group.
+_LAZY_CELL = re.compile(r"^<(?P<name>t[hd])(?P<attrs>(?:\s[^<>]*?)?)\s*>(?P<content>.*)</(?P=name)>$")
+_CELL_PIECES = st.sampled_from(["<td", "<th", "<tr", ">", "<", "/", " ", "  ", "\t", "\u00a0", "\u2003", "\r", "\x0b",
+                                "a", "x=1", '"', "'", "=", "{{", "}}", "</td>", "</th>", "</td >", "<b>", "</b>", "/>"])
+
+
+@settings(max_examples=5000 if os.environ.get("HOUSE_TABLES_FUZZ") else 2000, database=None, deadline=None)
+@given(st.lists(_CELL_PIECES, max_size=12).map("".join))
+def test_cell_pattern_reads_what_the_lazy_pattern_reads(text):
+    """reader._CELL (greedy attributes) matches exactly the lines the lazy pattern matches, with the same name,
+    attributes and content."""
+    from house_tables.conformance.reader import _CELL
+
+    for line in (text, "<td" + text, "<th " + text + "</th>", "<td" + text + "</td>"):
+        ours, lazy = _CELL.match(line), _LAZY_CELL.match(line)
+        assert (ours and ours.groupdict()) == (lazy and lazy.groupdict())
+
+
+# The opening-tag pattern as it was written (lazy attributes), which reader._opening must read alike.
+_LAZY_OPEN = re.compile(r"^<(?P<name>table|colgroup|col|thead|tbody|tr)(?P<attrs>(?:\s[^<>]*?)?)\s*(?P<void>/?)>$")
+_OPEN_PIECES = st.sampled_from(["<table", "<colgroup", "<col", "<tr", "<thead", "<tbody", "<td", "group", ">", "<",
+                                "/", "//", " ", "  ", "\t", "\u00a0", "\u2003", "\x1c", "\r", "\x0b", "a", "x=1",
+                                '"', "=", "{{", "}}", "/>", " />"])
+
+
+@settings(max_examples=5000 if os.environ.get("HOUSE_TABLES_FUZZ") else 2000, database=None, deadline=None)
+@given(st.lists(_OPEN_PIECES, max_size=10).map("".join))
+def test_opening_tag_reads_what_the_lazy_pattern_reads(text):
+    """reader._opening reads exactly the stripped lines the lazy pattern matches, with the same name, attributes
+    and `/`."""
+    from house_tables.conformance.reader import _opening
+
+    for line in {text, "<col" + text, "<tr " + text + ">", "<table" + text + "/>"}:
+        line = line.strip()
+        lazy = _LAZY_OPEN.match(line)
+        assert _opening(line) == (lazy and (lazy["name"], lazy["attrs"], lazy["void"]))

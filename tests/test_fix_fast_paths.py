@@ -19,6 +19,7 @@ from house_tables.convert import convert
 from house_tables.parsing import LAST_MDX_SCAN, scan
 from house_tables.parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS
 from house_tables.plan import planned_diagnostics
+from house_tables.rendering import fragments as fragments_module
 from house_tables.rendering import jsx as jsx_module
 from house_tables.rendering import page as page_module
 from house_tables.rendering import protect as protect_module
@@ -86,6 +87,7 @@ def _forget() -> None:
     canonical.cache_clear()
     page_module._LAST.clear()
     LAST_MDX_SCAN[0] = None
+    fragments_module._LAST_CELLS[0] = None
 
 
 def both(function, *args):
@@ -169,6 +171,26 @@ def test_first_table_cells(html):
     """A simple table is read without bs4 (simple_html), a cell of one text written without bs4's serialiser."""
     fast, slow = both(first_table_cells, html)
     assert fast == slow
+
+
+@MANY
+@given(st.lists(st.one_of(table_html(), st.sampled_from(["", "<p>x</p>", "<table></table>"])), min_size=1, max_size=3),
+       st.lists(st.integers(0, 2), max_size=6))
+def test_first_table_cells_kept(htmls, order):
+    """The cells of the HTML read last, kept, are what reading it again gives (with the fast paths and without),
+    in any order of the same and other HTML; a caller changing the lists it got changes nothing kept."""
+    sequence = [htmls[k % len(htmls)] for k in [0, *order]]
+    with slow_paths():
+        fresh = [first_table_cells(html) for html in sequence]
+    _forget()
+    got = []
+    for html in sequence:
+        got.append(first_table_cells(html))
+        if got[-1]:
+            got[-1][0].append("changed by the caller")
+            got[-1][0].pop()
+            first_table_cells(html)[0].clear()
+    assert got == fresh
 
 
 @MANY

@@ -20,6 +20,11 @@ SITE_FILES = ("mkdocs.yml", "mkdocs.yaml")
 # Hosts that read `.md` pages as MDX: Docusaurus 3 (unless `markdown.format` says otherwise) and Mintlify.
 DOCUSAURUS_FILES = tuple(f"docusaurus.config.{suffix}" for suffix in ("ts", "js", "mjs", "cjs", "mts"))
 MINTLIFY_FILES = ("docs.json", "mint.json")
+MINTLIFY_IGNORE = ".mintignore"  # beside docs.json: gitignore patterns of files Mintlify never builds
+# What Mintlify leaves out without a .mintignore (its documentation, "Default ignored patterns"), as gitignore lines.
+MINTLIFY_DEFAULT_IGNORED = (".git", ".github", ".claude", ".agents", ".idea", ".vscode", "node_modules", "build",
+                            "dist", "coverage", ".cache", "tmp", "temp", "README.md", "LICENSE.md", "CHANGELOG.md",
+                            "CONTRIBUTING.md")
 _CONTENT_PATH = re.compile(r"""(?<![\w$.])['"]?path['"]?\s*:\s*['"](\.\.?/[^'"\n]*)['"]""")  # path: '../docs'
 _MARKDOWN_KEY = re.compile(r"""(?<![\w$.])['"]?markdown['"]?\s*:\s*\{""")
 _FORMAT_KEY = re.compile(r"""(?<![\w$.])['"]?format['"]?\s*:\s*""")
@@ -52,6 +57,14 @@ class Site:
         except ValueError:
             return False
         return self.excluded is None or not self.excluded.match_file(uri)
+
+
+def shown_path(path: Path) -> str:
+    """A path relative to the current directory when it is under it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
 
 
 def resolved_path(path: Path | str, real: str | None = None) -> Path:
@@ -140,6 +153,18 @@ class MdxHost:
 
     config_file: Path
     note: str = ""
+    excluded: object = None  # Mintlify's matcher of the files it never builds (its defaults and .mintignore)
+
+    def is_page(self, path: Path, real: str | None = None) -> bool:
+        """Whether the host builds the file: for Mintlify, not ignored by its defaults or the project's
+        .mintignore (patterns relative to the directory of docs.json). A file outside that directory is kept."""
+        if self.excluded is None:
+            return True
+        try:
+            uri = resolved_path(path, real).relative_to(self.config_file.parent).as_posix()
+        except ValueError:
+            return True
+        return not self.excluded.match_file(uri)
 
 
 def mdx_host(config_file: Path) -> MdxHost | None:
@@ -147,7 +172,7 @@ def mdx_host(config_file: Path) -> MdxHost | None:
     is not run: a `markdown: {format: ...}` is looked for in its text, and when it makes `.md` CommonMark the
     note says that house-tables reads it as MDX all the same (an approximation)."""
     if config_file.name in MINTLIFY_FILES:
-        return MdxHost(config_file)
+        return MdxHost(config_file, excluded=mintlify_ignored(config_file))
     if config_file.name not in DOCUSAURUS_FILES:
         return None
     try:
@@ -160,6 +185,32 @@ def mdx_host(config_file: Path) -> MdxHost | None:
     if found in ("md", "detect"):
         return MdxHost(config_file, f"markdown.format '{found}': .md is CommonMark there, read here as MDX")
     return MdxHost(config_file, f"markdown.format {found} not understood: .md read as MDX, Docusaurus' default")
+
+
+def mintlify_ignore_lines(config_file: Path) -> tuple[str, ...]:
+    """The gitignore lines of what Mintlify leaves out of a project: its defaults, then the project's .mintignore
+    (read as text; a line of it can re-include a default with `!`). An unreadable .mintignore is a ConfigError."""
+    ignore = config_file.parent / MINTLIFY_IGNORE
+    if not observed.isfile(ignore):
+        return MINTLIFY_DEFAULT_IGNORED
+    observed.before_read(ignore)
+    try:
+        text = ignore.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{shown_path(ignore)}: cannot be read ({_one_line(str(error))})") from None
+    return MINTLIFY_DEFAULT_IGNORED + tuple(text.splitlines())
+
+
+def mintlify_ignored(config_file: Path):
+    """Mintlify's matcher of the files it never builds (pathspec's GitIgnoreSpec, gitignore's own rules)."""
+    import pathspec
+
+    lines = mintlify_ignore_lines(config_file)
+    try:
+        return pathspec.GitIgnoreSpec.from_lines(lines)
+    except Exception as error:  # re.error, pathspec's GitWildMatchPatternError
+        raise ConfigError(f"{shown_path(config_file.parent / MINTLIFY_IGNORE)}: a pattern is not a glob "
+                          f"({_one_line(str(error))})") from None
 
 
 def markdown_format(text: str) -> str | None:

@@ -59,8 +59,25 @@ def render_gfm_footnotes(source: str) -> str:
                                                      | Options.CMARK_OPT_FOOTNOTES)
 
 
+# The last HTML first_table_cells read and its cells (fast paths only): fix reads the engine's rendering of the
+# table rebuilt from our cells and of the table as written, which are often the same HTML.
+_LAST_CELLS: list[tuple[str, tuple[tuple[str, ...], ...] | None] | None] = [None]
+
+
 def first_table_cells(html: str) -> list[list[str]] | None:
-    """Inner HTML of each cell of the first table, header row first; None when there is no table."""
+    """Inner HTML of each cell of the first table, header row first; None when there is no table. A function of
+    html alone: the same HTML twice in a row is read once (new lists each time)."""
+    last = _LAST_CELLS[0] if enabled() else None
+    if last is None or last[0] != html:
+        cells = _first_table_cells(html)
+        last = (html, None if cells is None else tuple(map(tuple, cells)))
+        if enabled():
+            _LAST_CELLS[0] = last
+    return None if last[1] is None else [list(row) for row in last[1]]
+
+
+def _first_table_cells(html: str) -> list[list[str]] | None:
+    """first_table_cells, read."""
     html = unknown_references_literal(html)
     table = simple_first_table(html) if enabled() else None
     if table is not None:  # the tree bs4 would build, written as bs4 writes it

@@ -18,13 +18,20 @@ from .syntax import _PLAIN_START
 
 # bound by assignment, not imported (see syntax)
 _BLANK_LINE, _NONBLANK, _TABLE_TAG = syntax._BLANK_LINE, syntax._NONBLANK, syntax._TABLE_TAG
-_TAG = r'<(?:/?[A-Za-z][A-Za-z0-9]*(?:[ \t]+[A-Za-z][A-Za-z0-9]*(?:="[^"]*")?)*[ \t]*/?)>'
+# A JSX tag the tokenizer reads whole on its line (jsx._JsxRule._tag, no line crossed): values `"..."` or
+# `{{...}}` (what house tables write: `style={{width: "31%"}}`), the braces' text without braces, backticks or
+# slashes, its strings without backslashes; `_expression` then closes both braces at the `}}`.
+_OBJECT = r"""\{\{[^{}'"`/\n]*(?:(?:"[^"\\\n]*"|'[^'\\\n]*')[^{}'"`/\n]*)*\}\}"""  # (unrolled: linear)
+_TAG = (r'<(?:/?[A-Za-z][A-Za-z0-9]*(?:[ \t]+[A-Za-z][A-Za-z0-9]*(?:="[^"]*"|=' + _OBJECT + r')?)*'
+        r'[ \t]*/?)>')
 _COMMENT = r"\{/\*(?:(?!\*/).)*\*/\}"
 # How a line read with nothing open and no container (see _skip_idle) starts; None: something else.
 _IDLE_LINE = re.compile(
     r"(?P<esm>(?:import|export) )|[ \t]*(?:(?P<blank>\Z)|(?P<heading>#{1,6}(?:[ \t]|\Z))"
-    rf"|(?P<jsx>(?:{_TAG}|{_COMMENT})(?:[ \t]*(?:{_TAG}|{_COMMENT}))*[ \t]*\Z)"
+    r"|(?P<jsx>(?=[<{]))"  # JSX tags or comments, maybe: see _tagged_kind
     rf"|(?P<fence>```|~~~)|(?P<pipe>\|)|(?P<plain>{_PLAIN_START}))")
+# One-line JSX tags and comments, and the blanks after each (a line of them only is flow JSX).
+_TAGS = re.compile(rf"(?:(?:{_TAG}|{_COMMENT})[ \t]*)+")
 # A run of lines _skip_idle passes over one by one, in the text with a line feed after every line: blank lines,
 # ATX headings, and paragraphs of plain lines that a blank line, a heading or the end ends (see _Jump).
 _BLANK_NL = r"[ \t]*\n"
@@ -59,12 +66,16 @@ def _skip_idle(lines: tuple[str, ...], index: int, findings: _Findings, jump: _J
     """The first line from index on that the tokenizer must read, when it reads index with nothing open and no
     container, and whether a table's header row is there: blank lines, ATX headings, one-line JSX tags and
     `{/* comments */}`, fenced code and ESM are passed over, and so are paragraphs of plain lines (_PLAIN_START)
-    that one of those, a table or the end interrupts.
+    or tagged lines (whole one-line tags, then text: `<td style={{...}}>x</td>`) that one of those, a table or
+    the end interrupts.
 
     Why exact: with no container open no such line opens one, and each of these constructs leaves the flow as
     it found it, having found no table and no near miss; a plain line heads no table unless a delimiter row
-    follows it (_table_start), and what ends a paragraph is read as it is read with nothing open. What they add
-    to the findings is added here: ATX headings and paragraph lines with footnote calls (`[^`) as text, and
+    follows it (_table_start), and what ends a paragraph is read as it is read with nothing open. A tagged line is
+    read as a plain one is: the flow's attempt to read it as JSX (_tags, at its `<`, starting a paragraph or
+    interrupting one) reads the whole tags on the line and fails at the text after them, having pulled no line,
+    spent no budget and noted nothing; then it goes on as for a plain line (_rows, _header). What they add to
+    the findings is added here: ATX headings and paragraph lines with footnote calls (`[^`) as text, and
     `<table` tags.
     """
     count, run = len(lines), -1  # run: where a paragraph of plain lines began (-1: none)
@@ -76,7 +87,9 @@ def _skip_idle(lines: tuple[str, ...], index: int, findings: _Findings, jump: _J
         text = lines[index]
         match = _IDLE_LINE.match(text)
         kind = match.lastgroup if match else None
-        if kind == "plain":
+        if kind == "jsx":
+            kind = _tagged_kind(text, match.start(kind))
+        if kind == "plain" or kind == "tagged":
             run = index if run < 0 else run
             index += 1
             continue
@@ -92,6 +105,19 @@ def _skip_idle(lines: tuple[str, ...], index: int, findings: _Findings, jump: _J
     if run >= 0:
         _note_text(lines, run, index, findings)
     return index, False
+
+
+def _tagged_kind(text: str, first: int) -> str | None:
+    """For a line whose first non-blank character (at first) is `<` or `{`: "jsx" when whole one-line JSX tags and
+    `{/* comments */}` fill it, "tagged" when such tags and comments are followed by text (not `<` or `{`: the
+    tokenizer's attempt fails there), None otherwise (the tokenizer reads it)."""
+    tags = _TAGS.match(text, first)
+    if tags is None:
+        return None
+    end = tags.end()
+    if end == len(text):
+        return "jsx"
+    return "tagged" if text[end] not in "<{" else None
 
 
 def _paragraph_or_table(lines: tuple[str, ...], index: int, run: int, pipe: bool,
