@@ -71,11 +71,13 @@ class ReferenceTreeprocessor(HouseTablesTreeprocessor):
         restyle(element, table_styles(Grid(table.align, (), (), tuple(widths)), config.style))
 
     def _visible(self, cell) -> str:
-        text = "".join(cell.itertext()).strip()
+        """The tree's own references decoded, then each stashed block's text (decoded once, by visible_text: a
+        code span's stashed `a&amp;nbsp;b` shows `a&nbsp;b`), as fix measures a cell (33769ea)."""
+        text = html.unescape("".join(cell.itertext()).strip())
         if "\x02" in text:
             stash = self.md.htmlStash.rawHtmlBlocks
             text = _STASHED.sub(lambda m: visible_text(str(stash[int(m.group(1))])), text)
-        return html.unescape(text) if "&" in text else text
+        return text
 
 
 def report(diagnostics, page, text, settings, included=None) -> None:

@@ -145,6 +145,17 @@ def test_sites_build_as_before(pages, files, theme):
     _assert_same_build(after, before)
 
 
+def test_a_stashed_reference_is_measured_decoded_once():
+    """A code span holding `&nbsp;` (stashed as `a&amp;nbsp;b`, shown as `a&nbsp;b`) weighs its column as fix
+    measures it; the reference pass decoded it twice (U+00A0) until it was brought in line with 33769ea (a
+    generated site found it: widths 43/12/33 against 49/14/24)."""
+    header = "| &lt;script&gt; List&lt;T&gt; <span>h</span> | a&nbsp;b a | ` a&nbsp;b `x \\| y` | a a <span>h</span> |"
+    page = f"# Page\n\n{header}\n:-:|---|---|:-:\n| 1 | 2 | 3 | 4 |\n"
+    after, before = built_twice({"index.md": page}, {})
+    _assert_same_build(after, before)
+    assert "width: 43%" in after.pages["index.html"]
+
+
 def test_benchmark_corpus_builds_as_before():
     """The first 60 pages of the benchmark corpus (1.5 tables a page, front matter, admonitions, tabs, fences
     showing tables, malformed tables): byte-identical pages and the same findings."""
