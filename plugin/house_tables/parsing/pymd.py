@@ -366,7 +366,8 @@ def _normalize_whitespace(tab_length: int, lines: list[str]) -> list[str]:
     source = "\n".join(lines)
     source = source.replace(STX, "").replace(ETX, "")
     source = source.replace("\r\n", "\n").replace("\r", "\n") + "\n\n"
-    source = source.expandtabs(tab_length)
+    if "\t" in source:  # (expandtabs copies the text even when it has no tab)
+        source = source.expandtabs(tab_length)
     return _SPACES_LINE.sub("\n", source).split("\n")
 
 
@@ -468,11 +469,14 @@ def _cell_total(row: str, start: int, end: int) -> int:
     piece = row[start:end]
     if backslash and ("\\\\" in piece or "\\`" in piece):
         return len(_split(piece))
-    runs = _BACKTICK_RUN.findall(piece)
-    if len(set(runs)) > 1:
-        return len(_split(piece))
-    pieces = piece.split(runs[0])
-    outside = "".join(pieces[0::2] if len(runs) % 2 == 0 else [*pieces[0::2], pieces[-1]])
+    if "``" in piece:
+        runs = _BACKTICK_RUN.findall(piece)
+        if len(set(runs)) > 1:
+            return len(_split(piece))
+        pieces = piece.split(runs[0])
+    else:  # every run is one backtick (most rows with code): no need to find the runs
+        pieces = piece.split("`")
+    outside = "".join(pieces[0::2] if len(pieces) % 2 else [*pieces[0::2], pieces[-1]])  # odd: the runs pair up
     return outside.count("|") - (outside.count("\\|") if backslash else 0) + 1
 
 
