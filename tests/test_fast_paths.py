@@ -421,3 +421,59 @@ def test_page_markdown_fast_gives_what_mkdocs_get_data_gives(lines, separator, r
 
     text = separator.join([*lines, rest])
     assert _page_markdown_fast(text) == page_markdown(text)
+
+
+PATTERN_PIECES = st.sampled_from(["!!!", "!!", "???", "??", "===", "==", "---", "- - -", "-  -  -", "***", "* * *",
+                                  "___", "_ _ _", "-", "_", "*", " ", "   ", "    ", "\n", "\n", "note", ' "T"', "+",
+                                  "!", "?", "=", "a b", "\t", "|", "\n!!! note", "\n??? note", '\n=== "T"',
+                                  '\n???+ note "T"', '\n===! "T"\n', "\n!!! note\n"])
+
+
+def _needing_patterns():
+    """Every pattern the scanning instances search through blockloop.Needing, with the processor's name."""
+    from house_tables.parsing.pymd import markdown_for
+
+    found = {}
+    for extensions, configs in STACKS:
+        md = markdown_for(extensions, configs, recording=True, fast=True)
+        for processor in md.parser.blockprocessors:
+            for attribute in ("RE", "START", "SEARCH_RE"):
+                value = getattr(processor, attribute, None)
+                if isinstance(value, blockloop.Needing):
+                    found[type(processor).__name__] = value
+    return found
+
+
+def test_the_searched_patterns_of_the_stacks_are_needing():
+    """The four processors whose searches try every character get the pre-test (the test below is not vacuous)."""
+    assert set(_needing_patterns()) == {"AdmonitionProcessor", "DetailsProcessor", "TabbedProcessor", "HRProcessor"}
+
+
+@settings(max_examples=3000, deadline=None, database=None)
+@given(st.lists(PATTERN_PIECES, max_size=30).map("".join), st.integers(0, 8))
+def test_needing_patterns_search_as_their_patterns_do(text, pos):
+    """A Needing's search finds exactly what its pattern finds (same span and groups, or nothing), from any start."""
+    for name, needing in _needing_patterns().items():
+        for args in ((), (pos,)):
+            ours, theirs = needing.search(text, *args), needing.pattern.search(text, *args)
+            assert (ours and (ours.span(), ours.groups())) == (theirs and (theirs.span(), theirs.groups())), name
+
+
+def test_a_pattern_other_than_the_proven_one_is_left_as_it_is():
+    """The pre-test is proven for each pattern's exact text and flags: another pattern (another version, a site's
+    patch) keeps its own search; the proven one gets it."""
+    import re
+
+    from markdown.extensions.admonition import AdmonitionProcessor
+
+    from house_tables.parsing.pymd import markdown_for
+
+    parser = markdown_for(MKDOCS_EXTENSIONS, MKDOCS_EXTENSION_CONFIGS, recording=True, fast=True).parser
+    for pattern in (re.compile(r"(?:^|\n)!! ?(\w+)"), re.compile(AdmonitionProcessor.RE.pattern, re.MULTILINE)):
+        processor = AdmonitionProcessor(parser)
+        processor.RE = pattern
+        blockloop.needing_patterns(processor)
+        assert processor.RE is pattern
+    processor = AdmonitionProcessor(parser)
+    blockloop.needing_patterns(processor)
+    assert isinstance(processor.RE, blockloop.Needing) and processor.RE.pattern is AdmonitionProcessor.RE
