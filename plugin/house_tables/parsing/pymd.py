@@ -372,10 +372,11 @@ def _normalize_whitespace(tab_length: int, lines: list[str]) -> list[str]:
 
 
 def _html_blocks(run, lines: list[str]) -> list[str]:
-    """The HTML block preprocessor's run, skipped for text it would give back unchanged."""
+    """The HTML block preprocessor's run, skipped for text it would give back unchanged: its lines split again,
+    which are the lines themselves when none holds a line feed (the join put one between each two)."""
     source = "\n".join(lines)
     if "<" not in source and "&" not in source:
-        return source.split("\n")
+        return list(lines) if source.count("\n") == len(lines) - 1 else source.split("\n")
     return run(lines)
 
 
