@@ -1,5 +1,10 @@
-"""Each adversarial file through `check`, `fix` (on a fresh copy) and the plugin (`mkdocs build` of a site holding
-only that page, with and without the plugin). A run past the timeout is stopped and not repeated."""
+"""Each adversarial file through `check`, `fix` (on a fresh copy), the engine's own render of the file
+(bench/engine_render.py) and the plugin (`mkdocs build` of a site holding only that page, with and without the
+plugin). A run past the timeout is stopped and not repeated.
+
+Issue 13's target for these files: `check` < 1 s, and `fix` < 1 s or, where the engine's own render of the same file
+alone exceeds 1 s, at most 1.5× that render. The `.md` files lie beside the benchmark corpus's mkdocs.yml, so `check`,
+`fix` and the engine read them with one pinned Markdown stack wherever bench/out is."""
 
 from __future__ import annotations
 
@@ -8,11 +13,14 @@ import subprocess
 from pathlib import Path
 
 from common import Context, Table, seconds
-from corpus import write_adversarial
+from corpus import SITE_FILE, write_adversarial, write_site_config
+from engine_render import MDX_FAILED
+from engine_render import command as engine_command
 from plugin_overhead import build, site_config
 from timing import Side, command
 
 TARGET = 1.0
+ENGINE_ALLOWANCE = 1.5  # fix may take this many times the engine's own render where that alone exceeds TARGET
 
 
 def timed(side: Side, timeout: float) -> None:
@@ -39,10 +47,13 @@ def shown(side: Side, timeout: float) -> str:
 
 
 def file_sides(ctx: Context, path: Path, scratch: Path) -> list[Side]:
-    """check and fix of one file (fix on a fresh copy before each run)."""
-    copy = scratch / f"fix-{path.name}"
+    """check and fix of one file (fix on a fresh copy, beside the original, before each run), and the engine's
+    own render of it."""
+    copy = path.with_name(f"fix-{path.name}")
+    engine, cwd = engine_command(path, path.parent / SITE_FILE)
     return [Side("check", command(ctx.cli("check", path), timeout=ctx.timeout)),
-            Side("fix", command(ctx.cli("fix", copy), timeout=ctx.timeout), lambda: shutil.copyfile(path, copy))]
+            Side("fix", command(ctx.cli("fix", copy), timeout=ctx.timeout), lambda: shutil.copyfile(path, copy)),
+            Side("engine", command(engine, cwd=cwd, ok=(0, MDX_FAILED), timeout=ctx.timeout))]
 
 
 def plugin_sides(ctx: Context, path: Path, scratch: Path) -> list[Side]:
@@ -60,14 +71,16 @@ def run(ctx: Context) -> list[Table]:
     """One row per adversarial file and dialect."""
     scratch = ctx.scratch("adversarial")
     table = Table(f"Adversarial files ({ctx.adversarial_rounds} rounds, runs stopped after {ctx.timeout:.0f} s)",
-                  ("file", "size", "check", "fix", "build without plugin", "build with plugin", "plugin's share",
-                   "under 1 s"))
+                  ("file", "size", "check", "fix", "engine's own render", "build without plugin", "build with plugin",
+                   "plugin's share", "check < 1 s", "fix on target"))
     empty = scratch / "empty.md"
     empty.write_text("", encoding="utf-8")
     startup = Side("startup", command(ctx.cli("check", empty)))
     measure([startup], ctx.adversarial_rounds, ctx.timeout)
     for suffix in (".md", ".mdx"):
-        for path in write_adversarial(scratch / suffix.strip("."), suffix):
+        paths = write_adversarial(scratch / suffix.strip("."), suffix)
+        write_site_config(scratch / suffix.strip("."))
+        for path in paths:
             ctx.log(f"adversarial {path.name}")
             sides = file_sides(ctx, path, scratch)
             sides += plugin_sides(ctx, path, scratch) if suffix == ".md" else []
@@ -77,22 +90,36 @@ def run(ctx: Context) -> list[Table]:
     table.notes.append(f"check of an empty file (interpreter start and imports): {seconds(startup.median)}, "
                        "included in every check and fix time above.")
     table.notes.append("plugin's share = median over the rounds of (with − without); the plugin has no .mdx pages.")
+    table.notes.append("engine's own render = the whole file rendered in one process, interpreter start included: "
+                       "Python-Markdown with the corpus's mkdocs.yml stack (.md), the MDX 3 compiler with remark-gfm "
+                       "(.mdx; a file it rejects, as unclosed-braces.mdx, is timed up to its error). fix on target = "
+                       f"fix < 1 s, or at most {ENGINE_ALLOWANCE}× the engine's own render where that alone exceeds "
+                       "1 s (issue 13); medians.")
     return [table]
 
 
 def row(path: Path, sides: list[Side], timeout: float) -> tuple[str, ...]:
-    """The table row of one file: each side's median, the plugin's share, and the verdict."""
+    """The table row of one file: each side's median, the plugin's share, and the verdicts."""
     named = {side.name: side for side in sides}
-    cells = [path.name, f"{path.stat().st_size / 1e6:.2f} MB", shown(named["check"], timeout),
-             shown(named["fix"], timeout)]
-    worst = max(named["check"].median, named["fix"].median)
+    check, fix, engine = named["check"], named["fix"], named["engine"]
+    cells = [path.name, f"{path.stat().st_size / 1e6:.2f} MB", shown(check, timeout), shown(fix, timeout),
+             shown(engine, timeout)]
     if "build with plugin" in named:
         without, with_ = named["build without plugin"], named["build with plugin"]
         cells += [shown(without, timeout), shown(with_, timeout), plugin_share(without, with_)]
-        worst = max(worst, with_.median - without.median if float("inf") not in with_.times else float("inf"))
     else:
         cells += ["—", "—", "—"]
-    return (*cells, "yes" if worst < TARGET else "**no**")
+    return (*cells, "yes" if check.median < TARGET else "**no**", fix_verdict(fix.median, engine.median))
+
+
+def fix_verdict(fix: float, engine: float) -> str:
+    """Issue 13's rule for fix: under TARGET, or within ENGINE_ALLOWANCE× an engine render that alone exceeds it
+    (an engine run stopped at the timeout counts as infinitely long; fix's own time is then all that is known)."""
+    if fix < TARGET:
+        return "yes (< 1 s)"
+    if engine > TARGET and fix <= ENGINE_ALLOWANCE * engine:
+        return f"yes (≤ {ENGINE_ALLOWANCE}× engine)"
+    return "**no**"
 
 
 def plugin_share(without: Side, with_: Side) -> str:

@@ -181,6 +181,26 @@ def test_a_warm_run_leaves_out_what_mkdocs_builds_as_no_page(here, capsys, monke
     assert "drafts" not in expected[1] and "templates" not in expected[1] and "a.md" in expected[1]
 
 
+def test_a_mintignore_is_part_of_the_key(here, capsys, monkeypatch):
+    """A Mintlify project's .mintignore (added, changed, removed) decides which pages a cached run reads, as an
+    uncached run does; the recorded settings leave out what it and Mintlify's defaults leave out."""
+    write(here / "docs.json", '{"$schema": "https://mintlify.com/docs.json", "name": "x"}\n')
+    for name in ("a.mdx", "drafts/d.mdx", "README.md", "guide/b.md"):
+        write(here / name, TABLE)
+    outputs = []
+    for ignore in (None, "drafts/\n", "guide/\n!README.md\n", None):
+        if ignore is None:
+            (here / ".mintignore").unlink(missing_ok=True)
+        else:
+            write(here / ".mintignore", ignore)
+        expected = cli_run(capsys, "check", "--no-cache", ".")
+        assert cli_run(capsys, "check", ".") == expected
+        assert cli_run(capsys, "check", ".") == expected  # the recorded settings
+        outputs.append(expected)
+    assert outputs[0] == outputs[3] and len({str(output) for output in outputs}) == 3
+    assert "README.md" not in str(outputs[0]) and "drafts" not in str(outputs[1]) and "README.md" in str(outputs[2])
+
+
 def test_an_inherited_file_is_part_of_the_key(here, capsys, parsed):
     write(here / "base.yml", "markdown_extensions:\n  - admonition\n")
     write(here / "mkdocs.yml", "INHERIT: base.yml\nsite_name: s\n")
@@ -452,5 +472,6 @@ def test_the_recorded_settings_know_every_field():
     assert {f.name for f in fields(Settings)} == only_for_parsing | recorded
     assert {f.name for f in fields(Site)} == {"config_file", "extensions", "extension_configs", "docs_dir",
                                                "use_directory_urls", "plugin_options", "excluded",
-                                               "template_markers"}  # template_markers: fix and --verify only
-    assert {f.name for f in fields(MdxHost)} == {"config_file", "note"}
+                                               "template_markers", "extension_options"}
+    # template_markers: fix and --verify only; extension_options: made into the settings' levels and options
+    assert {f.name for f in fields(MdxHost)} == {"config_file", "note", "excluded"}

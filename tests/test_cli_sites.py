@@ -256,6 +256,49 @@ def test_files_mkdocs_builds_as_no_page_are_not_read(tmp_path):
     assert "<table" in (tmp_path / "docs/index.md").read_text(encoding="utf-8")
 
 
+MINTLIFY = '{"$schema": "https://mintlify.com/docs.json", "name": "site"}\n'
+
+
+def test_files_mintlify_leaves_out_are_not_read(tmp_path):
+    """Mintlify builds no file its defaults (README.md, CHANGELOG.md, .claude/, node_modules/, ...) or the
+    project's .mintignore (gitignore patterns beside docs.json, `!` re-includes) leave out: check reads the pages
+    the site publishes, and fix leaves the others byte for byte, even named on the command line (agent notes and
+    READMEs with pipe tables are common in Mintlify repositories)."""
+    _write(tmp_path / "docs.json", MINTLIFY)
+    _write(tmp_path / ".mintignore", "# drafts stay in the repository\ndrafts/\n*.draft.mdx\nAGENTS.md\n"
+                                     "!drafts/ready.mdx\n!api/README.md\n")
+    not_pages = ["README.md", "CHANGELOG.md", "AGENTS.md", ".claude/skills/x.md", "drafts/a.mdx", "guide/b.draft.mdx",
+                 "node_modules/pkg/doc.md", "guide/tmp/c.mdx"]
+    pages = ["index.mdx", "guide/page.md", "api/README.md", "drafts/ready.mdx"]
+    for name in not_pages + pages:
+        _write(tmp_path / name, "# T\n\n" + TABLE)
+    code, lines = check_site(tmp_path, ".")
+    assert code == 1 and sorted(line.split(":")[0] for line in lines[:-1]) == sorted(pages)
+    before = {name: (tmp_path / name).read_bytes() for name in not_pages}
+    assert run_cli(tmp_path, "fix", *not_pages[:3])[1][-1].startswith("0 files fixed")
+    run_cli(tmp_path, "fix", ".")
+    assert {name: (tmp_path / name).read_bytes() for name in not_pages} == before
+    assert all("<table" in (tmp_path / name).read_text(encoding="utf-8") for name in pages)
+
+
+def test_a_mintignore_that_cannot_be_decoded_refuses_its_configuration(tmp_path, monkeypatch):
+    """One line naming the file, exit 2, nothing of that project read (what it leaves out is unknown)."""
+    _write(tmp_path / "project" / "docs.json", MINTLIFY)
+    (tmp_path / "project" / ".mintignore").write_bytes(b"drafts/\n\xff\n")
+    _write(tmp_path / "project" / "index.mdx", TABLE)
+    _write(tmp_path / "other" / "page.md", TABLE)
+    from house_tables.cli import run
+
+    out, err = io.StringIO(), io.StringIO()
+    monkeypatch.chdir(tmp_path)
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = run(["check", "--jobs", "1", "."])
+    assert code == 2
+    assert [line.split(":")[0] for line in out.getvalue().splitlines() if " HT001 " in line] == ["other/page.md"]
+    assert err.getvalue().startswith("project/.mintignore: cannot be read (")
+    assert len(err.getvalue().splitlines()) == 1
+
+
 def test_one_process_reads_each_site_s_snippets_from_its_own_directory(tmp_path, monkeypatch, capsys):
     """A long-lived process (the language server) checking two sites with the same configuration, one after the
     other from each site's directory: snippets' relative base_path is each site's own (it is resolved against the

@@ -7,7 +7,7 @@ from pathlib import Path
 from bs4 import BeautifulSoup
 from test_cli import cli_process
 
-from sites import build_site, check_site, run_cli, unstyled, write_site
+from sites import EXTENSIONS, build_site, check_site, run_cli, unstyled, write_site
 
 # facelessuser/pymdown-extensions' own docs: superfences with preserve_tabs, a fence before a pipe table.
 PRESERVE_TABS = [{"pymdownx.superfences": {"preserve_tabs": True}}]
@@ -386,3 +386,48 @@ def test_a_site_whose_pages_are_jinja_templates_keeps_its_tables(tmp_path):
     assert lines[1] == ("docs/index.md:5:1: HT009 the site's macros plugin would read '{{' in the house table as a "
                         "template")
     assert (tmp_path / "default" / "docs" / "index.md").read_text(encoding="utf-8") == MACROS_PAGE
+
+
+# zensical/docs (built by Zensical from its mkdocs.yml): the house_tables Markdown extension listed under
+# markdown_extensions, no plugin — the setup the README gives for Zensical and plain Python-Markdown.
+OWN_EXTENSION = [*EXTENSIONS, {"house_tables": {"levels": {"HT002": "ignore"}}}]
+TWO_TABLES = "# T\n\ntext\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n| c | d |\n|---|---|\n| 3 | 4 | 5 |\n"
+
+
+def test_a_site_that_lists_the_extension_is_checked_and_fixed_as_it_builds(tmp_path):
+    """check took the listed extension as one more of the stack: it converted every table while check scanned the
+    page, so check found none ("no findings") and fix wrote nothing, while the build reported them. Now check and
+    fix are that extension: they read the rest of the stack, take its options (HT002 ignored, as the build does),
+    report what the build reports at the same places, and the fixed site builds the same cells."""
+    config = write_site(tmp_path / "site", {"index.md": TWO_TABLES}, plugin=False, extensions=OWN_EXTENSION,
+                        snippets=False)
+    before = build_site(config, tmp_path / "before")
+    built = [line.split(":<markdown>:", 1)[1] for line in before.log if ":<markdown>:" in line]
+    assert built == ["5:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown pipe tables",
+                     "9:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown pipe tables",
+                     "9:1: HT010 not converted: a row has more cells than the header; the engine drops the extra "
+                     "cells (line 3 of the table)"]
+    code, lines = check_site(tmp_path / "site")
+    assert (code, lines[:-1]) == (1, [f"docs/index.md:{line}" for line in built])
+    assert lines[-1] == ("3 findings (2 pipe tables) in 1 file; configuration: mkdocs.yml (Markdown stack with "
+                         "house_tables)")
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert lines[0] == "docs/index.md: 1 table, 4 cells verified"
+    after = build_site(config, tmp_path / "after")
+    left = [line.split(":<markdown>:", 1)[1] for line in after.log if ":<markdown>:" in line]
+    assert left == [line.replace("9:1:", "24:1:") for line in built[1:]]  # the second table, below the house one
+    assert _cell_texts(after.pages["index.html"]) == _cell_texts(before.pages["index.html"])
+    assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+
+
+def test_an_error_of_a_site_extension_is_not_called_an_internal_error(tmp_path):
+    """zensical/docs lists zensical.extensions.preview, which raises outside a Zensical build ("Rendering context
+    not registered"): fix said, for every page with a table, `internal error (...); please report it` — to the
+    wrong project. Now the line names the site's extension that raised; nothing is written, exit 2 as before."""
+    write_site(tmp_path, {"index.md": "# T\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"}, plugin=False,
+               extensions=["zensical.extensions.preview"], snippets=False)
+    done = cli_process("fix", "docs", cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (2, "docs/index.md: error in the site's Markdown extension "
+                                                 "zensical.extensions.preview (TypeError: Rendering context not "
+                                                 "registered)\n")
+    assert "| 1 | 2 |" in (tmp_path / "docs" / "index.md").read_text(encoding="utf-8")

@@ -95,9 +95,12 @@ def test_a_replay_needs_the_same_arguments_and_directory(here, capsys, monkeypat
 @pytest.mark.parametrize("change", [
     "new page", "new directory", "removed page", "same-size edit", "touched", "options file here",
     "options file above", "pyproject gets our table", "venv marker", "docusaurus sibling", "mkdocs.yml here",
+    "mintignore added",
 ])
 def test_every_probe_makes_a_record_stale(here, capsys, monkeypatch, change):
     site(here)
+    if change == "mintignore added":
+        write(here / "docs.json", '{"$schema": "https://mintlify.com/docs.json", "name": "x"}\n')
     write(here / "pyproject.toml", "[project]\nname = 'x'\n")
     recorded(capsys, monkeypatch, "check", "docs")
     page = here / "docs" / "short.md"
@@ -125,6 +128,8 @@ def test_every_probe_makes_a_record_stale(here, capsys, monkeypatch, change):
         write(here / "website" / "docusaurus.config.js", "module.exports = {docs: {path: '../docs'}};\n")
     elif change == "mkdocs.yml here":
         write(here / "mkdocs.yml", "site_name: x\nmarkdown_extensions: [admonition]\n")
+    elif change == "mintignore added":  # the Mintlify project's .mintignore appears: short.md is no page then
+        write(here / ".mintignore", "short.md\n")
     assert replayed(capsys, "check", "docs") == NOTHING
     expected = full(capsys, monkeypatch, "check", "docs", "--no-cache")
     assert full(capsys, monkeypatch, "check", "docs") == expected

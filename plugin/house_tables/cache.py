@@ -42,6 +42,7 @@ from .observed import (
     stat_tuple,
     user_cache_dir,
 )
+from .observed import isfile as observed_isfile
 
 FORMAT = b"house-tables-cache 1"
 GITIGNORE = "# Automatically created by house-tables.\n*\n"
@@ -108,6 +109,8 @@ def configuration_bytes(files: tuple) -> tuple[bytes, bool]:
     """The bytes of the configuration files a directory's settings are read from (an mkdocs.yml with its INHERIT
     chain), as one digest, and whether pages with a snippet mark must not be cached (a site with snippets).
     Uncacheable for an mkdocs.yml whose meaning depends on more than bytes; OSError when one cannot be read."""
+    from .site import MINTLIFY_FILES, MINTLIFY_IGNORE
+
     parts, snippets, seen = [b"".join(b"-" if file is None else b"+" for file in files)], False, set()  # which role
     pending = [os.path.abspath(str(file)) for file in files if file is not None]
     while pending:
@@ -119,6 +122,8 @@ def configuration_bytes(files: tuple) -> tuple[bytes, bool]:
         with open(path, "rb") as handle:
             data = handle.read()
         parts.append(path.encode("utf-8", "surrogateescape") + b"\0" + sha256(data))
+        if os.path.basename(path) in MINTLIFY_FILES:  # its .mintignore decides which pages are read
+            parts.append(_companion_bytes(os.path.join(os.path.dirname(path), MINTLIFY_IGNORE)))
         if path.lower().endswith(SITE_SUFFIXES):
             if _UNCACHEABLE.search(data):
                 raise Uncacheable(path)
@@ -129,6 +134,17 @@ def configuration_bytes(files: tuple) -> tuple[bytes, bool]:
             if parent is not None:
                 pending.append(os.path.join(os.path.dirname(path), os.fsdecode(parent["path"].strip())))
     return sha256(b"\0".join(parts)), snippets
+
+
+def _companion_bytes(path: str) -> bytes:
+    """What a configuration's optional companion file (a Mintlify .mintignore) adds to its digest: its path and
+    whether it is there, and the digest of its bytes when it is."""
+    name = path.encode("utf-8", "surrogateescape") + b"\0"
+    if not observed_isfile(path):
+        return name + b"absent"
+    before_read(path)
+    with open(path, "rb") as handle:
+        return name + sha256(handle.read())
 
 
 def local_modules() -> list[tuple[str, int, int]]:
@@ -283,7 +299,7 @@ def settings_record(settings, modules: list) -> tuple:
         None if settings.extensions is None else tuple(str(name) for name in settings.extensions),
         None if site is None else (str(site.config_file), str(site.docs_dir), site.use_directory_urls,
                                    site.plugin_options is not None, _spec_lines(site.excluded)),
-        None if host is None else (str(host.config_file), host.note),
+        None if host is None else (str(host.config_file), host.note, _spec_lines(host.excluded)),
         tuple(modules),
     )
 
@@ -341,7 +357,7 @@ def recorded_settings(record: tuple):
         extensions=None if extensions is None else tuple(extensions), source=source, options=dict(options),
         site=None if site is None else Site(Path(site[0]), (), {}, Path(site[1]), site[2], {} if site[3] else None,
                                             None if site[4] is None else LazySpec(tuple(site[4]))),
-        host=None if host is None else MdxHost(Path(host[0]), host[1]),
+        host=None if host is None else MdxHost(Path(host[0]), host[1], None if host[2] is None else LazySpec(host[2])),
     )
 
 

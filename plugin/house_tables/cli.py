@@ -700,16 +700,38 @@ def process(task: Task) -> FileResult:
     except FileProblem as problem:
         return FileResult(task.path, error=str(problem))
     except Exception as error:  # a bug must not stop the other files: report it with the path
-        return FileResult(task.path, error=_failure(error))
+        return FileResult(task.path, error=_failure(error, task.extensions))
 
 
-def _failure(error: Exception) -> str:
-    """What a file's unexpected failure says: where the site's own code raised it, else an internal error."""
+def _failure(error: Exception, extensions: Sequence | None = None) -> str:
+    """What a file's unexpected failure says: where the site's own code raised it, or which of the site's Markdown
+    extensions raised it, else an internal error."""
     detail = f"{type(error).__name__}: {error}"
     place = _site_code_place(error)
     if place is not None:
         return f"error in the site's own code at {place} ({detail})"
+    extension = _raising_extension(error, extensions or ())
+    if extension is not None:
+        return f"error in the site's Markdown extension {extension} ({detail})"
     return f"internal error ({detail}); please report it"
+
+
+def _raising_extension(error: Exception, extensions: Sequence) -> str | None:
+    """The extension of the stack (by name) whose package raised the error: the module of the frame that raised
+    it, or the innermost frame outside the standard library, is in that extension's top-level package (not
+    Python-Markdown's, which house-tables drives itself). Zensical's preview extension raises outside a Zensical
+    build ("Rendering context not registered"): that was an internal error to report to house-tables."""
+    import sysconfig
+    import traceback
+
+    packages = {name.split(".")[0]: name for name in extensions if isinstance(name, str)}
+    packages.pop("markdown", None)
+    standard = Path(sysconfig.get_paths()["stdlib"]).resolve()
+    for frame, _ in reversed(list(traceback.walk_tb(error.__traceback__))):
+        if Path(frame.f_code.co_filename).resolve().is_relative_to(standard):
+            continue
+        return packages.get(str(frame.f_globals.get("__name__", "")).split(".")[0])
+    return None
 
 
 def _site_code_place(error: Exception) -> str | None:

@@ -22,7 +22,7 @@ from .config import Config, ConfigError, reported_level
 from .files import GlobSet, page_selected, reason
 from .model import Dialect
 from .options import EXTENSION, FILE, PLUGIN, OptionError, conversion_config, validate
-from .site import MdxHost, Site, Sites, mdx_host, resolved_path
+from .site import MdxHost, Site, Sites, mdx_host, resolved_path, shown_path
 
 OPTION_FILES = (".house-tables.toml", "pyproject.toml")  # in one directory, the first wins
 TOOL = "house-tables"
@@ -60,7 +60,10 @@ class Settings:
         shows it only where a page includes it. For an mkdocs.yml's plugin entry the globs are over the path under
         docs_dir, as the plugin matches them; a file outside docs_dir is no page of the site and is always read.
         real: the file's os.path.realpath when the caller has it (discovery does: resolving again costs a file
-        system look-up per component of the path, per file)."""
+        system look-up per component of the path, per file). Likewise a file Mintlify never builds (its default
+        ignores and the project's .mintignore) is never read."""
+        if self.host is not None and not self.host.is_page(path, real):
+            return False
         if self.site is not None and _under(path, self.site.docs_dir, real):
             if not self.site.is_page(path, real):
                 return False
@@ -170,7 +173,12 @@ def load_site_settings(path: Path, base: Settings, sites: Sites | None = None) -
     has one (globs relative to docs_dir, the dialect settings of the options file kept), else the options file's."""
     shown = shown_path(path)
     site = (sites or Sites()).load(path, shown)
-    if site.plugin_options is None:
+    if site.plugin_options is None and site.extension_options is not None:  # the build's checker is the extension
+        entry = settings_from(site.extension_options, f"{shown} (markdown_extensions: house_tables)", None, EXTENSION)
+        settings = replace(entry, dialect=base.dialect, dialects=base.dialects, include=base.include,
+                           exclude=base.exclude)
+        source = f"{shown} (Markdown stack with house_tables)"
+    elif site.plugin_options is None:
         settings = base
         source = f"{shown} (Markdown stack)" + (f", {base.source}" if base.source != "defaults" else "")
     else:
@@ -293,11 +301,3 @@ def _read(path: Path) -> str:
         return path.read_bytes().decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
         raise UsageError(f"{shown_path(path)}: cannot read: {reason(error)}") from None
-
-
-def shown_path(path: Path) -> str:
-    """A path relative to the current directory when it is under it."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)

@@ -20,6 +20,11 @@ SITE_FILES = ("mkdocs.yml", "mkdocs.yaml")
 # Hosts that read `.md` pages as MDX: Docusaurus 3 (unless `markdown.format` says otherwise) and Mintlify.
 DOCUSAURUS_FILES = tuple(f"docusaurus.config.{suffix}" for suffix in ("ts", "js", "mjs", "cjs", "mts"))
 MINTLIFY_FILES = ("docs.json", "mint.json")
+MINTLIFY_IGNORE = ".mintignore"  # beside docs.json: gitignore patterns of files Mintlify never builds
+# What Mintlify leaves out without a .mintignore (its documentation, "Default ignored patterns"), as gitignore lines.
+MINTLIFY_DEFAULT_IGNORED = (".git", ".github", ".claude", ".agents", ".idea", ".vscode", "node_modules", "build",
+                            "dist", "coverage", ".cache", "tmp", "temp", "README.md", "LICENSE.md", "CHANGELOG.md",
+                            "CONTRIBUTING.md")
 _CONTENT_PATH = re.compile(r"""(?<![\w$.])['"]?path['"]?\s*:\s*['"](\.\.?/[^'"\n]*)['"]""")  # path: '../docs'
 _MARKDOWN_KEY = re.compile(r"""(?<![\w$.])['"]?markdown['"]?\s*:\s*\{""")
 _FORMAT_KEY = re.compile(r"""(?<![\w$.])['"]?format['"]?\s*:\s*""")
@@ -39,6 +44,7 @@ class Site:
     plugin_options: object  # the house-tables entry's options; None when the site has no such entry
     excluded: object = None  # MkDocs' own matcher of the files under docs_dir that are no pages (exclude_docs)
     template_markers: tuple[str, ...] = ()  # what opens a template expression in a page (see _template_markers)
+    extension_options: object = None  # the options of house_tables under markdown_extensions; None without it
 
     def __hash__(self) -> int:
         return hash(self.config_file)
@@ -51,6 +57,14 @@ class Site:
         except ValueError:
             return False
         return self.excluded is None or not self.excluded.match_file(uri)
+
+
+def shown_path(path: Path) -> str:
+    """A path relative to the current directory when it is under it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
 
 
 def resolved_path(path: Path | str, real: str | None = None) -> Path:
@@ -139,6 +153,18 @@ class MdxHost:
 
     config_file: Path
     note: str = ""
+    excluded: object = None  # Mintlify's matcher of the files it never builds (its defaults and .mintignore)
+
+    def is_page(self, path: Path, real: str | None = None) -> bool:
+        """Whether the host builds the file: for Mintlify, not ignored by its defaults or the project's
+        .mintignore (patterns relative to the directory of docs.json). A file outside that directory is kept."""
+        if self.excluded is None:
+            return True
+        try:
+            uri = resolved_path(path, real).relative_to(self.config_file.parent).as_posix()
+        except ValueError:
+            return True
+        return not self.excluded.match_file(uri)
 
 
 def mdx_host(config_file: Path) -> MdxHost | None:
@@ -146,7 +172,7 @@ def mdx_host(config_file: Path) -> MdxHost | None:
     is not run: a `markdown: {format: ...}` is looked for in its text, and when it makes `.md` CommonMark the
     note says that house-tables reads it as MDX all the same (an approximation)."""
     if config_file.name in MINTLIFY_FILES:
-        return MdxHost(config_file)
+        return MdxHost(config_file, excluded=mintlify_ignored(config_file))
     if config_file.name not in DOCUSAURUS_FILES:
         return None
     try:
@@ -159,6 +185,32 @@ def mdx_host(config_file: Path) -> MdxHost | None:
     if found in ("md", "detect"):
         return MdxHost(config_file, f"markdown.format '{found}': .md is CommonMark there, read here as MDX")
     return MdxHost(config_file, f"markdown.format {found} not understood: .md read as MDX, Docusaurus' default")
+
+
+def mintlify_ignore_lines(config_file: Path) -> tuple[str, ...]:
+    """The gitignore lines of what Mintlify leaves out of a project: its defaults, then the project's .mintignore
+    (read as text; a line of it can re-include a default with `!`). An unreadable .mintignore is a ConfigError."""
+    ignore = config_file.parent / MINTLIFY_IGNORE
+    if not observed.isfile(ignore):
+        return MINTLIFY_DEFAULT_IGNORED
+    observed.before_read(ignore)
+    try:
+        text = ignore.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{shown_path(ignore)}: cannot be read ({_one_line(str(error))})") from None
+    return MINTLIFY_DEFAULT_IGNORED + tuple(text.splitlines())
+
+
+def mintlify_ignored(config_file: Path):
+    """Mintlify's matcher of the files it never builds (pathspec's GitIgnoreSpec, gitignore's own rules)."""
+    import pathspec
+
+    lines = mintlify_ignore_lines(config_file)
+    try:
+        return pathspec.GitIgnoreSpec.from_lines(lines)
+    except Exception as error:  # re.error, pathspec's GitWildMatchPatternError
+        raise ConfigError(f"{shown_path(config_file.parent / MINTLIFY_IGNORE)}: a pattern is not a glob "
+                          f"({_one_line(str(error))})") from None
 
 
 def markdown_format(text: str) -> str | None:
@@ -237,6 +289,7 @@ def load_site(config_file: Path, shown: str | None = None) -> Site:
     configs = dict(option.configdata)
     if raw.get("hooks"):
         names, configs = _with_hooks(config_file, raw, names, configs, shown)
+    names, extension_options = _without_own_extension(names, configs)
     return Site(
         config_file=config_file,
         extensions=tuple(names),
@@ -246,7 +299,34 @@ def load_site(config_file: Path, shown: str | None = None) -> Site:
         plugin_options=_plugin_options(raw.get("plugins")),
         excluded=_excluded_docs(raw.get("exclude_docs"), shown),
         template_markers=_template_markers(raw.get("plugins")),
+        extension_options=extension_options,
     )
+
+
+_OWN_EXTENSION_NAMES = ("house_tables", "house_tables.extension")
+
+
+def _without_own_extension(names: list, configs: dict) -> tuple[list, object]:
+    """The stack without house-tables' own Markdown extension, and that entry's options (None without one). The
+    command line is that extension: it reads the pages with the rest of the stack and takes the entry's options,
+    as the build does. Left in, the extension would convert every table while check scans it (check saw none)."""
+    options, kept = None, []
+    for name in names:
+        if not _is_own_extension(name):
+            kept.append(name)
+        elif isinstance(name, str):
+            options = configs.pop(name, None) or {}
+        else:  # an instance a hook added: its options are its values
+            options = name.getConfigs()
+    return kept, options
+
+
+def _is_own_extension(name) -> bool:
+    """Whether a stack entry is house-tables' extension: by name (its entry point or module, `:Class` allowed) or,
+    for an instance a hook added, by the module of its class."""
+    if isinstance(name, str):
+        return name.split(":")[0] in _OWN_EXTENSION_NAMES
+    return type(name).__module__.startswith("house_tables.")
 
 
 def _excluded_docs(value, shown: str):
