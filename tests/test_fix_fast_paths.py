@@ -88,6 +88,8 @@ def _forget() -> None:
     page_module._LAST.clear()
     LAST_MDX_SCAN[0] = None
     fragments_module._LAST_CELLS[0] = None
+    jsx_module._kept_jsx.cache_clear()
+    jsx_module._kept_segments.cache_clear()
 
 
 def both(function, *args):
@@ -107,6 +109,24 @@ def test_html_to_jsx(fragment):
     """Plain text (no `<`, no `&`) is written without a parser, as bs4's single text node would be."""
     fast, slow = both(html_to_jsx, fragment)
     assert fast == slow
+
+
+@MANY
+@given(st.lists(st.one_of(plain_texts, fragments), min_size=1, max_size=3), st.lists(st.integers(0, 2), max_size=6))
+def test_html_to_jsx_kept(cells, order):
+    """A cell's JSX kept from an earlier cell is what the slow path writes, in any order of repeated cells (or the
+    same error: JSX that cannot be written is never kept)."""
+    def written(fragment):
+        try:
+            return html_to_jsx(fragment)
+        except ValueError as error:
+            return repr(error)
+
+    sequence = [cells[k % len(cells)] for k in [0, *order]]
+    with slow_paths():
+        fresh = [written(cell) for cell in sequence]
+    _forget()
+    assert [written(cell) for cell in sequence] == fresh
 
 
 @MANY

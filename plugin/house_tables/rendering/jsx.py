@@ -4,6 +4,7 @@ import json
 import re
 import unicodedata
 import warnings
+from functools import lru_cache
 from html.entities import html5
 
 from bs4 import BeautifulSoup, MarkupResemblesLocatorWarning, Tag
@@ -112,6 +113,18 @@ class JsxError(ValueError):
 
 def html_to_jsx(fragment: str) -> str:
     """An inline HTML fragment as one line of JSX that MDX renders to the same HTML (comments render nothing)."""
+    return _kept_jsx(fragment) if enabled() else _jsx(fragment)
+
+
+@lru_cache(maxsize=4096)
+def _kept_jsx(fragment: str) -> str:
+    """_jsx of a fragment, kept (fast paths only): a function of the fragment alone, and tables repeat cells (a
+    link to the same page, `x`, `-`) in every row and from table to table."""
+    return _jsx(fragment)
+
+
+def _jsx(fragment: str) -> str:
+    """html_to_jsx, written."""
     if "<" not in fragment and "&" not in fragment and enabled():
         # html.parser reads such a fragment as one text node (or none): the writer would give jsx_text's JSX.
         return jsx_text(_as_bs4_text(fragment))
@@ -304,10 +317,23 @@ def _text(text: str, closer_after: bool) -> str:
     return "".join(out)
 
 
-def _segments(text: str) -> list[tuple[bool, str]]:
+def _segments(text: str) -> tuple[tuple[bool, str], ...]:
     """Text split into (literal, part): literal parts would be autolinked or are controls, so they go out as JS.
-    What follows a literal part is searched again as its own text node, the way remark-gfm sees it (nothing
-    precedes its first character). Linear: each pattern's next match is kept until the scan passes it."""
+    Kept (fast paths only): the writer asks for a text's segments twice, whether it puts text on the line and to
+    write it."""
+    return _kept_segments(text) if enabled() else _split(text)
+
+
+@lru_cache(maxsize=256)
+def _kept_segments(text: str) -> tuple[tuple[bool, str], ...]:
+    """_split of a text, kept."""
+    return _split(text)
+
+
+def _split(text: str) -> tuple[tuple[bool, str], ...]:
+    """_segments, split. What follows a literal part is searched again as its own text node, the way remark-gfm
+    sees it (nothing precedes its first character). Linear: each pattern's next match is kept until the scan
+    passes it."""
     out: list[tuple[bool, str]] = []
     pos = 0
     upcoming = {pattern: pattern.search(text) for pattern in (_URL, _EMAIL, _CONTROL)}
@@ -329,7 +355,7 @@ def _segments(text: str) -> list[tuple[bool, str]]:
         else:
             out.append((True, m.group()))
         pos = m.end()
-    return out
+    return tuple(out)
 
 
 def _escape_plain(text: str, closer_after: bool) -> str:

@@ -28,10 +28,8 @@ _COMMENT = r"\{/\*(?:(?!\*/).)*\*/\}"
 # How a line read with nothing open and no container (see _skip_idle) starts; None: something else.
 _IDLE_LINE = re.compile(
     r"(?P<esm>(?:import|export) )|[ \t]*(?:(?P<blank>\Z)|(?P<heading>#{1,6}(?:[ \t]|\Z))"
-    r"|(?P<jsx>(?=[<{]))"  # JSX tags or comments, maybe: see _tagged_kind
+    rf"|(?P<jsx>(?:(?:{_TAG}|{_COMMENT})[ \t]*)+)"  # one-line tags and comments, each with the blanks after it
     rf"|(?P<fence>```|~~~)|(?P<pipe>\|)|(?P<plain>{_PLAIN_START}))")
-# One-line JSX tags and comments, and the blanks after each (a line of them only is flow JSX).
-_TAGS = re.compile(rf"(?:(?:{_TAG}|{_COMMENT})[ \t]*)+")
 # A run of lines _skip_idle passes over one by one, in the text with a line feed after every line: blank lines,
 # ATX headings, and paragraphs of plain lines that a blank line, a heading or the end ends (see _Jump).
 _BLANK_NL = r"[ \t]*\n"
@@ -88,7 +86,7 @@ def _skip_idle(lines: tuple[str, ...], index: int, findings: _Findings, jump: _J
         match = _IDLE_LINE.match(text)
         kind = match.lastgroup if match else None
         if kind == "jsx":
-            kind = _tagged_kind(text, match.start(kind))
+            kind = _tagged_kind(text, match.end())
         if kind == "plain" or kind == "tagged":
             run = index if run < 0 else run
             index += 1
@@ -107,14 +105,10 @@ def _skip_idle(lines: tuple[str, ...], index: int, findings: _Findings, jump: _J
     return index, False
 
 
-def _tagged_kind(text: str, first: int) -> str | None:
-    """For a line whose first non-blank character (at first) is `<` or `{`: "jsx" when whole one-line JSX tags and
-    `{/* comments */}` fill it, "tagged" when such tags and comments are followed by text (not `<` or `{`: the
-    tokenizer's attempt fails there), None otherwise (the tokenizer reads it)."""
-    tags = _TAGS.match(text, first)
-    if tags is None:
-        return None
-    end = tags.end()
+def _tagged_kind(text: str, end: int) -> str | None:
+    """For a line that starts (after blanks) with whole one-line JSX tags and `{/* comments */}` up to end: "jsx"
+    when they fill it, "tagged" when text follows them (not `<` or `{`: the tokenizer's attempt fails there), None
+    otherwise (the tokenizer reads it)."""
     if end == len(text):
         return "jsx"
     return "tagged" if text[end] not in "<{" else None
