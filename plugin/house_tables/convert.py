@@ -22,6 +22,7 @@ from .rendering.fragments import (
     reference_definitions,
     render_gfm,
     render_python_markdown,
+    tables_rendered_together,
 )
 from .rendering.jsx_html import jsx_cells_to_html, jsx_to_html
 from .rendering.layout import Grid, render_lines
@@ -98,10 +99,13 @@ class Engine:
         """HTML of a Markdown source in this dialect."""
         if self.dialect is Dialect.MDX:
             return render_gfm(source)
+        return render_python_markdown(source, *self.stack())
+
+    def stack(self) -> tuple[tuple[str, ...], dict]:
+        """The `.md` extensions and their configs (MkDocs' stack unless given)."""
         from .parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS
 
-        configs = MKDOCS_EXTENSION_CONFIGS if self.configs is None else self.configs
-        return render_python_markdown(source, self.extensions or MKDOCS_EXTENSIONS, configs)
+        return self.extensions or MKDOCS_EXTENSIONS, MKDOCS_EXTENSION_CONFIGS if self.configs is None else self.configs
 
     def page(self, text: str, front_matter: bool) -> str:
         """What a reader sees of a whole `.md` page as the site (with the plugin) builds it, comparable."""
@@ -115,11 +119,7 @@ class Engine:
         return self._page(text, front_matter).definitions
 
     def _page(self, text: str, front_matter: bool):
-        from .parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS
-
-        configs = MKDOCS_EXTENSION_CONFIGS if self.configs is None else self.configs
-        return render_md_page(text.removeprefix(BOM), self.extensions or MKDOCS_EXTENSIONS, configs,
-                              front_matter=front_matter)
+        return render_md_page(text.removeprefix(BOM), *self.stack(), front_matter=front_matter)
 
 
 def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, form: str = "jsx",
@@ -150,8 +150,9 @@ def _convert(text: str, dialect: Dialect | str, config: Config | None, form: str
     conversion = Conversion(text, result.tables, diagnostics=[*findings, *hand.findings], hand=hand)
     replacements: list[tuple[Table, list[str]]] = []
     definitions = engine.definitions(text, front_matter) if chosen else ""
+    references = _references([table for table, _ in chosen], source, definitions, engine)
     for table, directive in chosen:
-        lines = _convert_table(table, directive, source, definitions, engine, config, form, conversion)
+        lines = _convert_table(table, directive, source, definitions, engine, config, form, conversion, references)
         if lines is not None:
             replacements.append((table, lines))
     for item in hand.normalisable:  # cells byte for byte by construction (conformance._keeps_cells)
@@ -237,7 +238,8 @@ def _cell_texts(table: Table) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(cell.text for cell in row.cells) for row in (table.header, *table.body))
 
 
-def _convert_table(table, directive, source, definitions, engine, config, form, conversion) -> list[str] | None:
+def _convert_table(table, directive, source, definitions, engine, config, form, conversion,
+                   references: dict) -> list[str] | None:
     """The house-style lines for one table, or None (with an HT009 diagnostic) when it does not verify."""
     too_deep = _too_deeply_nested(table)
     if too_deep:
@@ -247,7 +249,7 @@ def _convert_table(table, directive, source, definitions, engine, config, form, 
         fragments = _fragments(table, definitions, engine)
         problem = _verify(table, source, definitions, engine, fragments)
     else:  # Python-Markdown's own cells of the table as written: the output is the reference itself
-        fragments, problem = _engine_fragments(table, source, definitions, engine)
+        fragments, problem = _engine_fragments(table, source, definitions, engine, references)
     measured = fragments  # widths from what the cells show: a footnote reference is its number, as the build reads
     if fragments is not None and form == "jsx" and engine.dialect is not Dialect.MDX:
         fragments = fragments.with_footnote_references()
@@ -349,14 +351,31 @@ def _escaped_before_pieces(jsx: str) -> str:
     return _BACKSLASHES_BEFORE_PIECE.sub(lambda m: m.group(1) + "\\" if len(m.group(1)) % 2 else m.group(1), jsx)
 
 
-def _engine_fragments(table, source, definitions, engine) -> tuple[Fragments | None, tuple[Span, str] | None]:
-    """The engine's cells for the original table lines, if they have the shape of our table."""
-    reference = _reference(table, source, definitions, engine)
+def _engine_fragments(table, source, definitions, engine,
+                      references: dict) -> tuple[Fragments | None, tuple[Span, str] | None]:
+    """The engine's cells for the original table lines, if they have the shape of our table (references: those
+    rendered already, by table id)."""
+    reference = references[id(table)] if id(table) in references else _reference(table, source, definitions, engine)
     if reference is None:
         return None, (table.span, "the engine renders no table from these lines on their own")
     fragments = Fragments(reference, [[[] for _ in row] for row in reference])
     rows = _shown_rows(table, engine)
     return fragments, _shape_problem(table, [[""] * table.columns for _ in range(rows)], reference)
+
+
+def _references(tables: list[Table], source: Source, definitions: str, engine: Engine) -> dict:
+    """The `.md` tables' references (_reference), by table id, from one render of all of them where
+    tables_rendered_together can give each what its own render gives; else none (each is rendered on its own).
+    A table too deeply nested is never rendered (_convert_table declines it first)."""
+    wanted = [table for table in tables if not _too_deeply_nested(table)] if len(tables) > 1 else []
+    if engine.dialect is Dialect.MDX or len(wanted) < 2:
+        return {}
+    together = tables_rendered_together([_original_rows(table, source) for table in wanted], *engine.stack(),
+                                        definitions)
+    if together is None:
+        return {}
+    return {id(table): None if cells is None else cells[: _shown_rows(table, engine)]
+            for table, cells in zip(wanted, together)}
 
 
 def _reference(table, source, definitions, engine) -> list[list[str]] | None:

@@ -1,0 +1,113 @@
+"""Differential: the reference renders of a page's tables made in one Python-Markdown document
+(fragments.tables_rendered_together) are what each table's own render gives, and `fix` gives exactly what it gave
+with one render per table (the slow path), on pages of many tables, hostile ones included.
+
+`make fuzz` sets HOUSE_TABLES_FUZZ for more examples.
+"""
+
+import os
+
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+from test_fix_fast_paths import _fix, both
+
+from house_tables.parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS
+from house_tables.rendering.fragments import first_table_cells, render_python_markdown, tables_rendered_together
+
+from strategies import ADVERSARIAL, INLINE, WORDS, cell_text, table
+
+EXAMPLES = max(150, int(os.environ.get("HOUSE_TABLES_FUZZ", "150")) // 4)
+SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+# Cell texts and whole lines that reach beyond a table block, or that depend on the document: fences, raw HTML
+# blocks, containers, definitions, the toc marker, footnotes and abbreviations (text without their extensions),
+# attribute lists, the separator word itself.
+HOSTILE_CELLS = [
+    "[TOC]", "<div>", "<div markdown>", "</div>", "```", "~~~", "!!! note", "/// note", '=== "T"', "[r]", "[x][r]",
+    "[y]", "{: .c}", "{: #i}", "[^1]", "*[HTML]", "HTML", "HouseTablesApart0", "<p>HouseTablesApart0</p>",
+    "<table><tr><td>x</td></tr></table>", "&foo;", "&notit;", "<!-- c -->", "`a | b`", "<pre>", "a\tb", "--8<--",
+]
+HOSTILE_LINES = [
+    "", "```", "~~~", "<div>", "<div markdown>", "</div>", "!!! note", "    indented", "\tindented", "/// note",
+    "///", '=== "T"', "- item", "> quote", "[r]: http://r.example", "[y]: javascript:alert(1)", "[^1]: note",
+    "*[HTML]: Hyper", "[TOC]", "<!--", "-->", "HouseTablesApart0", "# h", "---", " | a |", "{: .c}",
+]
+DEFINITIONS = ["", "\n[r]: http://r.example\n", "\n[r]: http://r.example \"t\"\n\n[x]: u (p)\n",
+               "\n[y]: a 'x\"y'\n"]
+STACKS = [
+    (MKDOCS_EXTENSIONS, MKDOCS_EXTENSION_CONFIGS),
+    (("toc", "tables", "attr_list", "md_in_html"), {"toc": {"marker": "HouseTablesApart1"}}),
+    (("tables", "footnotes", "abbr", "meta"), {}),  # not rendered together: the property holds trivially
+]
+
+
+@st.composite
+def hostile_table(draw) -> str:
+    """A table's lines as `_original_rows` gives them (a newline at the end): a generated table, some cells or
+    whole lines replaced with hostile ones."""
+    lines = draw(table())
+    for _ in range(draw(st.integers(0, 2))):
+        index = draw(st.integers(0, len(lines) - 1))
+        if draw(st.booleans()):
+            lines[index] = draw(st.sampled_from(HOSTILE_LINES))
+        else:
+            lines[index] += " | " + draw(st.one_of(st.sampled_from(HOSTILE_CELLS), cell_text())) + " |"
+    return "\n".join(lines) + "\n"
+
+
+# Cells that keep a table's shape (no pipe of their own): most pages' tables are well formed.
+table_cell = st.lists(st.sampled_from([token for token in WORDS + INLINE + ADVERSARIAL if "|" not in token]),
+                      max_size=3).map(" ".join)
+
+
+@st.composite
+def plain_table(draw) -> str:
+    """A well-formed table, sometimes with hostile cells."""
+    columns = draw(st.integers(1, 3))
+    cells = st.one_of(table_cell, st.sampled_from(HOSTILE_CELLS)) if draw(st.booleans()) else table_cell
+    rows = [[draw(cells) for _ in range(columns)] for _ in range(draw(st.integers(1, 4)))]
+    if draw(st.integers(0, 4)) == 0:  # a header without a leading pipe, as `meta` would read at a document's start
+        lines = ["Key: " + " | ".join(rows[0]) + " | x", " | ".join(["---"] * (columns + 1))]
+    else:
+        lines = ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * columns]
+    return "\n".join([*lines, *("| " + " | ".join(row) + " |" for row in rows[1:])]) + "\n"
+
+
+# Mostly well-formed tables, so that many documents are rendered together; any hostile one may stop that.
+sources = st.lists(st.one_of(*[plain_table()] * 8, hostile_table()), min_size=2, max_size=6)
+
+
+@SETTINGS
+@given(sources, st.sampled_from(DEFINITIONS), st.sampled_from([STACKS[0], *STACKS]))
+def test_tables_rendered_together_are_each_rendered_alone(tables, definitions, stack):
+    """Each table's cells from the one render are its own render's cells (None: no table), whenever the one render
+    gives an answer."""
+    extensions, configs = stack
+    alone = [first_table_cells(render_python_markdown(source + definitions, extensions, configs)) for source in tables]
+    together = tables_rendered_together(tables, extensions, configs, definitions)
+    event("rendered together" if together is not None else "one by one")
+    assert together is None or together == alone
+
+
+@st.composite
+def tables_page(draw) -> str:
+    """A page of 2 to 6 tables (some hostile), paragraphs between some, definitions at the end of some."""
+    blocks = []
+    for source in draw(sources):
+        blocks.append(source.rstrip("\n"))
+        if draw(st.integers(0, 3)) == 0:
+            blocks.append(draw(st.sampled_from(["Text [r] and [y].", "- item", "> quote", "```\ncode\n```"])))
+    definitions = draw(st.sampled_from(["", "[r]: http://r.example", "[r]: http://r.example\n[y]: page.md"]))
+    return "\n\n".join(["Before.", *blocks, definitions]) + "\n"
+
+
+@SETTINGS
+@given(tables_page(), st.sampled_from(["jsx", "html"]))
+def test_fix_of_many_tables(page, form):
+    """fix converts the same tables to the same text with the same findings (HT009 refusals included) as with one
+    reference render per table."""
+    fast, slow = both(_fix, page, "python-markdown", form)
+    refused = sum(diagnostic.code == "HT009" for diagnostic in slow[0][3])
+    event(f"refused {min(refused, 3)}{'+' if refused >= 3 else ''}")
+    assert fast == slow
