@@ -1,18 +1,25 @@
-"""Differential: the reference renders of a page's tables made in one Python-Markdown document
-(fragments.tables_rendered_together) are what each table's own render gives, and `fix` gives exactly what it gave
-with one render per table (the slow path), on pages of many tables, hostile ones included.
+"""Differential: the reference renders of a page's tables taken from the page's own render (convert._page_references)
+or made in one Python-Markdown document (fragments.tables_rendered_together) are what each table's own render gives,
+and `fix` gives exactly what it gave with one render per table (the slow path), on pages of many tables, hostile
+ones included: pages where the page's table is not the table's own render (a table of contents in a cell, a
+reference only the page can read, tabs, containers, marked links) must be refused or converted exactly as before.
 
 `make fuzz` sets HOUSE_TABLES_FUZZ for more examples.
 """
 
 import os
 
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 from test_fix_fast_paths import _fix, both
 
+from house_tables.convert import Engine, _page_references, _reference
+from house_tables.model import Dialect
+from house_tables.parsing import scan
 from house_tables.parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS
 from house_tables.rendering.fragments import first_table_cells, render_python_markdown, tables_rendered_together
+from house_tables.rendering.page import _LAST
+from house_tables.source import Source
 
 from strategies import ADVERSARIAL, INLINE, WORDS, cell_text, table
 
@@ -90,16 +97,75 @@ def test_tables_rendered_together_are_each_rendered_alone(tables, definitions, s
     assert together is None or together == alone
 
 
+# Blocks around the tables: text citing references, headings (a table of contents to show), containers holding a
+# table (not at the top level), a front matter look-alike, text with the link marker.
+AROUND = ["Text [r] and [y] and [e].", "# Heading", "## Other {: #o }", "- item", "> quote", "```\ncode\n```",
+          "!!! note\n\n    | a | b |\n    |---|---|\n    | [r] | `x` |", "> | q | r |\n> |---|---|\n> | 1 | [y] |",
+          "- item\n\n    | l | m |\n    |---|---|\n    | [TOC] | x |",
+          "<div markdown>\n\n| d | e |\n|---|---|\n| 1 | 2 |\n\n</div>",
+          "See mkdocs-resolves:x and [p](page.md).", "  | indented | t |\n  |---|---|\n  | a\tb | `c\td` |"]
+# Link reference definitions, some only the page can read as written (an empty URL, quotes of both kinds in a
+# title, a label twice, definitions in containers, a URL with the link marker).
+PAGE_DEFINITIONS = ["", "[r]: http://r.example", "[r]: http://r.example\n[y]: page.md", "[e]: <>",
+                    "[y]: a 'x\"y)'", "[r]: one\n[r]: two", "> [y]: quoted.md", "- [r]: listed.md",
+                    "[y]: mkdocs-resolves:z", "[r]: page.md#a \"T\""]
+PAGE_CELLS = ["[TOC]", "[p](page.md)", "![i](i.png)", "[e]", "[x][e]", "`a\tb`", "a\tb", "mkdocs-resolves:x",
+              "[y]", "[r]", "[^1]", "<a href=\"page.md\">h</a>"]
+
+
+@st.composite
+def page_table(draw) -> str:
+    """A table whose cells are drawn to differ between the page and the table's own render, or not."""
+    columns = draw(st.integers(1, 3))
+    cells = st.one_of(table_cell, st.sampled_from(PAGE_CELLS))
+    rows = [[draw(cells) for _ in range(columns)] for _ in range(draw(st.integers(1, 3)))]
+    lines = ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * columns]
+    return "\n".join([*lines, *("| " + " | ".join(row) + " |" for row in rows[1:])]) + "\n"
+
+
 @st.composite
 def tables_page(draw) -> str:
-    """A page of 2 to 6 tables (some hostile), paragraphs between some, definitions at the end of some."""
+    """A page of 1 to 6 tables (some hostile), other blocks between some, definitions at its end."""
     blocks = []
-    for source in draw(sources):
+    for source in draw(st.lists(st.one_of(plain_table(), page_table(), page_table(), hostile_table()), min_size=1,
+                                max_size=6)):
         blocks.append(source.rstrip("\n"))
-        if draw(st.integers(0, 3)) == 0:
-            blocks.append(draw(st.sampled_from(["Text [r] and [y].", "- item", "> quote", "```\ncode\n```"])))
-    definitions = draw(st.sampled_from(["", "[r]: http://r.example", "[r]: http://r.example\n[y]: page.md"]))
-    return "\n\n".join(["Before.", *blocks, definitions]) + "\n"
+        if draw(st.integers(0, 2)) == 0:
+            blocks.append(draw(st.sampled_from(AROUND)))
+    return "\n\n".join(["Before.", *blocks, *draw(st.lists(st.sampled_from(PAGE_DEFINITIONS), max_size=2))]) + "\n"
+
+
+# Pages whose table the page renders otherwise than the table's lines alone do (each needs its own condition of
+# _page_references), and ones where it renders them alike.
+PAGES_THAT_DIFFER = [
+    "Before.\n\n| a | [x][e] |\n|---|---|\n| [e] | b |\n\n[e]: <>\n",  # a reference the definitions cannot carry
+    "Before.\n\n  | a | `c\td` |\n  |---|---|\n  | x\ty | b |\n",  # tabs expanded from the line's start
+    "# H\n\n| a | b |\n|---|---|\n| [TOC] | [p](page.md) |\n",  # the page's table of contents; a marked link
+    "Before.\n\n| a | b |\n|---|---|\n| [y] | mkdocs-resolves:x |\n\n[y]: mkdocs-resolves:z\n",
+    "- item\n\n\t| a | b |\n\t|---|---|\n\t| `x\ty` | 1 |\n",  # in a list item, a tab before and in a cell
+]
+
+
+@SETTINGS
+@given(tables_page(), st.sampled_from(STACKS))
+@example(PAGES_THAT_DIFFER[0], STACKS[0])
+@example(PAGES_THAT_DIFFER[1], STACKS[0])
+@example(PAGES_THAT_DIFFER[2], STACKS[0])
+@example(PAGES_THAT_DIFFER[3], STACKS[0])
+@example(PAGES_THAT_DIFFER[4], STACKS[0])
+def test_page_references_are_each_tables_own_render(page, stack):
+    """Each table's cells taken from the page's render are the cells of its own render (with the definitions)."""
+    extensions, configs = stack
+    engine = Engine(Dialect.PYTHON_MARKDOWN, extensions, configs)
+    _LAST.clear()
+    tables = scan(page, Dialect.PYTHON_MARKDOWN, extensions=extensions, configs=configs).tables
+    source = Source.parse(page)
+    definitions = engine.definitions(page, False)
+    taken = _page_references(list(tables), source, definitions, engine, page, False)
+    event(f"tables taken from the page: {len(taken)} of {len(tables)}" if len(taken) < 3 else "3+ taken")
+    for read in tables:
+        if id(read) in taken:
+            assert taken[id(read)] == _reference(read, source, definitions, engine)
 
 
 @SETTINGS

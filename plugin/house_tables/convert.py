@@ -14,8 +14,11 @@ from .directives import Directive
 from .model import Diagnostic, Dialect, Span, Table
 from .parsing import scan
 from .parsing.house_form import MAX_NESTING, tag_depth
+from .parsing.pymd import markdown_for
 from .plan import hand_table_tags
+from .rendering.fast import enabled
 from .rendering.fragments import (
+    RENDERED_ALIKE_TOGETHER,
     canonical,
     first_table_cells,
     rebuilt_source,
@@ -150,7 +153,7 @@ def _convert(text: str, dialect: Dialect | str, config: Config | None, form: str
     conversion = Conversion(text, result.tables, diagnostics=[*findings, *hand.findings], hand=hand)
     replacements: list[tuple[Table, list[str]]] = []
     definitions = engine.definitions(text, front_matter) if chosen else ""
-    references = _references([table for table, _ in chosen], source, definitions, engine)
+    references = _references([table for table, _ in chosen], source, definitions, engine, text, front_matter)
     for table, directive in chosen:
         lines = _convert_table(table, directive, source, definitions, engine, config, form, conversion, references)
         if lines is not None:
@@ -363,19 +366,56 @@ def _engine_fragments(table, source, definitions, engine,
     return fragments, _shape_problem(table, [[""] * table.columns for _ in range(rows)], reference)
 
 
-def _references(tables: list[Table], source: Source, definitions: str, engine: Engine) -> dict:
-    """The `.md` tables' references (_reference), by table id, from one render of all of them where
-    tables_rendered_together can give each what its own render gives; else none (each is rendered on its own).
-    A table too deeply nested is never rendered (_convert_table declines it first)."""
-    wanted = [table for table in tables if not _too_deeply_nested(table)] if len(tables) > 1 else []
-    if engine.dialect is Dialect.MDX or len(wanted) < 2:
+def _references(tables: list[Table], source: Source, definitions: str, engine: Engine, text: str,
+                front_matter: bool) -> dict:
+    """The `.md` tables' references (_reference), by table id, where they are known without a render of their own:
+    the page's own rendering of a table where _page_references shows it is the same, else one render of the rest
+    together where tables_rendered_together can give each what its own render gives; the others are rendered on
+    their own. A table too deeply nested is never rendered (_convert_table declines it first)."""
+    if engine.dialect is Dialect.MDX or not tables:
         return {}
-    together = tables_rendered_together([_original_rows(table, source) for table in wanted], *engine.stack(),
-                                        definitions)
-    if together is None:
+    wanted = [table for table in tables if not _too_deeply_nested(table)]
+    references = _page_references(wanted, source, definitions, engine, text, front_matter)
+    rest = [table for table in wanted if id(table) not in references]
+    together = tables_rendered_together([_original_rows(table, source) for table in rest], *engine.stack(),
+                                        definitions) if len(rest) > 1 else None
+    for table, cells in zip(rest, together or ()):
+        references[id(table)] = None if cells is None else cells[: _shown_rows(table, engine)]
+    return references
+
+
+def _page_references(tables: list[Table], source: Source, definitions: str, engine: Engine, text: str,
+                     front_matter: bool) -> dict:
+    """The cells of each table as the page's render (the one the definitions came from) wrote it, where that is
+    what the table's lines give rendered on their own with the definitions: the extensions are ones under which a
+    table block is rendered alike wherever it is (fragments.RENDERED_ALIKE_TOGETHER), the table is at the page's
+    top level (no container around it), the text the page's block parser read is the file's (same lines), the page
+    read the table over the same lines as the scan, the lines hold no tab (expanded from the line's start) and no
+    toc marker (the page's own table of contents), and the definitions rendered alone make nothing and define
+    exactly the page's references."""
+    extensions, configs = engine.stack()
+    if not tables or not enabled() or not all(name in RENDERED_ALIKE_TOGETHER for name in extensions):
         return {}
-    return {id(table): None if cells is None else cells[: _shown_rows(table, engine)]
-            for table, cells in zip(wanted, together)}
+    page = engine._page(text, front_matter)
+    if not page.tables or page.read != text.removeprefix(BOM) or not _same_references(definitions, page, engine):
+        return {}
+    marker = next((configs.get(name, {}).get("marker", "[TOC]") for name in ("toc", "markdown.extensions.toc")
+                   if name in extensions), "")
+    references = {}
+    for table in tables:
+        end, html = page.tables.get(table.start_line, (None, ""))
+        lines = source.lines[table.start_line - 1 : table.end_line]
+        if end != table.end_line or any("\t" in line or (marker and marker in line) for line in lines):
+            continue
+        cells = first_table_cells(html)
+        references[id(table)] = None if cells is None else cells[: _shown_rows(table, engine)]
+    return references
+
+
+def _same_references(definitions: str, page, engine: Engine) -> bool:
+    """Whether the definitions rendered on their own make nothing and define the page's link references."""
+    md = markdown_for(*engine.stack())
+    return md.convert(definitions) == "" and md.references == page.references
 
 
 def _reference(table, source, definitions, engine) -> list[list[str]] | None:
