@@ -143,6 +143,8 @@ PAGES_THAT_DIFFER = [
     "# H\n\n| a | b |\n|---|---|\n| [TOC] | [p](page.md) |\n",  # the page's table of contents; a marked link
     "Before.\n\n| a | b |\n|---|---|\n| [y] | mkdocs-resolves:x |\n\n[y]: mkdocs-resolves:z\n",
     "- item\n\n\t| a | b |\n\t|---|---|\n\t| `x\ty` | 1 |\n",  # in a list item, a tab before and in a cell
+    # A tag left open in a cell runs on to a later quote in the page (not alone): the comment line is a row there.
+    "Before.\n\n|  |  |\n---|---\n|  | <a href=\" |\n<!-- c -->\n\nText.\n\n| <a href=\"page.md\">h</a> |\n|---|\n",
 ]
 
 
@@ -153,6 +155,7 @@ PAGES_THAT_DIFFER = [
 @example(PAGES_THAT_DIFFER[2], STACKS[0])
 @example(PAGES_THAT_DIFFER[3], STACKS[0])
 @example(PAGES_THAT_DIFFER[4], STACKS[0])
+@example(PAGES_THAT_DIFFER[5], STACKS[0])
 def test_page_references_are_each_tables_own_render(page, stack):
     """Each table's cells taken from the page's render are the cells of its own render (with the definitions)."""
     extensions, configs = stack

@@ -390,9 +390,10 @@ def _page_references(tables: list[Table], source: Source, definitions: str, engi
     what the table's lines give rendered on their own with the definitions: the extensions are ones under which a
     table block is rendered alike wherever it is (fragments.RENDERED_ALIKE_TOGETHER), the table is at the page's
     top level (no container around it), the text the page's block parser read is the file's (same lines), the page
-    read the table over the same lines as the scan, the lines hold no tab (expanded from the line's start) and no
-    toc marker (the page's own table of contents), and the definitions rendered alone make nothing and define
-    exactly the page's references."""
+    read the table over the same lines as the scan, the lines hold no tab (expanded from the line's start), no toc
+    marker (the page's own table of contents) and no `<` (the raw HTML preprocessor reads the whole page: a tag left
+    open before or in the table runs on to a quote elsewhere and hides what a line starts), and the definitions
+    rendered alone make nothing and define exactly the page's references."""
     extensions, configs = engine.stack()
     if not tables or not enabled() or not all(name in RENDERED_ALIKE_TOGETHER for name in extensions):
         return {}
@@ -405,7 +406,7 @@ def _page_references(tables: list[Table], source: Source, definitions: str, engi
     for table in tables:
         end, html = page.tables.get(table.start_line, (None, ""))
         lines = source.lines[table.start_line - 1 : table.end_line]
-        if end != table.end_line or any("\t" in line or (marker and marker in line) for line in lines):
+        if end != table.end_line or any("\t" in line or "<" in line or (marker and marker in line) for line in lines):
             continue
         cells = first_table_cells(html)
         references[id(table)] = None if cells is None else cells[: _shown_rows(table, engine)]

@@ -74,14 +74,16 @@ def tables_rendered_together(tables: list[str], extensions: tuple[str, ...], con
     reads a document block by block (blank lines apart), and a table is one block: with the extensions above, a
     table block whose first line is not indented is read as on its own (nothing before it is a list, a container or
     code it could continue), and its cells' inline rendering depends on the cells and the definitions alone (the
-    same link references; footnote and abbreviation extensions are not allowed). What could reach across blocks (a
+    same link references; footnote and abbreviation extensions are not allowed). No source holds a `<`: the raw HTML
+    preprocessor reads the whole document as HTML, and a tag left open in one table (`<a href="`) runs on to the
+    next quote, hiding what a line of another table starts (a comment, a block). What else could reach across blocks (a
     raw HTML block, a fence, a container left open, a blank line inside a source) would swallow or move a separator
     or add a block: the document's top level must be each table, then its separator, and nothing else (the definitions
     render nothing), else None. So a table's own render is its HTML alone, as between two separators."""
     if len(tables) < 2 or not enabled() or not all(isinstance(name, str) and name in RENDERED_ALIKE_TOGETHER
                                                    for name in extensions):
         return None
-    if any(not source[:1].strip() or not all(line.strip() for line in source.rstrip("\n").split("\n"))
+    if any(not source[:1].strip() or "<" in source or not all(line.strip() for line in source.rstrip("\n").split("\n"))
            for source in tables):
         return None
     everything = "".join(tables) + definitions
