@@ -14,14 +14,18 @@ from .directives import Directive
 from .model import Diagnostic, Dialect, Span, Table
 from .parsing import scan
 from .parsing.house_form import MAX_NESTING, tag_depth
+from .parsing.pymd import markdown_for
 from .plan import hand_table_tags
+from .rendering.fast import enabled
 from .rendering.fragments import (
+    RENDERED_ALIKE_TOGETHER,
     canonical,
     first_table_cells,
     rebuilt_source,
     reference_definitions,
     render_gfm,
     render_python_markdown,
+    tables_rendered_together,
 )
 from .rendering.jsx_html import jsx_cells_to_html, jsx_to_html
 from .rendering.layout import Grid, render_lines
@@ -98,10 +102,13 @@ class Engine:
         """HTML of a Markdown source in this dialect."""
         if self.dialect is Dialect.MDX:
             return render_gfm(source)
+        return render_python_markdown(source, *self.stack())
+
+    def stack(self) -> tuple[tuple[str, ...], dict]:
+        """The `.md` extensions and their configs (MkDocs' stack unless given)."""
         from .parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS
 
-        configs = MKDOCS_EXTENSION_CONFIGS if self.configs is None else self.configs
-        return render_python_markdown(source, self.extensions or MKDOCS_EXTENSIONS, configs)
+        return self.extensions or MKDOCS_EXTENSIONS, MKDOCS_EXTENSION_CONFIGS if self.configs is None else self.configs
 
     def page(self, text: str, front_matter: bool) -> str:
         """What a reader sees of a whole `.md` page as the site (with the plugin) builds it, comparable."""
@@ -115,11 +122,7 @@ class Engine:
         return self._page(text, front_matter).definitions
 
     def _page(self, text: str, front_matter: bool):
-        from .parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS
-
-        configs = MKDOCS_EXTENSION_CONFIGS if self.configs is None else self.configs
-        return render_md_page(text.removeprefix(BOM), self.extensions or MKDOCS_EXTENSIONS, configs,
-                              front_matter=front_matter)
+        return render_md_page(text.removeprefix(BOM), *self.stack(), front_matter=front_matter)
 
 
 def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, form: str = "jsx",
@@ -150,8 +153,9 @@ def _convert(text: str, dialect: Dialect | str, config: Config | None, form: str
     conversion = Conversion(text, result.tables, diagnostics=[*findings, *hand.findings], hand=hand)
     replacements: list[tuple[Table, list[str]]] = []
     definitions = engine.definitions(text, front_matter) if chosen else ""
+    references = _references([table for table, _ in chosen], source, definitions, engine, text, front_matter)
     for table, directive in chosen:
-        lines = _convert_table(table, directive, source, definitions, engine, config, form, conversion)
+        lines = _convert_table(table, directive, source, definitions, engine, config, form, conversion, references)
         if lines is not None:
             replacements.append((table, lines))
     for item in hand.normalisable:  # cells byte for byte by construction (conformance._keeps_cells)
@@ -245,7 +249,8 @@ def _cell_texts(table: Table) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(cell.text for cell in row.cells) for row in (table.header, *table.body))
 
 
-def _convert_table(table, directive, source, definitions, engine, config, form, conversion) -> list[str] | None:
+def _convert_table(table, directive, source, definitions, engine, config, form, conversion,
+                   references: dict) -> list[str] | None:
     """The house-style lines for one table, or None (with an HT009 diagnostic) when it does not verify."""
     too_deep = _too_deeply_nested(table)
     if too_deep:
@@ -255,7 +260,7 @@ def _convert_table(table, directive, source, definitions, engine, config, form, 
         fragments = _fragments(table, definitions, engine)
         problem = _verify(table, source, definitions, engine, fragments)
     else:  # Python-Markdown's own cells of the table as written: the output is the reference itself
-        fragments, problem = _engine_fragments(table, source, definitions, engine)
+        fragments, problem = _engine_fragments(table, source, definitions, engine, references)
     measured = fragments  # widths from what the cells show: a footnote reference is its number, as the build reads
     if fragments is not None and form == "jsx" and engine.dialect is not Dialect.MDX:
         fragments = fragments.with_footnote_references()
@@ -357,14 +362,69 @@ def _escaped_before_pieces(jsx: str) -> str:
     return _BACKSLASHES_BEFORE_PIECE.sub(lambda m: m.group(1) + "\\" if len(m.group(1)) % 2 else m.group(1), jsx)
 
 
-def _engine_fragments(table, source, definitions, engine) -> tuple[Fragments | None, tuple[Span, str] | None]:
-    """The engine's cells for the original table lines, if they have the shape of our table."""
-    reference = _reference(table, source, definitions, engine)
+def _engine_fragments(table, source, definitions, engine,
+                      references: dict) -> tuple[Fragments | None, tuple[Span, str] | None]:
+    """The engine's cells for the original table lines, if they have the shape of our table (references: those
+    rendered already, by table id)."""
+    reference = references[id(table)] if id(table) in references else _reference(table, source, definitions, engine)
     if reference is None:
         return None, (table.span, "the engine renders no table from these lines on their own")
     fragments = Fragments(reference, [[[] for _ in row] for row in reference])
     rows = _shown_rows(table, engine)
     return fragments, _shape_problem(table, [[""] * table.columns for _ in range(rows)], reference)
+
+
+def _references(tables: list[Table], source: Source, definitions: str, engine: Engine, text: str,
+                front_matter: bool) -> dict:
+    """The `.md` tables' references (_reference), by table id, where they are known without a render of their own:
+    the page's own rendering of a table where _page_references shows it is the same, else one render of the rest
+    together where tables_rendered_together can give each what its own render gives; the others are rendered on
+    their own. A table too deeply nested is never rendered (_convert_table declines it first)."""
+    if engine.dialect is Dialect.MDX or not tables:
+        return {}
+    wanted = [table for table in tables if not _too_deeply_nested(table)]
+    references = _page_references(wanted, source, definitions, engine, text, front_matter)
+    rest = [table for table in wanted if id(table) not in references]
+    together = tables_rendered_together([_original_rows(table, source) for table in rest], *engine.stack(),
+                                        definitions) if len(rest) > 1 else None
+    for table, cells in zip(rest, together or ()):
+        references[id(table)] = None if cells is None else cells[: _shown_rows(table, engine)]
+    return references
+
+
+def _page_references(tables: list[Table], source: Source, definitions: str, engine: Engine, text: str,
+                     front_matter: bool) -> dict:
+    """The cells of each table as the page's render (the one the definitions came from) wrote it, where that is
+    what the table's lines give rendered on their own with the definitions: the extensions are ones under which a
+    table block is rendered alike wherever it is (fragments.RENDERED_ALIKE_TOGETHER), the table is at the page's
+    top level (no container around it), the text the page's block parser read is the file's (same lines), the page
+    read the table over the same lines as the scan, the lines hold no tab (expanded from the line's start), no toc
+    marker (the page's own table of contents) and no `<` (the raw HTML preprocessor reads the whole page: a tag left
+    open before or in the table runs on to a quote elsewhere and hides what a line starts), and the definitions
+    rendered alone make nothing and define exactly the page's references."""
+    extensions, configs = engine.stack()
+    if not tables or not enabled() or not all(name in RENDERED_ALIKE_TOGETHER for name in extensions):
+        return {}
+    page = engine._page(text, front_matter)
+    if not page.tables or page.read != text.removeprefix(BOM) or not _same_references(definitions, page, engine):
+        return {}
+    marker = next((configs.get(name, {}).get("marker", "[TOC]") for name in ("toc", "markdown.extensions.toc")
+                   if name in extensions), "")
+    references = {}
+    for table in tables:
+        end, html = page.tables.get(table.start_line, (None, ""))
+        lines = source.lines[table.start_line - 1 : table.end_line]
+        if end != table.end_line or any("\t" in line or "<" in line or (marker and marker in line) for line in lines):
+            continue
+        cells = first_table_cells(html)
+        references[id(table)] = None if cells is None else cells[: _shown_rows(table, engine)]
+    return references
+
+
+def _same_references(definitions: str, page, engine: Engine) -> bool:
+    """Whether the definitions rendered on their own make nothing and define the page's link references."""
+    md = markdown_for(*engine.stack())
+    return md.convert(definitions) == "" and md.references == page.references
 
 
 def _reference(table, source, definitions, engine) -> list[list[str]] | None:

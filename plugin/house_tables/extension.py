@@ -101,6 +101,7 @@ class HouseTablesPreprocessor(Preprocessor):
         self.record = None
         self.included: dict[str, list[str]] = {}
         self.house_tables: list[tuple] = []  # (placeholder element, JSX lines) of each house table, in page order
+        self.located: list[tuple] = []  # (Table, its element) of each pipe table the page's block parser built
         self.hand_tags: list[Position] = []  # where each hand-written table begins in the text (HtmlTableTag: raw)
         self.hand_findings: list[Diagnostic] = []  # their conformance findings (HT011-HT013), in the text
 
@@ -113,7 +114,7 @@ class HouseTablesPreprocessor(Preprocessor):
         """The text is not changed: the page's own block parser finds (and builds) its tables."""
         self.text = "\n".join(lines)
         self.record = start_recording(self.md) if self.page_enabled() else None
-        self.house_tables, self.hand_tags, self.hand_findings = [], [], []
+        self.house_tables, self.hand_tags, self.hand_findings, self.located = [], [], [], []
         return lines
 
 
@@ -423,6 +424,7 @@ class HouseTablesTreeprocessor(Treeprocessor):
         located, found = locate(source, record, lazy=True)
         elements = {table.start_line: record.elements[index] for index, table in located}
         tables = [table for _, table in located]
+        self.converter.located = [(table, elements[table.start_line]) for table in tables]
         findings, chosen = settle(tables, source.lines, all_diagnostics(tables, found))
         if self.converter.hand_findings:
             findings = sorted([*findings, *self.converter.hand_findings], key=Diagnostic.order)

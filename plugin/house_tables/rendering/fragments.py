@@ -8,12 +8,15 @@ handling as in tables), with the document's link reference definitions appended.
 
 from __future__ import annotations
 
+import os
 import re
 from functools import lru_cache
 
 import cmarkgfm
+import markdown
 from bs4 import BeautifulSoup, Comment, NavigableString, Tag
 from cmarkgfm.cmark import Options
+from markdown.treeprocessors import Treeprocessor
 
 from ..parsing.pymd import markdown_for
 from .css import canonical_style
@@ -46,6 +49,84 @@ def _pipe_row(texts: list[str]) -> str:
 def render_python_markdown(source: str, extensions: tuple[str, ...], configs: dict) -> str:
     """HTML of a Markdown source as Python-Markdown with these extensions renders it."""
     return markdown_for(extensions, configs).convert(source)
+
+
+# Python-Markdown extensions under which tables rendered in one document are each rendered as on their own (see
+# tables_rendered_together): MkDocs' own and the benchmark's stack. Each acts on blocks (fences, containers, raw HTML
+# blocks, tabs), on headings (toc) or on one element at a time (attr_list); none numbers or collects anything from
+# one table's cells that another's would show (footnotes and abbreviations do, so they are not here), and none reads
+# a document's first lines differently (meta does).
+RENDERED_ALIKE_TOGETHER = frozenset({
+    "toc", "tables", "fenced_code", "admonition", "attr_list", "md_in_html", "pymdownx.details",
+    "pymdownx.superfences", "pymdownx.tabbed", "pymdownx.blocks.admonition", "pymdownx.blocks.details",
+    "pymdownx.blocks.tab", "markdown.extensions.toc", "markdown.extensions.tables", "markdown.extensions.fenced_code",
+    "markdown.extensions.admonition", "markdown.extensions.attr_list", "markdown.extensions.md_in_html",
+})
+
+
+def tables_rendered_together(tables: list[str], extensions: tuple[str, ...], configs: dict,
+                             definitions: str) -> list[list[list[str]] | None] | None:
+    """first_table_cells(render_python_markdown(table + definitions, ...)) of each table source, from one render of
+    all of them (Python-Markdown's fixed cost per document is most of a small table's render), or None where that
+    is not certain to give each table what its own render gives. Then each is rendered on its own.
+
+    Each source is followed by a paragraph of a word no source holds, then come the definitions. Python-Markdown
+    reads a document block by block (blank lines apart), and a table is one block: with the extensions above, a
+    table block whose first line is not indented is read as on its own (nothing before it is a list, a container or
+    code it could continue), and its cells' inline rendering depends on the cells and the definitions alone (the
+    same link references; footnote and abbreviation extensions are not allowed). No source holds a `<`: the raw HTML
+    preprocessor reads the whole document as HTML, and a tag left open in one table (`<a href="`) runs on to the
+    next quote, hiding what a line of another table starts (a comment, a block). What else could reach across blocks (a
+    raw HTML block, a fence, a container left open, a blank line inside a source) would swallow or move a separator
+    or add a block: the document's top level must be each table, then its separator, and nothing else (the definitions
+    render nothing), else None. So a table's own render is its HTML alone, as between two separators."""
+    if len(tables) < 2 or not enabled() or not all(isinstance(name, str) and name in RENDERED_ALIKE_TOGETHER
+                                                   for name in extensions):
+        return None
+    if any(not source[:1].strip() or "<" in source or not all(line.strip() for line in source.rstrip("\n").split("\n"))
+           for source in tables):
+        return None
+    everything = "".join(tables) + definitions
+    word = next(f"HouseTablesApart{k}" for k in range(len(everything) + 1) if f"HouseTablesApart{k}" not in everything)
+    md, top = _together_markdown(extensions, configs)
+    html = md.convert("".join(f"{source}\n{word}\n\n" for source in tables) + definitions)
+    if top != [("table", None), ("p", word)] * len(tables):
+        return None
+    pieces = html.split(f"<p>{word}</p>")
+    if len(pieces) != len(tables) + 1:
+        return None
+    return [first_table_cells(piece.strip()) for piece in pieces[:-1]]
+
+
+_TOGETHER: dict[tuple, tuple] = {}
+
+
+def _together_markdown(extensions: tuple[str, ...], configs: dict) -> tuple[markdown.Markdown, list]:
+    """A reset Markdown instance for the stack (render_python_markdown's), whose last tree processor records each
+    top-level element of the document it rendered as (tag, text when it is a paragraph of text alone)."""
+    key = (tuple(extensions), repr(sorted(configs.items())), os.getcwd())
+    if key not in _TOGETHER:
+        if len(_TOGETHER) >= 8:
+            _TOGETHER.clear()
+        md = markdown.Markdown(extensions=list(extensions), extension_configs=configs)
+        top: list = []
+        md.treeprocessors.register(_TopLevel(md, top), "house_tables_top_level", -1000)
+        _TOGETHER[key] = (md, top)
+    md, top = _TOGETHER[key]
+    md.reset()
+    top.clear()
+    return md, top
+
+
+class _TopLevel(Treeprocessor):
+    """Records the document's top-level elements: (tag, text) where a paragraph holds text alone, else (tag, None)."""
+
+    def __init__(self, md: markdown.Markdown, top: list):
+        super().__init__(md)
+        self.top = top
+
+    def run(self, root) -> None:
+        self.top[:] = [(child.tag, child.text if child.tag == "p" and not len(child) else None) for child in root]
 
 
 def render_gfm(source: str) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 import markdown
@@ -38,6 +38,10 @@ class RenderedPage:
     definitions: str  # reference, abbreviation and footnote definitions, one per paragraph, in Markdown
     read: str = ""  # the text the block parser read (includes expanded), and where its house JSX tables begin
     hand_tags: tuple = ()
+    # Each top-level pipe table's HTML as Python-Markdown wrote it (before MkDocs' links were marked and the house
+    # style added: see _TreeLinks), by its first line in the text read: (its last line, the HTML)
+    tables: dict = field(default_factory=dict)
+    references: dict = field(default_factory=dict)  # the link reference definitions Python-Markdown read
 
 
 _LAST: list[tuple[tuple, RenderedPage]] = []  # the page rendered last (convert asks for it twice, fix's check once)
@@ -49,9 +53,15 @@ def render_md_page(text: str, extensions: tuple, configs: dict, *, front_matter:
     if _LAST and _LAST[0][0] == key:
         return _LAST[0][1]
     md = _page_markdown(extensions, configs)
-    html = md.convert(_page_text(text) if front_matter else text)
+    links = md.treeprocessors["house_tables_tree_links"]
+    links.captured = {}
+    try:
+        html = md.convert(_page_text(text) if front_matter else text)
+    finally:
+        captured, links.captured = links.captured, None
     converter = _converter(md)
-    rendered = RenderedPage(html, _definitions(md), converter.text, tuple(converter.hand_tags))
+    rendered = RenderedPage(html, _definitions(md), converter.text, tuple(converter.hand_tags),
+                            _own_tables(md, converter.located, captured, converter.text), dict(md.references))
     _LAST[:] = [(key, rendered)]
     return rendered
 
@@ -107,9 +117,18 @@ def _page_markdown(extensions: tuple, configs: dict, *, highlighting: bool = Tru
 class _TreeLinks(Treeprocessor):
     """Marks the links and images of the element tree, which MkDocs resolves and validates (`page.md` becomes
     `page/`), unlike those in raw HTML, which it leaves as written: a link that moves from Markdown into raw
-    HTML shows as a difference."""
+    HTML shows as a difference. Before that, when render_md_page asks (captured is a dict), each top-level pipe
+    table is written as Python-Markdown alone would write it: every tree processor but this one and the house
+    style's (which only adds attributes and a colgroup) has run."""
+
+    captured: dict | None = None
 
     def run(self, root) -> None:
+        if self.captured is not None:
+            record = _converter(self.md).record
+            built = {id(element) for element in record.elements} if record is not None else set()
+            self.captured.update((id(child), self.md.serializer(child)) for child in root
+                                 if child.tag == "table" and id(child) in built)
         for element in root.iter():
             attribute = {"a": "href", "img": "src"}.get(element.tag)
             if attribute in element.attrib and _resolved_by_mkdocs(element.get(attribute)):
@@ -124,6 +143,23 @@ def _resolved_by_mkdocs(url: str) -> bool:
 
 
 TREE_LINK = "mkdocs-resolves:"
+
+
+def _own_tables(md: markdown.Markdown, located: list[tuple], captured: dict, text: str) -> dict:
+    """The captured tables' HTML once the page's postprocessors ran (raw HTML put back: one pass over all of them,
+    apart by a paragraph of a word the page does not hold), by first line: (last line, HTML)."""
+    tables = [(table, captured[id(element)]) for table, element in located if id(element) in captured]
+    if not tables:
+        return {}
+    everything = text + "".join(written for _, written in tables)  # raw HTML put back comes from the text
+    word = next(f"HouseTablesApart{k}" for k in range(len(everything) + 1) if f"HouseTablesApart{k}" not in everything)
+    html = f"<p>{word}</p>".join(written for _, written in tables)
+    for processor in md.postprocessors:
+        html = processor.run(html)
+    pieces = html.split(f"<p>{word}</p>")
+    if len(pieces) != len(tables):
+        return {}
+    return {table.start_line: (table.end_line, piece.strip()) for (table, _), piece in zip(tables, pieces)}
 
 
 def _page_text(text: str) -> str:
