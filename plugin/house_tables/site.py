@@ -15,6 +15,7 @@ from pathlib import Path
 
 from . import observed
 from .config import CROSS_REFERENCE_MARKER, ConfigError
+from .files import reason
 
 SITE_FILES = ("mkdocs.yml", "mkdocs.yaml")
 # Hosts that read `.md` pages as MDX: Docusaurus 3 (unless `markdown.format` says otherwise) and Mintlify.
@@ -189,7 +190,8 @@ def mdx_host(config_file: Path) -> MdxHost | None:
 
 def mintlify_ignore_lines(config_file: Path) -> tuple[str, ...]:
     """The gitignore lines of what Mintlify leaves out of a project: its defaults, then the project's .mintignore
-    (read as text; a line of it can re-include a default with `!`). An unreadable .mintignore is a ConfigError."""
+    (read as text; a line of it can re-include a default with `!`). An unreadable .mintignore is a ConfigError,
+    worded as an unreadable options file is (settings._read)."""
     ignore = config_file.parent / MINTLIFY_IGNORE
     if not observed.isfile(ignore):
         return MINTLIFY_DEFAULT_IGNORED
@@ -197,7 +199,7 @@ def mintlify_ignore_lines(config_file: Path) -> tuple[str, ...]:
     try:
         text = ignore.read_bytes().decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(f"{shown_path(ignore)}: cannot be read ({_one_line(str(error))})") from None
+        raise ConfigError(f"{shown_path(ignore)}: cannot read: {reason(error)}") from None
     return MINTLIFY_DEFAULT_IGNORED + tuple(text.splitlines())
 
 
@@ -382,6 +384,11 @@ _MACROS_MARKERS = (("j2_variable_start_string", "{{"), ("j2_block_start_string",
                    ("j2_comment_start_string", "{#"))
 
 
+# mkdocs-autorefs, and mkdocstrings which runs it: `[title][identifier]` without a definition on the page becomes a
+# link to the identifier's heading anywhere on the site (openai-agents-python: 12 tables).
+_CROSS_REFERENCE_PLUGINS = ("autorefs", "mkdocstrings")
+
+
 def _template_markers(plugins) -> tuple[str, ...]:
     """The strings that open a template expression in the site's pages (mkdocs-macros-plugin's Jinja delimiters,
     its defaults or the site's own), and CROSS_REFERENCE_MARKER with a cross-reference plugin; () without such
@@ -395,11 +402,6 @@ def _template_markers(plugins) -> tuple[str, ...]:
         elif name in _CROSS_REFERENCE_PLUGINS and CROSS_REFERENCE_MARKER not in markers:
             markers += (CROSS_REFERENCE_MARKER,)
     return markers
-
-
-# mkdocs-autorefs, and mkdocstrings which runs it: `[title][identifier]` without a definition on the page becomes a
-# link to the identifier's heading anywhere on the site (openai-agents-python: 12 tables).
-_CROSS_REFERENCE_PLUGINS = ("autorefs", "mkdocstrings")
 
 
 def _plugin_entries(plugins):
