@@ -17,6 +17,7 @@ from test_jsx import fragments
 from house_tables.config import Config
 from house_tables.convert import convert
 from house_tables.parsing import LAST_MDX_SCAN, scan
+from house_tables.parsing.house_form import depth_over, tag_depth
 from house_tables.parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS
 from house_tables.plan import planned_diagnostics
 from house_tables.rendering import fragments as fragments_module
@@ -436,3 +437,14 @@ def test_convert_leaves_the_cycle_collector_as_it_found_it():
     finally:
         gc.enable()
 
+
+_TAG_PIECES = st.sampled_from(["<a>", "</a>", "<b x='1'>", "</b>", "<br>", "<br/>", "<img src=x />", "<", ">", "x",
+                               "<td style={{a: 1}}>", "</td>", "<1>", "< a>", "\n", "<a<b>>"])
+
+
+@MANY
+@given(st.lists(_TAG_PIECES, max_size=40).map("".join), st.integers(0, 8))
+def test_depth_over(text, limit):
+    """depth_over reads only texts that may nest deeper than the limit, and answers as tag_depth does."""
+    deepest = tag_depth(text)
+    assert depth_over(text, limit) == (deepest if deepest > limit else None)

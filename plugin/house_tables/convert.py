@@ -13,7 +13,7 @@ from .diagnostics import not_verified
 from .directives import Directive
 from .model import Diagnostic, Dialect, Span, Table
 from .parsing import scan
-from .parsing.house_form import MAX_NESTING, tag_depth
+from .parsing.house_form import MAX_NESTING, depth_over
 from .parsing.pymd import markdown_for
 from .plan import hand_table_tags
 from .rendering.fast import enabled
@@ -285,8 +285,8 @@ def _too_deeply_nested(table: Table) -> tuple[Span, str] | None:
     """A cell whose tags nest deeper than MAX_NESTING (counted in one pass over its text), as a finding."""
     for row in (table.header, *table.body):
         for cell in row.cells:
-            deepest = tag_depth(cell.text)
-            if deepest > MAX_NESTING:
+            deepest = depth_over(cell.text, MAX_NESTING)
+            if deepest is not None:
                 return cell.span, f"not converted: tags nested {deepest} deep in this cell (at most {MAX_NESTING})"
     return None
 

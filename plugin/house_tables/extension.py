@@ -23,7 +23,7 @@ from markdown.util import AtomicString
 from .config import Config, ConfigError, reported_level
 from .model import Diagnostic, HtmlTableTag, Position, Table
 from .options import EXTENSION, OPTIONS, OptionError, conversion_config, validate
-from .parsing.house_form import MAX_NESTING, has_jsx_attribute, house_table_lines, is_house_table_opener, tag_depth
+from .parsing.house_form import MAX_NESTING, depth_over, has_jsx_attribute, house_table_lines, is_house_table_opener
 from .parsing.pymd import CAPTURE_PRIORITY, locate, start_recording, watch_includes
 from .source import Source
 
@@ -141,7 +141,8 @@ class HouseTableProcessor(BlockProcessor):
         taken = 1
         if lines is None:
             lines, taken = _gathered(blocks)
-        if lines is None or tag_depth("\n".join(lines)) > MAX_NESTING + 4:  # the table's own tags, then a cell's
+        # the table's own tags, then a cell's
+        if lines is None or depth_over("\n".join(lines), MAX_NESTING + 4) is not None:
             return False  # left as Python-Markdown alone reads it (raw HTML) rather than recursing without end
         del blocks[:taken]
         placeholder = parent.makeelement("table", {})

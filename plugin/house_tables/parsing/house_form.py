@@ -35,6 +35,15 @@ def tag_depth(text: str) -> int:
     return deepest
 
 
+def depth_over(text: str, limit: int) -> int | None:
+    """tag_depth(text) when it is over limit, else None. Every tag opens with a `<`, so a text holding no more `<`
+    than limit nests no deeper and is not read."""
+    if text.count("<") <= limit:
+        return None
+    deepest = tag_depth(text)
+    return deepest if deepest > limit else None
+
+
 def is_house_table_opener(line: str) -> bool:
     """Whether a line of a block may open a house JSX table: a `<table ...>` tag alone on its line (a `> `
     prefix is a blockquote's, to be removed by the blockquote before the table is read)."""
