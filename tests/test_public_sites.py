@@ -494,3 +494,61 @@ def test_a_cross_reference_in_a_cell_stays_a_link(tmp_path):
                          "'[title][identifier]' reference in the pipe table, which the house table holds as text"]
     after = build_site(config, tmp_path / "after")
     assert _cell_html(after.pages["index.html"]) == _cell_html(before.pages["index.html"])
+
+
+# xpqz/zensical-dyalog: markdown_tables_extended registers its block processor above Python-Markdown's `table`, so
+# every pipe table of the site was read by it: the build's house-tables saw none and check said "no findings".
+OTHER_READER = "markdown_tables_extended"
+OTHER_READER_LINE = ("mkdocs.yml: markdown_extensions: markdown_tables_extended.TableProcessor reads the pages' pipe "
+                     "tables before Python-Markdown's tables do, so house-tables would see none of them: take that "
+                     "extension out of the stack to check this site")
+
+
+def test_a_site_whose_tables_another_extension_reads_is_refused_not_passed(tmp_path):
+    """check and fix refuse the site in one line naming the extension (exit 2, nothing written) instead of "no
+    findings"; the build warns once, so `mkdocs build --strict` fails where the pipe tables stay."""
+    page = "# T\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nText.\n\n| c | d |\n|---|---|\n| 3 | 4 |\n"
+    config = write_site(tmp_path, {"index.md": page, "other.md": page}, extensions=[OTHER_READER, "admonition"],
+                        snippets=False)
+    for command in ("check", "fix"):
+        done = cli_process(command, "docs", cwd=tmp_path)
+        assert (done.returncode, done.stderr) == (2, OTHER_READER_LINE + "\n")
+    assert (tmp_path / "docs" / "index.md").read_text(encoding="utf-8") == page
+    built = build_site(config, tmp_path / "built")
+    told = [line for line in built.log if "markdown_tables_extended" in line]
+    assert told == ["WARNING:house-tables: markdown_tables_extended.TableProcessor reads the pages' pipe tables "
+                    "before Python-Markdown's tables do, so house-tables sees none of them: take that extension out "
+                    "of markdown_extensions"]
+
+
+def test_without_the_other_reader_the_same_site_is_checked(tmp_path):
+    """The refusal is the other reader's alone: the same site with Python-Markdown's tables is checked as before."""
+    page = "# T\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+    write_site(tmp_path, {"index.md": page}, extensions=["admonition"], snippets=False)
+    code, lines = check_site(tmp_path)
+    assert (code, lines[0]) == (1, "docs/index.md:3:1: HT001 pipe table (2 columns, 1 row) — the house style "
+                                   "forbids Markdown pipe tables")
+
+
+def test_python_markdown_and_pymdownx_extensions_read_no_pipe_table_first():
+    """What lets load_site skip building the stack to ask: no extension of Python-Markdown or pymdown-extensions
+    has a block processor above `table` that takes a pipe table (each alone with `tables`, and all together)."""
+    import markdown
+
+    from house_tables.parsing.pymd import table_readers_before
+    from house_tables.site import _PYTHON_MARKDOWN_NAMES
+
+    pymdownx = ["pymdownx.arithmatex", "pymdownx.b64", "pymdownx.betterem", "pymdownx.blocks.admonition",
+                "pymdownx.blocks.caption", "pymdownx.blocks.definition", "pymdownx.blocks.details",
+                "pymdownx.blocks.html", "pymdownx.blocks.tab", "pymdownx.caret", "pymdownx.critic",
+                "pymdownx.details", "pymdownx.emoji", "pymdownx.escapeall", "pymdownx.extra",
+                "pymdownx.fancylists", "pymdownx.highlight", "pymdownx.inlinehilite", "pymdownx.keys",
+                "pymdownx.magiclink", "pymdownx.mark", "pymdownx.progressbar", "pymdownx.saneheaders",
+                "pymdownx.smartsymbols", "pymdownx.snippets", "pymdownx.striphtml", "pymdownx.superfences",
+                "pymdownx.tabbed", "pymdownx.tasklist", "pymdownx.tilde"]
+    names = sorted(_PYTHON_MARKDOWN_NAMES) + pymdownx
+    for name in names:
+        assert table_readers_before(markdown.Markdown(extensions=[name, "tables"])) == [], name
+    assert table_readers_before(markdown.Markdown(extensions=[*names, "tables"])) == []
+    assert table_readers_before(markdown.Markdown(extensions=[OTHER_READER, "tables"])) == [
+        "markdown_tables_extended.TableProcessor"]
