@@ -316,8 +316,8 @@ def test_a_table_made_by_a_preprocessor_is_reported_by_check_as_by_the_build(tmp
     assert len(build.findings()) == 1
     code, lines = check_site(tmp_path / "site")
     assert (code, [f"house_tables: {line}" for line in lines[:-1]]) == (1, build.findings())
-    assert lines[0].endswith("(from text a Markdown extension made at this line; no file holds it; line 3 of the "
-                             "page as MkDocs read it)")  # not "(a snippet)": the page has no snippet line
+    assert lines[0].endswith("(from text a plugin or a Markdown extension made at this line; no file holds it; "
+                             "line 3 of the page as MkDocs read it)")  # not "(a snippet)": the page has no snippet line
 
 
 # pypa/hatch's version hook runs `hatch version` in a preprocessor; without `hatch` on PATH it raises on every page.
@@ -552,3 +552,22 @@ def test_python_markdown_and_pymdownx_extensions_read_no_pipe_table_first():
     assert table_readers_before(markdown.Markdown(extensions=[*names, "tables"])) == []
     assert table_readers_before(markdown.Markdown(extensions=[OTHER_READER, "tables"])) == [
         "markdown_tables_extended.TableProcessor"]
+
+
+PAGE_HOOK = """
+def on_page_markdown(markdown, **kwargs):
+    return markdown.replace("{{ read_csv('data.csv') }}", "| a | b |\\n|---|---|\\n| 1 | 2 |")
+"""
+
+
+def test_a_table_an_earlier_plugin_made_is_said_to_be_in_no_file(tmp_path):
+    """mkdocs-table-reader-plugin writes a pipe table for `{{ read_csv(...) }}` in on_page_markdown (a hook does it
+    here): the build reported it "from text a Markdown extension made", naming the wrong kind of maker. The note
+    now says a plugin or an extension made it, at the page's line that holds the call."""
+    config = write_site(tmp_path, {"index.md": "# T\n\nIntro.\n\n{{ read_csv('data.csv') }}\n\nAfter.\n"},
+                        files={"hooks.py": PAGE_HOOK}, extensions=[], snippets=False)
+    config.write_text(config.read_text() + "hooks: [hooks.py]\n")
+    built = build_site(config, tmp_path / "built")
+    assert built.findings() == ["house_tables: docs/index.md:5:1: HT001 pipe table (2 columns, 1 row) — the house "
+                                "style forbids Markdown pipe tables (from text a plugin or a Markdown extension made "
+                                "at this line; no file holds it; line 5 of the page as MkDocs read it)"]

@@ -78,9 +78,10 @@ def line_origin(line: int, derived: list[str], mapped: dict[int, int], original:
         return found
     including, marked = _including_lines(first, last, mapped, original)
     where = f"by one of the lines {', '.join(map(str, including))}" if len(including) > 1 else "at this line"
-    # No snippet line there: an extension made the text (mkdocs-click's `:::`, a macro), which no file holds
+    # No snippet line there: an extension or an earlier plugin made the text (mkdocs-click's `:::`, a macro,
+    # table-reader's `{{ read_csv(...) }}`), which no file holds
     note = (f"from text included {where} (a snippet); its line in the included file is not certain" if marked
-            else f"from text a Markdown extension made {where}; no file holds it")
+            else f"from text a plugin or a Markdown extension made {where}; no file holds it")
     return Origin(None, including[0] if including else None, note=note)
 
 
