@@ -717,9 +717,9 @@ def _failure(error: Exception, extensions: Sequence | None = None) -> str:
 
 
 def _raising_extension(error: Exception, extensions: Sequence) -> str | None:
-    """The extension of the stack (by name) whose package raised the error: the module of the frame that raised
-    it, or the innermost frame outside the standard library, is in that extension's top-level package (not
-    Python-Markdown's, which house-tables drives itself). Zensical's preview extension raises outside a Zensical
+    """The extension of the stack (by name) whose package raised the error: the innermost frame of the traceback
+    outside the standard library (where a `raise` in the standard library was called from) is in that extension's
+    top-level package (not Python-Markdown's, which house-tables drives itself). Zensical's preview extension raises outside a Zensical
     build ("Rendering context not registered"): that was an internal error to report to house-tables."""
     import sysconfig
     import traceback
