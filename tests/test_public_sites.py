@@ -233,7 +233,7 @@ def test_a_hook_extension_that_cannot_be_pickled_is_checked_without_the_pool(tmp
     (root / "docs" / ".hooks").mkdir(parents=True)
     (root / "docs" / ".hooks" / "plugin_register.py").write_text(HOOK)
     (root / "mkdocs.yml").write_text("site_name: t\nmarkdown_extensions: [tables]\n"
-                                     "hooks: [docs/.hooks/plugin_register.py]\n")
+                                     "hooks: [docs/.hooks/plugin_register.py]\nplugins: [house-tables]\n")
     for number in range(40):
         (root / "docs" / f"p{number:02}.md").write_text("# P\n\n| a | b |\n|---|---|\n| 1 | 2 |\n")
     for command in ("check", "fix"):
@@ -242,11 +242,11 @@ def test_a_hook_extension_that_cannot_be_pickled_is_checked_without_the_pool(tmp
         lines = done.stdout.splitlines()
         if command == "check":
             assert (done.returncode, len(lines)) == (1, 41)
-            assert lines[-1] == "40 findings (40 pipe tables) in 40 files; configuration: mkdocs.yml (Markdown stack)"
+            assert lines[-1] == "40 findings (40 pipe tables) in 40 files; configuration: mkdocs.yml"
         else:
             assert (done.returncode, lines[-1]) == (0, "40 files fixed (40 tables, 160 cells verified), 0 unchanged; "
                                                        "no findings left in 40 files; configuration: "
-                                                       "mkdocs.yml (Markdown stack)")
+                                                       "mkdocs.yml")
 
 
 # pypa/hatch's config/dependency.md and plugins/builder/wheel.md: block HTML and `<br>`s in cells.
@@ -425,7 +425,7 @@ def test_an_error_of_a_site_extension_is_not_called_an_internal_error(tmp_path):
     """zensical/docs lists zensical.extensions.preview, which raises outside a Zensical build ("Rendering context
     not registered"): fix said, for every page with a table, `internal error (...); please report it` — to the
     wrong project. Now the line names the site's extension that raised; nothing is written, exit 2 as before."""
-    write_site(tmp_path, {"index.md": "# T\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"}, plugin=False,
+    write_site(tmp_path, {"index.md": "# T\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"},
                extensions=["zensical.extensions.preview"], snippets=False)
     done = cli_process("fix", "docs", cwd=tmp_path)
     assert (done.returncode, done.stderr) == (2, "docs/index.md: error in the site's Markdown extension "
@@ -571,3 +571,39 @@ def test_a_table_an_earlier_plugin_made_is_said_to_be_in_no_file(tmp_path):
     assert built.findings() == ["house_tables: docs/index.md:5:1: HT001 pipe table (2 columns, 1 row) — the house "
                                 "style forbids Markdown pipe tables (from text a plugin or a Markdown extension made "
                                 "at this line; no file holds it; line 5 of the page as MkDocs read it)"]
+
+
+# A footnote reference and an escaped pipe in cells: the JSX form, shown by MkDocs without the plugin, is raw HTML,
+# so the reference is text ("1 [^n]") and the code shows two backslashes; the HTML form shows the page as before.
+NO_PLUGIN_PAGE = "# T\n\n| a | b |\n|---|:-:|\n| 1 [^n] | `x\\|y` |\n| *e* | <b>z</b> |\n\n[^n]: note\n"
+NOT_RENDERED = ("docs/index.md:3:1: HT009 the site's build shows no house JSX table: its configuration lists neither "
+                "the house-tables plugin nor the house_tables extension")
+
+
+def test_a_site_that_shows_no_house_table_gets_no_jsx_table(tmp_path):
+    """fix wrote the JSX form into the pages of an MkDocs site that lists neither the plugin nor the extension,
+    and said "6 cells verified" (its render has the extension): MkDocs then showed the JSX as raw HTML, a
+    footnote reference as `[^n]`, styles broken. Now such a table stays, with HT009 saying why (check --verify says
+    it in advance); `--form html`, which MkDocs shows without the plugin, converts and the built page is the same."""
+    config = write_site(tmp_path, {"index.md": NO_PLUGIN_PAGE}, plugin=False, extensions=["footnotes"], snippets=False)
+    before = build_site(config, tmp_path / "before")
+    for command in (("check", "--verify"), ("fix",)):
+        code, lines = run_cli(tmp_path, *command, "docs")
+        assert (code, NOT_RENDERED in lines) == (1, True)
+    assert (tmp_path / "docs" / "index.md").read_text(encoding="utf-8") == NO_PLUGIN_PAGE
+    code, lines = run_cli(tmp_path, "fix", "--form", "html", "docs")
+    assert (code, lines[0]) == (0, "docs/index.md: 1 table, 6 cells verified")
+    after = build_site(config, tmp_path / "after")
+    assert "<table style=" in after.pages["index.html"]
+    assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+
+
+def test_a_disabled_plugin_shows_no_house_table_either(tmp_path):
+    """`enabled: false` installs no extension: the same refusal. Enabled, the same page is converted."""
+    for options, converted in (({"enabled": False}, False), ({"enabled": True}, True)):
+        root = tmp_path / str(converted)
+        write_site(root, {"index.md": NO_PLUGIN_PAGE}, plugin_options=options, extensions=["footnotes"],
+                   snippets=False)
+        code, lines = run_cli(root, "fix", "docs")
+        assert (code, NOT_RENDERED in lines) == (int(not converted), not converted)
+        assert (lines[0] == "docs/index.md: 1 table, 6 cells verified") == converted

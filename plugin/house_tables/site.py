@@ -50,6 +50,16 @@ class Site:
     def __hash__(self) -> int:
         return hash(self.config_file)
 
+    @property
+    def renders_house_tables(self) -> bool:
+        """Whether the site's build shows a house JSX table as a table: its house-tables plugin entry is enabled
+        (the plugin installs the extension), or its stack lists the `house_tables` extension. Without either,
+        MkDocs passes the JSX on as raw HTML: broken styles, cells whose Markdown is no longer read."""
+        if self.extension_options is not None:
+            return True
+        options = self.plugin_options
+        return options is not None and not (isinstance(options, dict) and options.get("enabled") is False)
+
     def is_page(self, path: Path, real: str | None = None) -> bool:
         """Whether MkDocs builds the file under docs_dir as a page: not excluded by `exclude_docs` or by MkDocs'
         own default (`.*`, `/templates/`). A file outside docs_dir is no page of the site. real: as resolved_path."""
