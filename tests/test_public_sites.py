@@ -316,8 +316,28 @@ def test_a_table_made_by_a_preprocessor_is_reported_by_check_as_by_the_build(tmp
     assert len(build.findings()) == 1
     code, lines = check_site(tmp_path / "site")
     assert (code, [f"house_tables: {line}" for line in lines[:-1]]) == (1, build.findings())
-    assert lines[0].endswith("(from text a Markdown extension made at this line; no file holds it; line 3 of the "
-                             "page as MkDocs read it)")  # not "(a snippet)": the page has no snippet line
+    assert lines[0].endswith("(from text a plugin or Markdown extension made at this line; no file holds it; line 3 "
+                             "of the page as MkDocs read it)")  # not "(a snippet)": the page has no snippet line
+
+
+# timvink/mkdocs-table-reader-plugin's docs: mkdocs-macros-plugin renders the page (`{% raw %}` lines lose their
+# tags) and table-reader's `{{ read_csv(...) }}` becomes a pipe table, in MkDocs' build only (on_page_markdown).
+TEMPLATE_HOOK = """def on_page_markdown(markdown, **kwargs):
+    table = "| a | b |\\n|---|---|\\n| 1 | 2 |"
+    return markdown.replace("{% raw %}", "").replace("{% endraw %}", "").replace("{{ read_csv() }}", table)
+"""
+
+
+def test_a_table_a_plugin_made_is_reported_at_the_line_that_made_it(tmp_path):
+    """The build reported such a table at the first line the plugin changed (the `{% endraw %}` above, two lines
+    early) and said a Markdown extension made it."""
+    page = "# T\n\n{% raw %}\n`{{ x }}`\n{% endraw %}\n\n{{ read_csv() }}\n\nafter\n"
+    config = write_site(tmp_path / "site", {"index.md": page}, files={"hooks.py": TEMPLATE_HOOK}, snippets=False)
+    config.write_text(config.read_text() + "hooks: [hooks.py]\n")
+    assert build_site(config, tmp_path / "out").findings() == [
+        "house_tables: docs/index.md:7:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown "
+        "pipe tables (from text a plugin or Markdown extension made at this line; no file holds it; line 7 of the "
+        "page as MkDocs read it)"]
 
 
 # pypa/hatch's version hook runs `hatch version` in a preprocessor; without `hatch` on PATH it raises on every page.
