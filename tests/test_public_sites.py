@@ -340,6 +340,43 @@ def test_a_table_a_plugin_made_is_reported_at_the_line_that_made_it(tmp_path):
         "page as MkDocs read it)"]
 
 
+# Neoteroi's mkdocs-plugins docs: neoteroi.projects gives each Gantt plan a fresh uuid4 id every time it renders.
+RANDOM_ID = """import uuid
+
+from markdown.extensions import Extension
+from markdown.preprocessors import Preprocessor
+
+
+def on_config(config, **kwargs):
+    config.markdown_extensions.append(Plans())
+
+
+class Plan(Preprocessor):
+    def run(self, lines):
+        return [f'<div id="plan-{uuid.uuid4()}"></div>' if line == "::plan::" else line for line in lines]
+
+
+class Plans(Extension):
+    def extendMarkdown(self, md):
+        md.preprocessors.register(Plan(md), "plan", 25)
+"""
+
+
+def test_a_page_that_renders_differently_each_time_is_named_as_such(tmp_path):
+    """fix cannot verify any table of such a page and leaves them (as before); HT009 said "the page would change"
+    with the two random ids, as if converting the table had changed something outside it."""
+    page = "# G\n\n::plan::\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+    write_site(tmp_path / "site", {"index.md": page}, files={"hooks.py": RANDOM_ID}, snippets=False)
+    config = tmp_path / "site" / "mkdocs.yml"
+    config.write_text(config.read_text() + "hooks: [hooks.py]\n")
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert lines[1].startswith("docs/index.md:5:1: HT009 the site's Markdown extensions render this page differently "
+                               "each time (before '")
+    assert lines[1].endswith("): no change to it can be verified")
+    assert (tmp_path / "site" / "docs" / "index.md").read_text(encoding="utf-8") == page
+
+
 # pypa/hatch's version hook runs `hatch version` in a preprocessor; without `hatch` on PATH it raises on every page.
 FAILING_HOOK = """from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
