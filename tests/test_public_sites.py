@@ -316,8 +316,65 @@ def test_a_table_made_by_a_preprocessor_is_reported_by_check_as_by_the_build(tmp
     assert len(build.findings()) == 1
     code, lines = check_site(tmp_path / "site")
     assert (code, [f"house_tables: {line}" for line in lines[:-1]]) == (1, build.findings())
-    assert lines[0].endswith("(from text a plugin or a Markdown extension made at this line; no file holds it; "
-                             "line 3 of the page as MkDocs read it)")  # not "(a snippet)": the page has no snippet line
+    assert lines[0].endswith("(from text a plugin or Markdown extension made at this line; no file holds it; line 3 "
+                             "of the page as MkDocs read it)")  # not "(a snippet)": the page has no snippet line
+
+
+# timvink/mkdocs-table-reader-plugin's docs: mkdocs-macros-plugin renders the page (`{% raw %}` lines lose their
+# tags) and table-reader's `{{ read_csv(...) }}` becomes a pipe table, in MkDocs' build only (on_page_markdown).
+TEMPLATE_HOOK = """def on_page_markdown(markdown, **kwargs):
+    table = "| a | b |\\n|---|---|\\n| 1 | 2 |"
+    return markdown.replace("{% raw %}", "").replace("{% endraw %}", "").replace("{{ read_csv() }}", table)
+"""
+
+
+def test_a_table_a_plugin_made_is_reported_at_the_line_that_made_it(tmp_path):
+    """The build reported such a table at the first line the plugin changed (the `{% endraw %}` above, two lines
+    early) and said a Markdown extension made it."""
+    page = "# T\n\n{% raw %}\n`{{ x }}`\n{% endraw %}\n\n{{ read_csv() }}\n\nafter\n"
+    config = write_site(tmp_path / "site", {"index.md": page}, files={"hooks.py": TEMPLATE_HOOK}, snippets=False)
+    config.write_text(config.read_text() + "hooks: [hooks.py]\n")
+    assert build_site(config, tmp_path / "out").findings() == [
+        "house_tables: docs/index.md:7:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown "
+        "pipe tables (from text a plugin or Markdown extension made at this line; no file holds it; line 7 of the "
+        "page as MkDocs read it)"]
+
+
+# Neoteroi's mkdocs-plugins docs: neoteroi.projects gives each Gantt plan a fresh uuid4 id every time it renders.
+RANDOM_ID = """import uuid
+
+from markdown.extensions import Extension
+from markdown.preprocessors import Preprocessor
+
+
+def on_config(config, **kwargs):
+    config.markdown_extensions.append(Plans())
+
+
+class Plan(Preprocessor):
+    def run(self, lines):
+        return [f'<div id="plan-{uuid.uuid4()}"></div>' if line == "::plan::" else line for line in lines]
+
+
+class Plans(Extension):
+    def extendMarkdown(self, md):
+        md.preprocessors.register(Plan(md), "plan", 25)
+"""
+
+
+def test_a_page_that_renders_differently_each_time_is_named_as_such(tmp_path):
+    """fix cannot verify any table of such a page and leaves them (as before); HT009 said "the page would change"
+    with the two random ids, as if converting the table had changed something outside it."""
+    page = "# G\n\n::plan::\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+    write_site(tmp_path / "site", {"index.md": page}, files={"hooks.py": RANDOM_ID}, snippets=False)
+    config = tmp_path / "site" / "mkdocs.yml"
+    config.write_text(config.read_text() + "hooks: [hooks.py]\n")
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert lines[1].startswith("docs/index.md:5:1: HT009 the site's Markdown extensions render this page differently "
+                               "each time (before '")
+    assert lines[1].endswith("): no change to it can be verified")
+    assert (tmp_path / "site" / "docs" / "index.md").read_text(encoding="utf-8") == page
 
 
 # pypa/hatch's version hook runs `hatch version` in a preprocessor; without `hatch` on PATH it raises on every page.
@@ -552,25 +609,6 @@ def test_python_markdown_and_pymdownx_extensions_read_no_pipe_table_first():
     assert table_readers_before(markdown.Markdown(extensions=[*names, "tables"])) == []
     assert table_readers_before(markdown.Markdown(extensions=[OTHER_READER, "tables"])) == [
         "markdown_tables_extended.TableProcessor"]
-
-
-PAGE_HOOK = """
-def on_page_markdown(markdown, **kwargs):
-    return markdown.replace("{{ read_csv('data.csv') }}", "| a | b |\\n|---|---|\\n| 1 | 2 |")
-"""
-
-
-def test_a_table_an_earlier_plugin_made_is_said_to_be_in_no_file(tmp_path):
-    """mkdocs-table-reader-plugin writes a pipe table for `{{ read_csv(...) }}` in on_page_markdown (a hook does it
-    here): the build reported it "from text a Markdown extension made", naming the wrong kind of maker. The note
-    now says a plugin or an extension made it, at the page's line that holds the call."""
-    config = write_site(tmp_path, {"index.md": "# T\n\nIntro.\n\n{{ read_csv('data.csv') }}\n\nAfter.\n"},
-                        files={"hooks.py": PAGE_HOOK}, extensions=[], snippets=False)
-    config.write_text(config.read_text() + "hooks: [hooks.py]\n")
-    built = build_site(config, tmp_path / "built")
-    assert built.findings() == ["house_tables: docs/index.md:5:1: HT001 pipe table (2 columns, 1 row) — the house "
-                                "style forbids Markdown pipe tables (from text a plugin or a Markdown extension made "
-                                "at this line; no file holds it; line 5 of the page as MkDocs read it)"]
 
 
 # A footnote reference and an escaped pipe in cells: the JSX form, shown by MkDocs without the plugin, is raw HTML,
