@@ -500,7 +500,7 @@ def _task(args: argparse.Namespace, path: Path, own: Settings, writes: bool, dif
                 bool(getattr(args, "verify", False)), bool(getattr(args, "cross_check", False)), own.extensions,
                 own.extension_configs, own.site is not None, keyed,
                 own.site.template_markers if own.site is not None else (), own.renders_house_jsx,
-                own.host.markdown_format if own.host is not None else None)
+                own.markdown_format)
 
 
 def _print_configurations(chosen: dict[str, Settings]) -> None:
