@@ -94,6 +94,7 @@ class Task:
     front_matter: bool = False  # a page of an MkDocs site: read without its front matter, as MkDocs does
     keyed: bool = True  # check: name the bytes read (digest and stat) for the cache to keep the result under
     template_markers: tuple[str, ...] = ()  # the site's template delimiters (Site.template_markers)
+    renders_jsx: bool = True  # the site shows house JSX tables in `.md` pages (Settings.renders_house_jsx)
 
 
 # ------------------------------------------------------------------ command line
@@ -497,7 +498,7 @@ def _task(args: argparse.Namespace, path: Path, own: Settings, writes: bool, dif
     return Task(str(path), dialect, args.command, args.form, own.config, writes, diff,
                 bool(getattr(args, "verify", False)), bool(getattr(args, "cross_check", False)), own.extensions,
                 own.extension_configs, own.site is not None, keyed,
-                own.site.template_markers if own.site is not None else ())
+                own.site.template_markers if own.site is not None else (), own.renders_house_jsx)
 
 
 def _print_configurations(chosen: dict[str, Settings]) -> None:
@@ -717,10 +718,11 @@ def _failure(error: Exception, extensions: Sequence | None = None) -> str:
 
 
 def _raising_extension(error: Exception, extensions: Sequence) -> str | None:
-    """The extension of the stack (by name) whose package raised the error: the module of the frame that raised
-    it, or the innermost frame outside the standard library, is in that extension's top-level package (not
-    Python-Markdown's, which house-tables drives itself). Zensical's preview extension raises outside a Zensical
-    build ("Rendering context not registered"): that was an internal error to report to house-tables."""
+    """The extension of the stack (by name) whose package raised the error: the innermost frame of the traceback
+    outside the standard library (where a `raise` in the standard library was called from) is in that extension's
+    top-level package (not Python-Markdown's, which house-tables drives itself). Zensical's preview extension
+    raises outside a Zensical build ("Rendering context not registered"): that was an internal error to report to
+    house-tables."""
     import sysconfig
     import traceback
 
@@ -782,7 +784,7 @@ def convert_text(text: str, task: Task):
 
     return convert(text, task.dialect, task.config, form=task.form, extensions=task.extensions,
                    configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
-                   template_markers=task.template_markers)
+                   template_markers=task.template_markers, renders_jsx=task.renders_jsx)
 
 
 def fix_file(task: Task) -> FileResult:

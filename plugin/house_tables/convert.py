@@ -128,18 +128,20 @@ class Engine:
 def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, form: str = "jsx",
             extensions: tuple[str, ...] | None = None, configs: dict | None = None,
             cross_check: bool = False, front_matter: bool = False,
-            template_markers: tuple[str, ...] = ()) -> Conversion:
+            template_markers: tuple[str, ...] = (), renders_jsx: bool = True) -> Conversion:
     """Every pipe table of text in the house style (form "jsx" or "html"); unverifiable tables stay.
     cross_check adds HT007 where the other dialect reads a table differently. template_markers: what opens a
     template expression in the site's pages (Site.template_markers); a table whose new lines would hold more of one
-    than its old lines stays, with HT009."""
+    than its old lines stays, with HT009. renders_jsx False: the page's site shows no house JSX table (an MkDocs
+    site without the house-tables plugin or extension), so no `.md` table is written in the JSX form (HT009)."""
     with cycle_collector_paused():
-        return _convert(text, dialect, config, form, extensions, configs, cross_check, front_matter, template_markers)
+        return _convert(text, dialect, config, form, extensions, configs, cross_check, front_matter, template_markers,
+                        renders_jsx)
 
 
 def _convert(text: str, dialect: Dialect | str, config: Config | None, form: str, extensions: tuple[str, ...] | None,
              configs: dict | None, cross_check: bool, front_matter: bool,
-             template_markers: tuple[str, ...]) -> Conversion:
+             template_markers: tuple[str, ...], renders_jsx: bool = True) -> Conversion:
     """convert() with the cycle collector paused."""
     config = config or Config()
     engine = Engine(Dialect(dialect), extensions, configs)
@@ -151,6 +153,9 @@ def _convert(text: str, dialect: Dialect | str, config: Config | None, form: str
                            front_matter=front_matter)
     hand = review(source.lines, tags, config)
     conversion = Conversion(text, result.tables, diagnostics=[*findings, *hand.findings], hand=hand)
+    if not renders_jsx and form == "jsx" and engine.dialect is Dialect.PYTHON_MARKDOWN:
+        conversion.diagnostics.extend(_not_rendered(table) for table, _ in chosen)
+        chosen = []
     replacements: list[tuple[Table, list[str]]] = []
     definitions = engine.definitions(text, front_matter) if chosen else ""
     references = _references([table for table, _ in chosen], source, definitions, engine, text, front_matter)
@@ -186,6 +191,13 @@ def _outside_templates(replacements, source: Source, markers: tuple[str, ...], c
         conversion.diagnostics.append(_not_outside_templates(table, opened))
         conversion.converted = [item for item in conversion.converted if item.table is not table]
     return kept
+
+
+def _not_rendered(table: Table) -> Diagnostic:
+    """HT009 for a `.md` table of an MkDocs site whose build would show its house JSX form as raw HTML."""
+    return not_verified(table.span, "the site's build shows no house JSX table: its configuration lists neither the "
+                        "house-tables plugin nor the house_tables extension", "add `plugins: [house-tables]` to the "
+                        "site's configuration, or write the HTML form (--form html)")
 
 
 def _not_outside_templates(table: Table, opened: str) -> Diagnostic:

@@ -50,6 +50,16 @@ class Site:
     def __hash__(self) -> int:
         return hash(self.config_file)
 
+    @property
+    def renders_house_tables(self) -> bool:
+        """Whether the site's build shows a house JSX table as a table: its house-tables plugin entry is enabled
+        (the plugin installs the extension), or its stack lists the `house_tables` extension. Without either,
+        MkDocs passes the JSX on as raw HTML: broken styles, cells whose Markdown is no longer read."""
+        if self.extension_options is not None:
+            return True
+        options = self.plugin_options
+        return options is not None and not (isinstance(options, dict) and options.get("enabled") is False)
+
     def is_page(self, path: Path, real: str | None = None) -> bool:
         """Whether MkDocs builds the file under docs_dir as a page: not excluded by `exclude_docs` or by MkDocs'
         own default (`.*`, `/templates/`). A file outside docs_dir is no page of the site. real: as resolved_path."""
@@ -292,6 +302,7 @@ def load_site(config_file: Path, shown: str | None = None) -> Site:
     if raw.get("hooks"):
         names, configs = _with_hooks(config_file, raw, names, configs, shown)
     names, extension_options = _without_own_extension(names, configs)
+    _refuse_other_table_readers(names, configs, shown)
     return Site(
         config_file=config_file,
         extensions=tuple(names),
@@ -303,6 +314,30 @@ def load_site(config_file: Path, shown: str | None = None) -> Site:
         template_markers=_template_markers(raw.get("plugins")),
         extension_options=extension_options,
     )
+
+
+# Python-Markdown's own extensions by their short names (MkDocs' built-ins among them): none reads pipe tables but
+# `tables` (and `extra`, which is `tables` too).
+_PYTHON_MARKDOWN_NAMES = frozenset({"abbr", "admonition", "attr_list", "codehilite", "def_list", "extra", "fenced_code",
+                                    "footnotes", "legacy_attrs", "legacy_em", "md_in_html", "meta", "nl2br",
+                                    "sane_lists", "smarty", "tables", "toc", "wikilinks"})
+
+
+def _refuse_other_table_readers(names: list, configs: dict, shown: str) -> None:
+    """A ConfigError when an extension of the stack reads pipe tables before Python-Markdown's `tables` does
+    (markdown_tables_extended): the build's house-tables then sees none of the site's tables, and check would say
+    "no findings" on a site full of them. Only a stack with an extension other than Python-Markdown's and
+    pymdown-extensions' is built to be asked."""
+    if all(isinstance(name, str) and (name in _PYTHON_MARKDOWN_NAMES or name.startswith(("markdown.", "pymdownx.")))
+           for name in names):
+        return
+    from .parsing.pymd import markdown_for, table_readers_before
+
+    readers = table_readers_before(markdown_for(tuple(names), configs, recording=True, fast=True))
+    if readers:
+        raise ConfigError(f"{shown}: markdown_extensions: {readers[0]} reads the pages' pipe tables before "
+                          "Python-Markdown's tables do, so house-tables would see none of them: take that extension "
+                          "out of the stack to check this site")
 
 
 _OWN_EXTENSION_NAMES = ("house_tables", "house_tables.extension")
