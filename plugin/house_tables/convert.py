@@ -128,20 +128,21 @@ class Engine:
 def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, form: str = "jsx",
             extensions: tuple[str, ...] | None = None, configs: dict | None = None,
             cross_check: bool = False, front_matter: bool = False,
-            template_markers: tuple[str, ...] = (), renders_jsx: bool = True) -> Conversion:
+            template_markers: tuple[str, ...] = (), jsx_refused: tuple[str, str] | None = None) -> Conversion:
     """Every pipe table of text in the house style (form "jsx" or "html"); unverifiable tables stay.
     cross_check adds HT007 where the other dialect reads a table differently. template_markers: what opens a
     template expression in the site's pages (Site.template_markers); a table whose new lines would hold more of one
-    than its old lines stays, with HT009. renders_jsx False: the page's site shows no house JSX table (an MkDocs
-    site without the house-tables plugin or extension), so no `.md` table is written in the JSX form (HT009)."""
+    than its old lines stays, with HT009. jsx_refused: why the page's host would show no house JSX table (an MkDocs
+    site without the plugin, a Docusaurus page read as CommonMark) and what to do, as (reason, hint): with the JSX
+    form, every table then stays, with HT009 giving both."""
     with cycle_collector_paused():
         return _convert(text, dialect, config, form, extensions, configs, cross_check, front_matter, template_markers,
-                        renders_jsx)
+                        jsx_refused if form == "jsx" else None)
 
 
 def _convert(text: str, dialect: Dialect | str, config: Config | None, form: str, extensions: tuple[str, ...] | None,
              configs: dict | None, cross_check: bool, front_matter: bool,
-             template_markers: tuple[str, ...], renders_jsx: bool = True) -> Conversion:
+             template_markers: tuple[str, ...], jsx_refused: tuple[str, str] | None = None) -> Conversion:
     """convert() with the cycle collector paused."""
     config = config or Config()
     engine = Engine(Dialect(dialect), extensions, configs)
@@ -153,8 +154,8 @@ def _convert(text: str, dialect: Dialect | str, config: Config | None, form: str
                            front_matter=front_matter)
     hand = review(source.lines, tags, config)
     conversion = Conversion(text, result.tables, diagnostics=[*findings, *hand.findings], hand=hand)
-    if not renders_jsx and form == "jsx" and engine.dialect is Dialect.PYTHON_MARKDOWN:
-        conversion.diagnostics.extend(_not_rendered(table) for table, _ in chosen)
+    if jsx_refused:
+        conversion.diagnostics.extend(not_verified(table.span, *jsx_refused) for table, _ in chosen)
         chosen = []
     replacements: list[tuple[Table, list[str]]] = []
     definitions = engine.definitions(text, front_matter) if chosen else ""
@@ -191,13 +192,6 @@ def _outside_templates(replacements, source: Source, markers: tuple[str, ...], c
         conversion.diagnostics.append(_not_outside_templates(table, opened))
         conversion.converted = [item for item in conversion.converted if item.table is not table]
     return kept
-
-
-def _not_rendered(table: Table) -> Diagnostic:
-    """HT009 for a `.md` table of an MkDocs site whose build would show its house JSX form as raw HTML."""
-    return not_verified(table.span, "the site's build shows no house JSX table: its configuration lists neither the "
-                        "house-tables plugin nor the house_tables extension", "add `plugins: [house-tables]` to the "
-                        "site's configuration, or write the HTML form (--form html)")
 
 
 def _not_outside_templates(table: Table, opened: str) -> Diagnostic:

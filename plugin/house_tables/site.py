@@ -165,6 +165,7 @@ class MdxHost:
     config_file: Path
     note: str = ""
     excluded: object = None  # Mintlify's matcher of the files it never builds (its defaults and .mintignore)
+    markdown_format: str | None = None  # Docusaurus' markdown.format ("mdx", "md", "detect"); None: not Docusaurus
 
     def is_page(self, path: Path, real: str | None = None) -> bool:
         """Whether the host builds the file: for Mintlify, not ignored by its defaults or the project's
@@ -189,13 +190,15 @@ def mdx_host(config_file: Path) -> MdxHost | None:
     try:
         text = config_file.read_text(encoding="utf-8", errors="replace")
     except OSError:
-        return MdxHost(config_file, "unreadable: .md read as MDX, Docusaurus' default")
+        return MdxHost(config_file, "unreadable: .md read as MDX, Docusaurus' default", markdown_format="mdx")
     found = markdown_format(text)
     if found is None or found == "mdx":
-        return MdxHost(config_file)
+        return MdxHost(config_file, markdown_format="mdx")
     if found in ("md", "detect"):
-        return MdxHost(config_file, f"markdown.format '{found}': .md is CommonMark there, read here as MDX")
-    return MdxHost(config_file, f"markdown.format {found} not understood: .md read as MDX, Docusaurus' default")
+        return MdxHost(config_file, f"markdown.format '{found}': .md is CommonMark there, read here as MDX",
+                       markdown_format=found)
+    return MdxHost(config_file, f"markdown.format {found} not understood: .md read as MDX, Docusaurus' default",
+                   markdown_format="mdx")
 
 
 def mintlify_ignore_lines(config_file: Path) -> tuple[str, ...]:
