@@ -553,6 +553,36 @@ def test_a_cross_reference_in_a_cell_stays_a_link(tmp_path):
     assert _cell_html(after.pages["index.html"]) == _cell_html(before.pages["index.html"])
 
 
+# A wiki-link plugin (mkdocs-ezlinks, mkdocs-roamlinks, mkdocs-obsidian-bridge) links `[[page]]` in on_page_markdown.
+WIKI_LINKS = ("# T\n\n| a | b |\n|---|---|\n| [[other]] | 2 |\n\n"
+              "| c | d |\n|---|---|\n| [other](other.md) | `code` |\n")
+
+
+def test_a_wiki_link_in_a_cell_stays_a_link(tmp_path):
+    """roamlinks links `[[other]]` in a pipe cell in MkDocs' build; fix's render showed it as text, so fix wrote
+    `\\[\\[other]]` and the built page showed the brackets instead of the link. Now such a table stays (HT009 naming
+    the cause); the other converts, and the built page keeps every cell."""
+    config = write_site(tmp_path / "site", {"index.md": WIKI_LINKS, "other.md": "# Other\n"}, snippets=False)
+    config.write_text(config.read_text(encoding="utf-8").replace("- search\n", "- search\n- roamlinks\n"),
+                      encoding="utf-8")
+    before = build_site(config, tmp_path / "before")
+    assert _every_cell(before) == ["a", "b", '<a href="other/">other</a>', "2", "c", "d",
+                                   '<a href="other/">other</a>', "<code>code</code>"]
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert lines[:3] == ["docs/index.md: 1 table, 4 cells verified",
+                         "docs/index.md:3:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown "
+                         "pipe tables", "docs/index.md:3:1: HT009 the site's wiki-link plugin would link a '[[page]]' "
+                         "wiki link in the pipe table, which the house table holds as text"]
+    after = build_site(config, tmp_path / "after")
+    assert _every_cell(after) == _every_cell(before)
+
+
+def _every_cell(build) -> list[str]:
+    """Each cell's inner HTML in every table of the built index page's content."""
+    return [cell.decode_contents() for cell in build.main("index.html").find_all(["td", "th"])]
+
+
 # xpqz/zensical-dyalog: markdown_tables_extended registers its block processor above Python-Markdown's `table`, so
 # every pipe table of the site was read by it: the build's house-tables saw none and check said "no findings".
 OTHER_READER = "markdown_tables_extended"

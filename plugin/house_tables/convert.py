@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from .collector import cycle_collector_paused
-from .config import CROSS_REFERENCE_MARKER, Config
+from .config import CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER, Config
 from .conformance import HandTable, Review, review
 from .decisions import settle
 from .diagnostics import not_verified
@@ -200,6 +200,10 @@ def _not_outside_templates(table: Table, opened: str) -> Diagnostic:
         return not_verified(table.span, "the site's autorefs plugin would link a '[title][identifier]' reference in "
                             "the pipe table, which the house table holds as text", "write the reference as an HTML "
                             "link in the cell, or convert this table by hand")
+    if opened == WIKI_LINK_MARKER:
+        return not_verified(table.span, "the site's wiki-link plugin would link a '[[page]]' wiki link in the pipe "
+                            "table, which the house table holds as text", "write it as a Markdown link in the cell, "
+                            "or convert this table by hand")
     return not_verified(table.span, f"the site's macros plugin would read {opened!r} in the house table as a template",
                         "set the plugin's j2_variable_start_string (and block/comment strings) to other delimiters, "
                         "or convert this table by hand")

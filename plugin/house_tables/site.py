@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import observed
-from .config import CROSS_REFERENCE_MARKER, ConfigError
+from .config import CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER, ConfigError
 from .files import reason
 
 SITE_FILES = ("mkdocs.yml", "mkdocs.yaml")
@@ -426,12 +426,18 @@ _MACROS_MARKERS = (("j2_variable_start_string", "{{"), ("j2_block_start_string",
 # link to the identifier's heading anywhere on the site (openai-agents-python: 12 tables).
 _CROSS_REFERENCE_PLUGINS = ("autorefs", "mkdocstrings")
 
+# Wiki-link plugins: `[[page]]` (or `[[page#heading]]`) becomes a link to that page, in a pipe cell too (the names
+# their distributions register: mkdocs-ezlinks-plugin and its forks mkdocs-obsidian-links and
+# mkdocs-wikilinks-plugin register `ezlinks`).
+_WIKI_LINK_PLUGINS = ("ezlinks", "roamlinks", "obsidian-bridge")
+
 
 def _template_markers(plugins) -> tuple[str, ...]:
     """The strings that open a template expression in the site's pages (mkdocs-macros-plugin's Jinja delimiters,
-    its defaults or the site's own), and CROSS_REFERENCE_MARKER with a cross-reference plugin; () without such
-    plugins. MkDocs runs the plugins, not Python-Markdown, so fix's render of the page cannot see what a house
-    table's `style={{...}}` or an escaped `[title][identifier]` would become there."""
+    its defaults or the site's own), CROSS_REFERENCE_MARKER with a cross-reference plugin and WIKI_LINK_MARKER with
+    a wiki-link plugin; () without such plugins. MkDocs runs the plugins, not Python-Markdown, so fix's render of
+    the page cannot see what a house table's `style={{...}}`, an escaped `[title][identifier]` or an escaped
+    `[[page]]` would become there."""
     markers: tuple[str, ...] = ()
     for name, options in _plugin_entries(plugins):
         if name == _MACROS_PLUGIN:
@@ -439,6 +445,8 @@ def _template_markers(plugins) -> tuple[str, ...]:
             markers += tuple(str(options.get(key) or default) for key, default in _MACROS_MARKERS)
         elif name in _CROSS_REFERENCE_PLUGINS and CROSS_REFERENCE_MARKER not in markers:
             markers += (CROSS_REFERENCE_MARKER,)
+        elif name in _WIKI_LINK_PLUGINS and WIKI_LINK_MARKER not in markers:
+            markers += (WIKI_LINK_MARKER,)
     return markers
 
 
