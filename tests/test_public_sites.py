@@ -446,6 +446,26 @@ def test_a_site_whose_pages_are_jinja_templates_keeps_its_tables(tmp_path):
     assert (tmp_path / "default" / "docs" / "index.md").read_text(encoding="utf-8") == MACROS_PAGE
 
 
+def test_a_template_expression_in_a_cell_stays_expanded(tmp_path):
+    """With other delimiters, a cell's `[[[ config.site_name ]]]` is expanded by the plugin in MkDocs' build; fix's
+    render showed it as text, so fix wrote it escaped (`\\[\\[\\[ …`) and the built page showed the expression
+    instead of its value. Now such a table stays (HT009 naming the cause); the other converts; every cell is kept."""
+    page = ("# M\n\n| a | b |\n|---|---|\n| name | [[[ config.site_name ]]] |\n\n"
+            "| c | d |\n|---|---|\n| 1 | `x` |\n")
+    config = write_site(tmp_path / "site", {"index.md": page}, extensions=["attr_list"], snippets=False)
+    _with_macros(config, {"j2_variable_start_string": "[[[", "j2_variable_end_string": "]]]"})
+    before = build_site(config, tmp_path / "before")
+    assert _every_cell(before) == ["a", "b", "name", "t", "c", "d", "1", "<code>x</code>"]
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert lines[:3] == ["docs/index.md: 1 table, 4 cells verified",
+                         "docs/index.md:3:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown "
+                         "pipe tables", "docs/index.md:3:1: HT009 the site's macros plugin would expand the '[[[' "
+                         "expression in the pipe table, which the house table holds as text"]
+    after = build_site(config, tmp_path / "after")
+    assert _every_cell(after) == _every_cell(before)
+
+
 # zensical/docs (built by Zensical from its mkdocs.yml): the house_tables Markdown extension listed under
 # markdown_extensions, no plugin — the setup the README gives for Zensical and plain Python-Markdown.
 OWN_EXTENSION = [*EXTENSIONS, {"house_tables": {"levels": {"HT002": "ignore"}}}]

@@ -178,20 +178,35 @@ def _convert(text: str, dialect: Dialect | str, config: Config | None, form: str
 
 
 def _outside_templates(replacements, source: Source, markers: tuple[str, ...], conversion: Conversion):
-    """The replacements whose new lines open no more template expressions than the lines they replace; each other
-    table stays as written, with HT009 (the site's template plugin would read the house table's `{{` as its own
-    and turn the page into an error or other text: a build MkDocs runs, which fix's render cannot see)."""
+    """The replacements whose new lines open no more template expressions than the lines they replace, and keep
+    every one those lines open; each other table stays as written, with HT009 (the site's template plugin would
+    read the house table's `{{` as its own and turn the page into an error or other text, or would no longer
+    expand the expression a cell held, now escaped: a build MkDocs runs, which fix's render cannot see)."""
     kept = []
     for table, lines in replacements:
         old = "\n".join(source.lines[table.start_line - 1 : table.end_line])
         new = "\n".join(lines)
         opened = next((marker for marker in markers if new.count(marker) > old.count(marker)), None)
-        if opened is None:
+        lost = next((marker for marker in markers if marker not in _ESCAPED_MARKERS
+                     and new.count(marker) < old.count(marker)), None)
+        if opened is None and lost is None:
             kept.append((table, lines))
             continue
-        conversion.diagnostics.append(_not_outside_templates(table, opened))
+        conversion.diagnostics.append(_not_outside_templates(table, opened) if opened is not None
+                                      else _template_lost(table, lost))
         conversion.converted = [item for item in conversion.converted if item.table is not table]
     return kept
+
+
+# The markers that are what a house cell holds for text a plugin would read (not a template's own delimiter).
+_ESCAPED_MARKERS = (CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER)
+
+
+def _template_lost(table: Table, lost: str) -> Diagnostic:
+    """HT009 for a table whose cell holds a template expression the house cell would hold escaped, as text."""
+    return not_verified(table.span, f"the site's macros plugin would expand the {lost!r} expression in the pipe "
+                        "table, which the house table holds as text", "convert this table by hand, keeping the "
+                        "expression as it is")
 
 
 def _not_outside_templates(table: Table, opened: str) -> Diagnostic:
