@@ -377,6 +377,34 @@ def test_a_page_that_renders_differently_each_time_is_named_as_such(tmp_path):
     assert (tmp_path / "site" / "docs" / "index.md").read_text(encoding="utf-8") == page
 
 
+# mkdocs-gen-files writes the pages its scripts make to a temporary directory and marks the files generated_by.
+GENERATED_PAGE = """import os
+import tempfile
+
+from mkdocs.structure.files import File
+
+
+def on_files(files, config):
+    directory = tempfile.mkdtemp()
+    with open(os.path.join(directory, "generated.md"), "w", encoding="utf-8") as f:
+        f.write("# Generated\\n\\n| a | b |\\n|---|---|\\n| 1 | 2 |\\n")
+    file = File("generated.md", directory, config.site_dir, config.use_directory_urls)
+    file.generated_by = "mkdocs-gen-files"
+    files.append(file)
+    return files
+"""
+
+
+def test_a_table_of_a_generated_page_is_reported_at_the_page_s_path(tmp_path):
+    """It was reported at the temporary file relative to the site (`../../../tmp/…/generated.md:3:1`), a path that
+    is gone once the build ends."""
+    config = write_site(tmp_path / "site", {"index.md": "# I\n"}, files={"hooks.py": GENERATED_PAGE}, snippets=False)
+    config.write_text(config.read_text() + "hooks: [hooks.py]\n")
+    assert build_site(config, tmp_path / "out").findings() == [
+        "house_tables: generated.md:3:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown pipe "
+        "tables (a page mkdocs-gen-files generated at build time; no file on disk holds it)"]
+
+
 # pypa/hatch's version hook runs `hatch version` in a preprocessor; without `hatch` on PATH it raises on every page.
 FAILING_HOOK = """from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
