@@ -33,6 +33,7 @@ from .cache import (
     sha256,
     trusted_stat,
 )
+from .collector import freeze_start_up
 from .config import Config, ConfigError
 from .files import FileProblem, GlobSet, Selection, discover, read_text, remove_leftover, write_atomic
 from .model import Diagnostic, Dialect
@@ -500,7 +501,7 @@ def _task(args: argparse.Namespace, path: Path, own: Settings, writes: bool, dif
                 bool(getattr(args, "verify", False)), bool(getattr(args, "cross_check", False)), own.extensions,
                 own.extension_configs, own.site is not None, keyed,
                 own.site.template_markers if own.site is not None else (), own.renders_house_jsx,
-                own.host.markdown_format if own.host is not None else None)
+                own.markdown_format)
 
 
 def _print_configurations(chosen: dict[str, Settings]) -> None:
@@ -580,20 +581,25 @@ def process_all(tasks: list[Task], progress: Progress, jobs: int | None = None) 
     for many. Closing the iterator cancels what the pool has not started."""
     done = 0
     workers = pool_size(len(tasks), jobs)
-    if len(tasks) > PARALLEL_THRESHOLD and workers > 1 and _sendable(tasks):
+    forked = _pool_context() is not None
+    if len(tasks) > PARALLEL_THRESHOLD and workers > 1 and (forked or _sendable(tasks)):
         broken = _lazy("BrokenProcessPool")
         try:
             _prepare_workers(tasks)
+            _INHERITED[:] = tasks if forked else ()
+            freeze_start_up()
             pool = _lazy("ProcessPoolExecutor")(max_workers=workers, mp_context=_pool_context(),
                                                 initializer=_worker_start, initargs=(os.getpid(),))
             try:
                 chunk = max(1, min(MAX_CHUNK, len(tasks) // (workers * 8)))
-                for result in pool.map(process, tasks, chunksize=chunk):
+                sent = (_inherited, range(len(tasks))) if forked else (process, tasks)
+                for result in pool.map(*sent, chunksize=chunk):
                     done += 1
                     progress.advance()
                     yield result
             finally:
                 pool.shutdown(wait=True, cancel_futures=True)
+                _INHERITED.clear()
         except (OSError, NotImplementedError, broken):  # no working process pool here: go on serially
             pass
     for task in tasks[done:]:
@@ -602,11 +608,23 @@ def process_all(tasks: list[Task], progress: Progress, jobs: int | None = None) 
         yield result
 
 
+# The tasks of the running pool. Forked workers inherit this list, so a worker is sent a task's index, not the task:
+# pickling every task's configuration, Markdown stack and extension configs in the main process (one core, while
+# two workers wait for their first pages) and unpickling them in each worker cost more than the sending.
+_INHERITED: list[Task] = []
+
+
+def _inherited(index: int) -> FileResult:
+    """A forked worker's task by its index in _INHERITED, processed."""
+    return process(_INHERITED[index])
+
+
 def _sendable(tasks: list[Task]) -> bool:
     """Whether every task can be pickled to a worker. A site's hooks may add Markdown extensions whose classes live
     in a file MkDocs loaded by path (pypa/hatch's docs/.hooks/plugin_register.py): such a task cannot be sent, and
     the pool then raised a PicklingError traceback or, on CPython 3.11, hung for ever in its shutdown. Tasks that
-    share a configuration (the same objects) pickle alike, so one of each is tried."""
+    share a configuration (the same objects) pickle alike, so one of each is tried. (Only where the pool spawns its
+    workers: forked ones inherit the tasks, see _INHERITED.)"""
     import pickle
 
     tried: set[tuple[int, int, int]] = set()
