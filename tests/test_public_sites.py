@@ -405,6 +405,37 @@ def test_a_table_of_a_generated_page_is_reported_at_the_page_s_path(tmp_path):
         "tables (a page mkdocs-gen-files generated at build time; no file on disk holds it)"]
 
 
+# squidfunk/mkdocs-material's docs: hooks/shortcodes.py turns `<!-- md:flag experimental -->` into a badge in
+# on_page_markdown, which the command line does not run.
+SHORTCODES = """import re
+
+
+def on_page_markdown(markdown, **kwargs):
+    return re.sub(r"<!-- md:flag (\\w+) -->", r'<span class="badge">\\1</span>', markdown)
+"""
+
+
+def test_an_html_comment_a_hook_rewrites_stays_in_a_pipe_cell(tmp_path):
+    """The house cell holds an HTML comment as a JSX comment, which the hook does not see: the badge was gone from
+    the built page (fix said "verified"). Now such a table stays (HT009 naming the cause); the other converts."""
+    page = ("# H\n\n| option | status |\n|---|---|\n| `x` | <!-- md:flag experimental --> |\n\n"
+            "| c | d |\n|---|---|\n| 1 | 2 |\n")
+    config = write_site(tmp_path / "site", {"index.md": page}, files={"hooks.py": SHORTCODES}, snippets=False)
+    config.write_text(config.read_text() + "hooks: [hooks.py]\n")
+    before = build_site(config, tmp_path / "before")
+    assert _every_cell(before) == ["option", "status", "<code>x</code>", '<span class="badge">experimental</span>',
+                                   "c", "d", "1", "2"]
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert lines[:3] == ["docs/index.md: 1 table, 4 cells verified",
+                         "docs/index.md:3:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown "
+                         "pipe tables", "docs/index.md:3:1: HT009 a hook of the site rewrites pages' Markdown "
+                         "(on_page_markdown) and would see the HTML comment in the pipe table, which the house table "
+                         "holds as a JSX comment"]
+    after = build_site(config, tmp_path / "after")
+    assert _every_cell(after) == _every_cell(before)
+
+
 # pypa/hatch's version hook runs `hatch version` in a preprocessor; without `hatch` on PATH it raises on every page.
 FAILING_HOOK = """from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor

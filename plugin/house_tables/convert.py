@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from .collector import cycle_collector_paused
-from .config import CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER, Config
+from .config import COMMENT_MARKER, CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER, Config
 from .conformance import HandTable, Review, review
 from .decisions import settle
 from .diagnostics import not_verified
@@ -203,7 +203,12 @@ _ESCAPED_MARKERS = (CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER)
 
 
 def _template_lost(table: Table, lost: str) -> Diagnostic:
-    """HT009 for a table whose cell holds a template expression the house cell would hold escaped, as text."""
+    """HT009 for a table whose cell holds a template expression the house cell would hold escaped, as text (or an
+    HTML comment a hook may rewrite, which it would hold as a JSX comment)."""
+    if lost == COMMENT_MARKER:
+        return not_verified(table.span, "a hook of the site rewrites pages' Markdown (on_page_markdown) and would see "
+                            "the HTML comment in the pipe table, which the house table holds as a JSX comment",
+                            "convert this table by hand")
     return not_verified(table.span, f"the site's macros plugin would expand the {lost!r} expression in the pipe "
                         "table, which the house table holds as text", "convert this table by hand, keeping the "
                         "expression as it is")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import observed
-from .config import CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER, ConfigError
+from .config import COMMENT_MARKER, CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER, ConfigError
 from .files import reason
 
 SITE_FILES = ("mkdocs.yml", "mkdocs.yaml")
@@ -302,8 +302,9 @@ def load_site(config_file: Path, shown: str | None = None) -> Site:
         raise ConfigError(f"{shown}: markdown_extensions: {_one_line(str(error))}") from None
     root = config_file.parent
     configs = dict(option.configdata)
+    rewriting = False  # a hook rewrites pages' Markdown (on_page_markdown), which fix's render does not run
     if raw.get("hooks"):
-        names, configs = _with_hooks(config_file, raw, names, configs, shown)
+        names, configs, rewriting = _with_hooks(config_file, raw, names, configs, shown)
     names, extension_options = _without_own_extension(names, configs)
     _refuse_other_table_readers(names, configs, shown)
     return Site(
@@ -314,7 +315,7 @@ def load_site(config_file: Path, shown: str | None = None) -> Site:
         use_directory_urls=bool(raw.get("use_directory_urls", True)),
         plugin_options=_plugin_options(raw.get("plugins")),
         excluded=_excluded_docs(raw.get("exclude_docs"), shown),
-        template_markers=_template_markers(raw.get("plugins")),
+        template_markers=_template_markers(raw.get("plugins")) + ((COMMENT_MARKER,) if rewriting else ()),
         extension_options=extension_options,
     )
 
@@ -386,9 +387,10 @@ def _excluded_docs(value, shown: str):
         raise ConfigError(f"{shown}: exclude_docs: {_one_line(str(error))}") from None
 
 
-def _with_hooks(config_file: Path, raw: dict, names: list, configs: dict, shown: str) -> tuple[list, dict]:
+def _with_hooks(config_file: Path, raw: dict, names: list, configs: dict, shown: str) -> tuple[list, dict, bool]:
     """The Markdown stack once the site's hooks ran their `on_config`, as `mkdocs build` runs them (MkDocs loads
-    the hook files; the site's plugins stay out). A hook that fails is a ConfigError of one line."""
+    the hook files; the site's plugins stay out), and whether a hook rewrites pages' Markdown (on_page_markdown).
+    A hook that fails is a ConfigError of one line."""
     from mkdocs.config.defaults import MkDocsConfig
 
     config = MkDocsConfig(config_file_path=str(config_file))
@@ -404,7 +406,8 @@ def _with_hooks(config_file: Path, raw: dict, names: list, configs: dict, shown:
         raise
     except Exception as error:  # the site's own code: whatever it raises is reported in one line
         raise ConfigError(f"{shown}: hooks: {type(error).__name__}: {_one_line(str(error))}") from None
-    return list(config.markdown_extensions), dict(config.mdx_configs)
+    rewriting = bool(config.plugins.events.get("page_markdown"))
+    return list(config.markdown_extensions), dict(config.mdx_configs), rewriting
 
 
 def _plugin_options(plugins) -> object:
