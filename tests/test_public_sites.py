@@ -417,7 +417,8 @@ def on_page_markdown(markdown, **kwargs):
 
 def test_an_html_comment_a_hook_rewrites_stays_in_a_pipe_cell(tmp_path):
     """The house cell holds an HTML comment as a JSX comment, which the hook does not see: the badge was gone from
-    the built page (fix said "verified"). Now such a table stays (HT009 naming the cause); the other converts."""
+    the built page (fix said "verified": its render did not run the hook). Now fix verifies the page as the hook
+    makes it: such a table stays (HT009 naming the cause and the difference); the other converts."""
     page = ("# H\n\n| option | status |\n|---|---|\n| `x` | <!-- md:flag experimental --> |\n\n"
             "| c | d |\n|---|---|\n| 1 | 2 |\n")
     config = write_site(tmp_path / "site", {"index.md": page}, files={"hooks.py": SHORTCODES}, snippets=False)
@@ -427,13 +428,64 @@ def test_an_html_comment_a_hook_rewrites_stays_in_a_pipe_cell(tmp_path):
                                    "c", "d", "1", "2"]
     code, lines = run_cli(tmp_path / "site", "fix", "docs")
     assert code == 1
-    assert lines[:3] == ["docs/index.md: 1 table, 4 cells verified",
+    assert lines[:2] == ["docs/index.md: 1 table, 4 cells verified",
                          "docs/index.md:3:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown "
-                         "pipe tables", "docs/index.md:3:1: HT009 a hook of the site rewrites pages' Markdown "
-                         "(on_page_markdown) and would see the HTML comment in the pipe table, which the house table "
-                         "holds as a JSX comment"]
+                         "pipe tables"]
+    assert lines[2].startswith("docs/index.md:3:1: HT009 a hook of the site rewrites pages' Markdown "
+                               "(on_page_markdown) and reads the pipe table otherwise than the house table: before '")
+    assert '<span class="badge">experimental</span>' in lines[2]
     after = build_site(config, tmp_path / "after")
     assert _every_cell(after) == _every_cell(before)
+
+
+# A hook that puts the version where a page says `{version}` (and a token written as Markdown's strong emphasis);
+# another that needs what only a build has.
+TOKENS = """def on_page_markdown(markdown, page, config, files):
+    assert files.get_file_from_path(page.file.src_uri) is page.file and len(files.documentation_pages()) == 2
+    return markdown.replace("{version}", "1.2.3").replace("__TOKEN__", "abc")
+"""
+FAILING_REWRITE = """def on_page_markdown(markdown, page, config, **kwargs):
+    on = config.plugins["house-tables"].config.enabled
+    return markdown.replace("{state}", ("on" if on else "off") + page.meta["suffix"])
+"""
+
+
+def test_a_token_a_hook_replaces_in_a_cell_keeps_its_value(tmp_path):
+    """`{version}` became `&#123;version}` in the house cell and `__TOKEN__` `<strong>TOKEN</strong>`; the hook
+    matched neither, so the built page showed `{version}` and "TOKEN" where it showed "1.2.3" and "abc" (fix said
+    "verified"). The table stays now; a table the hook does not touch converts; a page without tokens too."""
+    page = ("# H\n\n| what | value |\n|---|---|\n| version | {version} |\n| token | __TOKEN__ |\n\n"
+            "| c | d |\n|---|---|\n| 1 | `2` |\n\nVersion {version}.\n")
+    other = "# O\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+    config = write_site(tmp_path / "site", {"index.md": page, "other.md": other}, files={"hooks.py": TOKENS},
+                        snippets=False)
+    config.write_text(config.read_text() + "hooks: [hooks.py]\n")
+    before = build_site(config, tmp_path / "before")
+    assert _every_cell(before) == ["what", "value", "version", "1.2.3", "token", "abc", "c", "d", "1", "<code>2</code>"]
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert lines[0] == "docs/index.md: 1 table, 4 cells verified"
+    assert lines[2].startswith("docs/index.md:3:1: HT009 a hook of the site rewrites pages' Markdown "
+                               "(on_page_markdown) and reads the pipe table otherwise than the house table: before '")
+    assert lines[3] == "docs/other.md: 1 table, 4 cells verified"
+    after = build_site(config, tmp_path / "after")
+    assert _every_cell(after) == _every_cell(before)
+
+
+def test_a_hook_that_fails_outside_a_build_leaves_the_page(tmp_path):
+    """The hook reads another plugin's configuration, which a build has (fix loads no plugin); it reads the page's
+    front matter too, which fix gives it. When the hook fails the page's tables stay, HT009 saying why (nothing is
+    written); the build shows the page."""
+    page = "---\nsuffix: '!'\n---\n# H\n\n| a | b |\n|---|---|\n| 1 | {state} |\n"
+    write_site(tmp_path / "site", {"index.md": page}, files={"hooks.py": FAILING_REWRITE}, snippets=False)
+    config = tmp_path / "site" / "mkdocs.yml"
+    config.write_text(config.read_text() + "hooks: [hooks.py]\n")
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert (code, lines[1]) == (1, "docs/index.md:6:1: HT009 a hook of the site rewrites pages' Markdown "
+                                   "(on_page_markdown) and failed on this page here (KeyError: 'house-tables'): no "
+                                   "change to it can be verified")
+    assert (tmp_path / "site" / "docs" / "index.md").read_text(encoding="utf-8") == page
+    assert _every_cell(build_site(config, tmp_path / "out")) == ["a", "b", "1", "on!"]
 
 
 # pypa/hatch's version hook runs `hatch version` in a preprocessor; without `hatch` on PATH it raises on every page.

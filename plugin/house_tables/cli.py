@@ -97,6 +97,7 @@ class Task:
     template_markers: tuple[str, ...] = ()  # the site's template delimiters (Site.template_markers)
     renders_jsx: bool = True  # the site shows house JSX tables in `.md` pages (Settings.renders_house_jsx)
     markdown_format: str | None = None  # the page's Docusaurus markdown.format (MdxHost's); None: not Docusaurus
+    rewrites: str | None = None  # the mkdocs.yml whose hooks rewrite pages' Markdown (Site.rewrites_markdown)
 
 
 # ------------------------------------------------------------------ command line
@@ -501,7 +502,7 @@ def _task(args: argparse.Namespace, path: Path, own: Settings, writes: bool, dif
                 bool(getattr(args, "verify", False)), bool(getattr(args, "cross_check", False)), own.extensions,
                 own.extension_configs, own.site is not None, keyed,
                 own.site.template_markers if own.site is not None else (), own.renders_house_jsx,
-                own.markdown_format)
+                own.markdown_format, rewrites_of(own))
 
 
 def _print_configurations(chosen: dict[str, Settings]) -> None:
@@ -804,7 +805,24 @@ def convert_text(text: str, task: Task):
 
     return convert(text, task.dialect, task.config, form=task.form, extensions=task.extensions,
                    configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
-                   template_markers=task.template_markers, jsx_refused=jsx_refusal(task, text))
+                   template_markers=task.template_markers, jsx_refused=jsx_refusal(task, text),
+                   rewrite=_rewrite(task))
+
+
+def rewrites_of(own) -> str | None:
+    """Task.rewrites of a file's settings: its site's mkdocs.yml when the site's hooks rewrite pages' Markdown."""
+    site = own.site
+    return str(site.config_file) if site is not None and site.rewrites_markdown else None
+
+
+def _rewrite(task: Task):
+    """What the site's hooks make of this page's text (on_page_markdown), or None when no hook rewrites pages."""
+    if task.rewrites is None or task.dialect is not Dialect.PYTHON_MARKDOWN:
+        return None
+    from .site import markdown_rewriter
+
+    rewriter = markdown_rewriter(task.rewrites)
+    return lambda text: rewriter(task.path, text)
 
 
 def jsx_refusal(task: Task, text: str) -> tuple[str, str] | None:

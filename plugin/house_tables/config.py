@@ -23,10 +23,6 @@ CROSS_REFERENCE_MARKER = "]\\["
 # (mkdocs-ezlinks, mkdocs-roamlinks, mkdocs-obsidian-bridge) links it in on_page_markdown, in MkDocs' build only.
 WIKI_LINK_MARKER = "\\[\\["
 
-# An HTML comment, which a house cell holds as a JSX comment (`{/* … */}`). A hook whose on_page_markdown rewrites
-# the page's text (mkdocs-material's own `<!-- md:flag … -->` shortcodes become badges) sees it in a pipe cell only.
-COMMENT_MARKER = "<!--"
-
 
 class ConfigError(ValueError):
     """An option that does not exist or has a bad value; the message names the key."""
