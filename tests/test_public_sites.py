@@ -488,6 +488,28 @@ def test_a_hook_that_fails_outside_a_build_leaves_the_page(tmp_path):
     assert _every_cell(build_site(config, tmp_path / "out")) == ["a", "b", "1", "on!"]
 
 
+# pymdownx.snippets includes lines of a file by a range (`"table.md:3:6"`); a converted table there is longer.
+RANGED = {"table.md": "# Options\n\n| name | default |\n|---|---|\n| a | 1 |\n| b | 2 |\n\nMore.\n",
+          "whole.md": "# Whole\n\n| c | d |\n|---|---|\n| 3 | 4 |\n",
+          "index.md": '# Home\n\n--8<-- "table.md:3:6"\n\n--8<-- "whole.md"\n\nEnd.\n'}
+
+
+def test_a_file_a_page_includes_lines_of_keeps_its_tables(tmp_path):
+    """fix converted table.md (verified as its own page); lines 3-6 of the fixed file were the house table's first
+    four lines, which index.md then showed as text, no table. Now table.md's table stays (HT009 naming the including
+    line); whole.md, included whole, converts; the built index page shows the same cells."""
+    config = write_site(tmp_path / "site", RANGED)
+    before = build_site(config, tmp_path / "before")
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert ("docs/table.md:3:1: HT009 docs/index.md:3 includes lines of this file by a snippet line range, which would "
+            "hold other lines once a table is converted") in lines
+    assert "docs/whole.md: 1 table, 4 cells verified" in lines
+    assert (tmp_path / "site" / "docs" / "table.md").read_text(encoding="utf-8") == RANGED["table.md"]
+    after = build_site(config, tmp_path / "after")
+    assert _every_cell(after) == _every_cell(before) == ["name", "default", "a", "1", "b", "2", "c", "d", "3", "4"]
+
+
 # pypa/hatch's version hook runs `hatch version` in a preprocessor; without `hatch` on PATH it raises on every page.
 FAILING_HOOK = """from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor

@@ -130,17 +130,18 @@ def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, 
             extensions: tuple[str, ...] | None = None, configs: dict | None = None,
             cross_check: bool = False, front_matter: bool = False,
             template_markers: tuple[str, ...] = (), jsx_refused: tuple[str, str] | None = None,
-            rewrite: Callable[[str], str] | None = None) -> Conversion:
+            rewrite: Callable[[str], str] | None = None, refused: tuple[str, str] | None = None) -> Conversion:
     """Every pipe table of text in the house style (form "jsx" or "html"); unverifiable tables stay.
     cross_check adds HT007 where the other dialect reads a table differently. template_markers: what opens a
     template expression in the site's pages (Site.template_markers); a table whose new lines would hold more of one
     than its old lines stays, with HT009. jsx_refused: why the page's host would show no house JSX table (an MkDocs
     site without the plugin, a Docusaurus page read as CommonMark) and what to do, as (reason, hint): with the JSX
     form, every table then stays, with HT009 giving both. rewrite: what the site's hooks make of a page's text before
-    Markdown reads it (on_page_markdown, site.markdown_rewriter): the page is verified as rewritten."""
+    Markdown reads it (on_page_markdown, site.markdown_rewriter): the page is verified as rewritten. refused: why
+    no table of the file may change, in any form (a page includes lines of it), as (reason, hint)."""
     with cycle_collector_paused():
         return _convert(text, dialect, config, form, extensions, configs, cross_check, front_matter, template_markers,
-                        jsx_refused if form == "jsx" else None, rewrite)
+                        refused or (jsx_refused if form == "jsx" else None), rewrite)
 
 
 def _convert(text: str, dialect: Dialect | str, config: Config | None, form: str, extensions: tuple[str, ...] | None,

@@ -424,6 +424,51 @@ _PLAIN_KEYS = ("use_directory_urls", "extra", "site_url", "site_description", "s
                "repo_name", "edit_uri", "exclude_docs", "not_in_nav", "strict")
 
 
+_RANGED: dict[Path, dict[str, str]] = {}
+
+
+def ranged_includes(site: Site) -> dict[str, str]:
+    """The files some page of the site includes *lines* of, by a pymdownx.snippets line range (`--8<--
+    "table.md:3:6"`): each file's absolute path -> the first such including line (`docs/index.md:3`). Converting a
+    table there would put other lines in that page. Read once per process and site; {} without snippets."""
+    found = _RANGED.get(site.config_file)
+    if found is None:
+        found = _RANGED[site.config_file] = _ranged_includes(site)
+    return found
+
+
+def _ranged_includes(site: Site) -> dict[str, str]:
+    """ranged_includes' work: every page under docs_dir read for snippet lines, their paths resolved as snippets
+    resolves them (its own base_path and path splitting)."""
+    import os
+
+    import markdown
+
+    if "pymdownx.snippets" not in site.extensions:
+        return {}
+    md = markdown.Markdown(extensions=["pymdownx.snippets"],
+                           extension_configs={"pymdownx.snippets": site.extension_configs.get("pymdownx.snippets", {})})
+    snippets = md.preprocessors["snippet"]
+    split = getattr(snippets, "split_path", None) or (lambda path: snippets.RE_SNIPPET_FILE.match(path).groups())
+    found: dict[str, str] = {}
+    for page in sorted(site.docs_dir.rglob("*.md")):
+        try:
+            text = page.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        if "8<" not in text:
+            continue
+        for number, line in enumerate(text.splitlines(), 1):
+            match = snippets.RE_ALL_SNIPPETS.match(line) if "8<" in line else None
+            if match is None or not match.group("snippet") or match.group("escape"):
+                continue
+            path, ranges, _section = split(match.group("snippet")[1:-1])
+            target = snippets.get_snippet_path(path) if ranges else None
+            if target is not None:
+                found.setdefault(os.path.abspath(target), f"{os.path.relpath(page).replace(os.sep, '/')}:{number}")
+    return found
+
+
 _REWRITERS: dict[str, object] = {}
 
 
