@@ -377,6 +377,139 @@ def test_a_page_that_renders_differently_each_time_is_named_as_such(tmp_path):
     assert (tmp_path / "site" / "docs" / "index.md").read_text(encoding="utf-8") == page
 
 
+# mkdocs-gen-files writes the pages its scripts make to a temporary directory and marks the files generated_by.
+GENERATED_PAGE = """import os
+import tempfile
+
+from mkdocs.structure.files import File
+
+
+def on_files(files, config):
+    directory = tempfile.mkdtemp()
+    with open(os.path.join(directory, "generated.md"), "w", encoding="utf-8") as f:
+        f.write("# Generated\\n\\n| a | b |\\n|---|---|\\n| 1 | 2 |\\n")
+    file = File("generated.md", directory, config.site_dir, config.use_directory_urls)
+    file.generated_by = "mkdocs-gen-files"
+    files.append(file)
+    return files
+"""
+
+
+def test_a_table_of_a_generated_page_is_reported_at_the_page_s_path(tmp_path):
+    """It was reported at the temporary file relative to the site (`../../../tmp/…/generated.md:3:1`), a path that
+    is gone once the build ends."""
+    config = write_site(tmp_path / "site", {"index.md": "# I\n"}, files={"hooks.py": GENERATED_PAGE}, snippets=False)
+    config.write_text(config.read_text() + "hooks: [hooks.py]\n")
+    assert build_site(config, tmp_path / "out").findings() == [
+        "house_tables: generated.md:3:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown pipe "
+        "tables (a page mkdocs-gen-files generated at build time; no file on disk holds it)"]
+
+
+# squidfunk/mkdocs-material's docs: hooks/shortcodes.py turns `<!-- md:flag experimental -->` into a badge in
+# on_page_markdown, which the command line does not run.
+SHORTCODES = """import re
+
+
+def on_page_markdown(markdown, **kwargs):
+    return re.sub(r"<!-- md:flag (\\w+) -->", r'<span class="badge">\\1</span>', markdown)
+"""
+
+
+def test_an_html_comment_a_hook_rewrites_stays_in_a_pipe_cell(tmp_path):
+    """The house cell holds an HTML comment as a JSX comment, which the hook does not see: the badge was gone from
+    the built page (fix said "verified": its render did not run the hook). Now fix verifies the page as the hook
+    makes it: such a table stays (HT009 naming the cause and the difference); the other converts."""
+    page = ("# H\n\n| option | status |\n|---|---|\n| `x` | <!-- md:flag experimental --> |\n\n"
+            "| c | d |\n|---|---|\n| 1 | 2 |\n")
+    config = write_site(tmp_path / "site", {"index.md": page}, files={"hooks.py": SHORTCODES}, snippets=False)
+    config.write_text(config.read_text() + "hooks: [hooks.py]\n")
+    before = build_site(config, tmp_path / "before")
+    assert _every_cell(before) == ["option", "status", "<code>x</code>", '<span class="badge">experimental</span>',
+                                   "c", "d", "1", "2"]
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert lines[:2] == ["docs/index.md: 1 table, 4 cells verified",
+                         "docs/index.md:3:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown "
+                         "pipe tables"]
+    assert lines[2].startswith("docs/index.md:3:1: HT009 a hook of the site rewrites pages' Markdown "
+                               "(on_page_markdown) and reads the pipe table otherwise than the house table: before '")
+    assert '<span class="badge">experimental</span>' in lines[2]
+    after = build_site(config, tmp_path / "after")
+    assert _every_cell(after) == _every_cell(before)
+
+
+# A hook that puts the version where a page says `{version}` (and a token written as Markdown's strong emphasis);
+# another that needs what only a build has.
+TOKENS = """def on_page_markdown(markdown, page, config, files):
+    assert files.get_file_from_path(page.file.src_uri) is page.file and len(files.documentation_pages()) == 2
+    return markdown.replace("{version}", "1.2.3").replace("__TOKEN__", "abc")
+"""
+FAILING_REWRITE = """def on_page_markdown(markdown, page, config, **kwargs):
+    on = config.plugins["house-tables"].config.enabled
+    return markdown.replace("{state}", ("on" if on else "off") + page.meta["suffix"])
+"""
+
+
+def test_a_token_a_hook_replaces_in_a_cell_keeps_its_value(tmp_path):
+    """`{version}` became `&#123;version}` in the house cell and `__TOKEN__` `<strong>TOKEN</strong>`; the hook
+    matched neither, so the built page showed `{version}` and "TOKEN" where it showed "1.2.3" and "abc" (fix said
+    "verified"). The table stays now; a table the hook does not touch converts; a page without tokens too."""
+    page = ("# H\n\n| what | value |\n|---|---|\n| version | {version} |\n| token | __TOKEN__ |\n\n"
+            "| c | d |\n|---|---|\n| 1 | `2` |\n\nVersion {version}.\n")
+    other = "# O\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+    config = write_site(tmp_path / "site", {"index.md": page, "other.md": other}, files={"hooks.py": TOKENS},
+                        snippets=False)
+    config.write_text(config.read_text() + "hooks: [hooks.py]\n")
+    before = build_site(config, tmp_path / "before")
+    assert _every_cell(before) == ["what", "value", "version", "1.2.3", "token", "abc", "c", "d", "1", "<code>2</code>"]
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert lines[0] == "docs/index.md: 1 table, 4 cells verified"
+    assert lines[2].startswith("docs/index.md:3:1: HT009 a hook of the site rewrites pages' Markdown "
+                               "(on_page_markdown) and reads the pipe table otherwise than the house table: before '")
+    assert lines[3] == "docs/other.md: 1 table, 4 cells verified"
+    after = build_site(config, tmp_path / "after")
+    assert _every_cell(after) == _every_cell(before)
+
+
+def test_a_hook_that_fails_outside_a_build_leaves_the_page(tmp_path):
+    """The hook reads another plugin's configuration, which a build has (fix loads no plugin); it reads the page's
+    front matter too, which fix gives it. When the hook fails the page's tables stay, HT009 saying why (nothing is
+    written); the build shows the page."""
+    page = "---\nsuffix: '!'\n---\n# H\n\n| a | b |\n|---|---|\n| 1 | {state} |\n"
+    write_site(tmp_path / "site", {"index.md": page}, files={"hooks.py": FAILING_REWRITE}, snippets=False)
+    config = tmp_path / "site" / "mkdocs.yml"
+    config.write_text(config.read_text() + "hooks: [hooks.py]\n")
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert (code, lines[1]) == (1, "docs/index.md:6:1: HT009 a hook of the site rewrites pages' Markdown "
+                                   "(on_page_markdown) and failed on this page here (KeyError: 'house-tables'): no "
+                                   "change to it can be verified")
+    assert (tmp_path / "site" / "docs" / "index.md").read_text(encoding="utf-8") == page
+    assert _every_cell(build_site(config, tmp_path / "out")) == ["a", "b", "1", "on!"]
+
+
+# pymdownx.snippets includes lines of a file by a range (`"table.md:3:6"`); a converted table there is longer.
+RANGED = {"table.md": "# Options\n\n| name | default |\n|---|---|\n| a | 1 |\n| b | 2 |\n\nMore.\n",
+          "whole.md": "# Whole\n\n| c | d |\n|---|---|\n| 3 | 4 |\n",
+          "index.md": '# Home\n\n--8<-- "table.md:3:6"\n\n--8<-- "whole.md"\n\nEnd.\n'}
+
+
+def test_a_file_a_page_includes_lines_of_keeps_its_tables(tmp_path):
+    """fix converted table.md (verified as its own page); lines 3-6 of the fixed file were the house table's first
+    four lines, which index.md then showed as text, no table. Now table.md's table stays (HT009 naming the including
+    line); whole.md, included whole, converts; the built index page shows the same cells."""
+    config = write_site(tmp_path / "site", RANGED)
+    before = build_site(config, tmp_path / "before")
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert ("docs/table.md:3:1: HT009 docs/index.md:3 includes lines of this file by a snippet line range, which would "
+            "hold other lines once a table is converted") in lines
+    assert "docs/whole.md: 1 table, 4 cells verified" in lines
+    assert (tmp_path / "site" / "docs" / "table.md").read_text(encoding="utf-8") == RANGED["table.md"]
+    after = build_site(config, tmp_path / "after")
+    assert _every_cell(after) == _every_cell(before) == ["name", "default", "a", "1", "b", "2", "c", "d", "3", "4"]
+
+
 # pypa/hatch's version hook runs `hatch version` in a preprocessor; without `hatch` on PATH it raises on every page.
 FAILING_HOOK = """from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
@@ -444,6 +577,26 @@ def test_a_site_whose_pages_are_jinja_templates_keeps_its_tables(tmp_path):
     assert lines[1] == ("docs/index.md:5:1: HT009 the site's macros plugin would read '{{' in the house table as a "
                         "template")
     assert (tmp_path / "default" / "docs" / "index.md").read_text(encoding="utf-8") == MACROS_PAGE
+
+
+def test_a_template_expression_in_a_cell_stays_expanded(tmp_path):
+    """With other delimiters, a cell's `[[[ config.site_name ]]]` is expanded by the plugin in MkDocs' build; fix's
+    render showed it as text, so fix wrote it escaped (`\\[\\[\\[ …`) and the built page showed the expression
+    instead of its value. Now such a table stays (HT009 naming the cause); the other converts; every cell is kept."""
+    page = ("# M\n\n| a | b |\n|---|---|\n| name | [[[ config.site_name ]]] |\n\n"
+            "| c | d |\n|---|---|\n| 1 | `x` |\n")
+    config = write_site(tmp_path / "site", {"index.md": page}, extensions=["attr_list"], snippets=False)
+    _with_macros(config, {"j2_variable_start_string": "[[[", "j2_variable_end_string": "]]]"})
+    before = build_site(config, tmp_path / "before")
+    assert _every_cell(before) == ["a", "b", "name", "t", "c", "d", "1", "<code>x</code>"]
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert lines[:3] == ["docs/index.md: 1 table, 4 cells verified",
+                         "docs/index.md:3:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown "
+                         "pipe tables", "docs/index.md:3:1: HT009 the site's macros plugin would expand the '[[[' "
+                         "expression in the pipe table, which the house table holds as text"]
+    after = build_site(config, tmp_path / "after")
+    assert _every_cell(after) == _every_cell(before)
 
 
 # zensical/docs (built by Zensical from its mkdocs.yml): the house_tables Markdown extension listed under

@@ -97,6 +97,8 @@ class Task:
     template_markers: tuple[str, ...] = ()  # the site's template delimiters (Site.template_markers)
     renders_jsx: bool = True  # the site shows house JSX tables in `.md` pages (Settings.renders_house_jsx)
     markdown_format: str | None = None  # the page's Docusaurus markdown.format (MdxHost's); None: not Docusaurus
+    rewrites: str | None = None  # the mkdocs.yml whose hooks rewrite pages' Markdown (Site.rewrites_markdown)
+    ranged_by: str | None = None  # a page line that includes lines of this file by a snippet range (fix, --verify)
 
 
 # ------------------------------------------------------------------ command line
@@ -480,7 +482,12 @@ def _slot(args: argparse.Namespace, path: Path, own: Settings, resolver: Resolve
     if hit is not None:
         return hit
     full = _settings(resolver.full_settings_for, path, problems, refused)
-    return None if full is None else _task(args, path, full, writes, diff, keyed=resolver.cache is not None)
+    if full is None:
+        return None
+    # check --verify on a site with snippets reads the other pages for line ranges (ranged_by_of): not cached
+    site = full.site
+    ranged = bool(getattr(args, "verify", False)) and site is not None and "pymdownx.snippets" in site.extensions
+    return _task(args, path, full, writes, diff, keyed=resolver.cache is not None and not ranged)
 
 
 def _outcome(slot: FileResult | Task, outcomes: Iterator[FileResult], resolver: Resolver,
@@ -501,7 +508,8 @@ def _task(args: argparse.Namespace, path: Path, own: Settings, writes: bool, dif
                 bool(getattr(args, "verify", False)), bool(getattr(args, "cross_check", False)), own.extensions,
                 own.extension_configs, own.site is not None, keyed,
                 own.site.template_markers if own.site is not None else (), own.renders_house_jsx,
-                own.markdown_format)
+                own.markdown_format, rewrites_of(own),
+                ranged_by_of(own, path) if args.command == "fix" or getattr(args, "verify", False) else None)
 
 
 def _print_configurations(chosen: dict[str, Settings]) -> None:
@@ -804,7 +812,42 @@ def convert_text(text: str, task: Task):
 
     return convert(text, task.dialect, task.config, form=task.form, extensions=task.extensions,
                    configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
-                   template_markers=task.template_markers, jsx_refused=jsx_refusal(task, text))
+                   template_markers=task.template_markers, jsx_refused=jsx_refusal(task, text),
+                   rewrite=_rewrite(task), refused=_ranged_refusal(task))
+
+
+def ranged_by_of(own, path: Path) -> str | None:
+    """Task.ranged_by: the first page line that includes lines of this file by a snippet line range, if any."""
+    if own.site is None:
+        return None
+    from .site import ranged_includes
+
+    return ranged_includes(own.site).get(os.path.abspath(path))
+
+
+def _ranged_refusal(task: Task) -> tuple[str, str] | None:
+    """convert's refused when a page includes lines of this file: a converted table would put other lines there."""
+    if task.ranged_by is None:
+        return None
+    return (f"{task.ranged_by} includes lines of this file by a snippet line range, which would hold other lines "
+            "once a table is converted", "include the table by a snippet section (`--8<-- \"file.md:name\"` with "
+            "`[start:name]`/`[end:name]` markers) or convert it by hand")
+
+
+def rewrites_of(own) -> str | None:
+    """Task.rewrites of a file's settings: its site's mkdocs.yml when the site's hooks rewrite pages' Markdown."""
+    site = own.site
+    return str(site.config_file) if site is not None and site.rewrites_markdown else None
+
+
+def _rewrite(task: Task):
+    """What the site's hooks make of this page's text (on_page_markdown), or None when no hook rewrites pages."""
+    if task.rewrites is None or task.dialect is not Dialect.PYTHON_MARKDOWN:
+        return None
+    from .site import markdown_rewriter
+
+    rewriter = markdown_rewriter(task.rewrites)
+    return lambda text: rewriter(task.path, text)
 
 
 def jsx_refusal(task: Task, text: str) -> tuple[str, str] | None:

@@ -47,6 +47,7 @@ class PageContext:
     read: str | Callable[[], str]  # the file's text on disk, or how to read it
     enabled: bool = True  # False when include/exclude globs leave the page out
     root: str | None = None  # the directory paths are printed relative to (included files too)
+    generated_by: str | None = None  # the plugin that made the page at build time (mkdocs-gen-files): no file on disk
 
     # Made on first use, once: a page without findings needs neither.
     @property
@@ -541,7 +542,7 @@ class Places:
             return format_finding("<markdown>", start.line, start.column, diagnostic)
         line = self._line(start.line)
         if line is not None:
-            return format_finding(self.page.path, line, start.column, diagnostic)
+            return format_finding(self.page.path, line, start.column, diagnostic, self._generated())
         from .mapping import line_origin, lines_of
 
         origin = line_origin(start.line, self.text.split("\n"), self._mapped, lines_of(self.page.original),
@@ -554,6 +555,11 @@ class Places:
         return format_finding(self.page.path, None, None, diagnostic,
                               f"line {start.line} of the page as an earlier plugin changed it; no certain line in "
                               "the file on disk")
+
+    def _generated(self) -> str:
+        """The note on a page a plugin made at build time (its path is the page's, under docs_dir; no file)."""
+        by = self.page.generated_by if self.page else None
+        return f"a page {by} generated at build time; no file on disk holds it" if by else ""
 
     def _line(self, line: int) -> int | None:
         """The file's line for a line of the page's text, when it is certain (mapping.line_map's)."""
