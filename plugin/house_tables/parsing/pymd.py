@@ -367,9 +367,13 @@ def _normalize_whitespace(tab_length: int, lines: list[str]) -> list[str]:
 
 
 def _normalized_text(tab_length: int, source: str) -> str:
-    """_normalize_whitespace on the lines joined, before they are split again."""
-    source = source.replace(STX, "").replace(ETX, "")
-    source = source.replace("\r\n", "\n").replace("\r", "\n") + "\n\n"
+    """_normalize_whitespace on the lines joined, before they are split again. (Each replace only where its
+    character is: str.replace counts the occurrences char by char first, `in` looks for one as memchr does.)"""
+    if STX in source or ETX in source:
+        source = source.replace(STX, "").replace(ETX, "")
+    if "\r" in source:
+        source = source.replace("\r\n", "\n").replace("\r", "\n")
+    source += "\n\n"
     if "\t" in source:  # (expandtabs copies the text even when it has no tab)
         source = source.expandtabs(tab_length)
     return _SPACES_LINE.sub("\n", source)
@@ -378,10 +382,10 @@ def _normalized_text(tab_length: int, source: str) -> str:
 def _html_blocks(run, lines: list[str], text: str | None = None) -> list[str]:
     """The HTML block preprocessor's run, skipped for text it would give back unchanged: its lines split again,
     which are the lines themselves when none holds a line feed (the join put one between each two). text: the lines
-    joined, when the caller has it."""
+    joined, when the caller has it and the lines are its split (none holds a line feed)."""
     source = "\n".join(lines) if text is None else text
     if "<" not in source and "&" not in source:
-        return list(lines) if source.count("\n") == len(lines) - 1 else source.split("\n")
+        return list(lines) if text is not None or source.count("\n") == len(lines) - 1 else source.split("\n")
     return run(lines)
 
 
@@ -430,9 +434,10 @@ def _leading_steps_on_text(preprocessors: list, text: str) -> tuple[int, list[st
     lines = text.split("\n")
     fences = _cheaper_step(preprocessors, done, _fence_span_run)
     if fences is not None:
+        split = len(lines)
         lines, done = _fence_span_run(*fences, lines, text), done + 1
-        if "```" in text or "~~~" in text or fences[0].config.get("preserve_tabs", False):
-            text = None  # its lines may differ from its input's
+        if "```" in text or "~~~" in text or fences[0].config.get("preserve_tabs", False) or len(lines) != split:
+            text = None  # its lines may differ from its input's (when they do not, they are text's split)
     html = _cheaper_step(preprocessors, done, _html_blocks)
     if html is not None:
         lines, done = _html_blocks(*html, lines, text), done + 1
