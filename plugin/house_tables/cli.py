@@ -477,8 +477,10 @@ def _slot(args: argparse.Namespace, path: Path, own: Settings, resolver: Resolve
     hit = resolver.cached(path, dialect)
     if hit is not None:
         return hit
+    if resolver.cache is None:  # then own are the settings in full (the same object full_settings_for gives)
+        return _task(args, path, own, writes, diff, keyed=False, dialect=dialect)
     full = _settings(resolver.full_settings_for, path, problems, refused)
-    return None if full is None else _task(args, path, full, writes, diff, keyed=resolver.cache is not None)
+    return None if full is None else _task(args, path, full, writes, diff)
 
 
 def _outcome(slot: FileResult | Task, outcomes: Iterator[FileResult], resolver: Resolver,
@@ -492,9 +494,11 @@ def _outcome(slot: FileResult | Task, outcomes: Iterator[FileResult], resolver: 
     return result
 
 
-def _task(args: argparse.Namespace, path: Path, own: Settings, writes: bool, diff: bool, keyed: bool = True) -> Task:
-    """What a worker needs to process one file with its settings (--dialect overrides the configured dialect)."""
-    dialect = Dialect(args.dialect) if args.dialect else own.dialect_for(path)
+def _task(args: argparse.Namespace, path: Path, own: Settings, writes: bool, diff: bool, keyed: bool = True,
+          dialect: Dialect | None = None) -> Task:
+    """What a worker needs to process one file with its settings (--dialect overrides the configured dialect;
+    dialect: the file's, when the caller has it from these settings)."""
+    dialect = dialect or (Dialect(args.dialect) if args.dialect else own.dialect_for(path))
     return Task(str(path), dialect, args.command, args.form, own.config, writes, diff,
                 bool(getattr(args, "verify", False)), bool(getattr(args, "cross_check", False)), own.extensions,
                 own.extension_configs, own.site is not None, keyed,
