@@ -95,6 +95,8 @@ class Task:
     front_matter: bool = False  # a page of an MkDocs site: read without its front matter, as MkDocs does
     keyed: bool = True  # check: name the bytes read (digest and stat) for the cache to keep the result under
     template_markers: tuple[str, ...] = ()  # the site's template delimiters (Site.template_markers)
+    renders_jsx: bool = True  # the site shows house JSX tables in `.md` pages (Settings.renders_house_jsx)
+    markdown_format: str | None = None  # the page's Docusaurus markdown.format (MdxHost's); None: not Docusaurus
 
 
 # ------------------------------------------------------------------ command line
@@ -502,7 +504,8 @@ def _task(args: argparse.Namespace, path: Path, own: Settings, writes: bool, dif
     return Task(str(path), dialect, args.command, args.form, own.config, writes, diff,
                 bool(getattr(args, "verify", False)), bool(getattr(args, "cross_check", False)), own.extensions,
                 own.extension_configs, own.site is not None, keyed,
-                own.site.template_markers if own.site is not None else ())
+                own.site.template_markers if own.site is not None else (), own.renders_house_jsx,
+                own.markdown_format)
 
 
 def _print_configurations(chosen: dict[str, Settings]) -> None:
@@ -739,10 +742,11 @@ def _failure(error: Exception, extensions: Sequence | None = None) -> str:
 
 
 def _raising_extension(error: Exception, extensions: Sequence) -> str | None:
-    """The extension of the stack (by name) whose package raised the error: the module of the frame that raised
-    it, or the innermost frame outside the standard library, is in that extension's top-level package (not
-    Python-Markdown's, which house-tables drives itself). Zensical's preview extension raises outside a Zensical
-    build ("Rendering context not registered"): that was an internal error to report to house-tables."""
+    """The extension of the stack (by name) whose package raised the error: the innermost frame of the traceback
+    outside the standard library (where a `raise` in the standard library was called from) is in that extension's
+    top-level package (not Python-Markdown's, which house-tables drives itself). Zensical's preview extension
+    raises outside a Zensical build ("Rendering context not registered"): that was an internal error to report to
+    house-tables."""
     import sysconfig
     import traceback
 
@@ -804,7 +808,49 @@ def convert_text(text: str, task: Task):
 
     return convert(text, task.dialect, task.config, form=task.form, extensions=task.extensions,
                    configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
-                   template_markers=task.template_markers)
+                   template_markers=task.template_markers, jsx_refused=jsx_refusal(task, text))
+
+
+def jsx_refusal(task: Task, text: str) -> tuple[str, str] | None:
+    """Why the page's host would show no house JSX table, and what to do (convert's jsx_refused); None when it
+    shows them. An MkDocs site needs the plugin or the extension; Docusaurus reads a page as CommonMark, where
+    JSX is text, under markdown.format 'md', or 'detect' for `.md`, unless the page's front matter says `mdx`."""
+    if task.form != "jsx":
+        return None
+    if not task.renders_jsx and task.dialect is Dialect.PYTHON_MARKDOWN:
+        return ("the site's build shows no house JSX table: its configuration lists neither the house-tables plugin "
+                "nor the house_tables extension", "add `plugins: [house-tables]` to the site's configuration, or "
+                "write the HTML form (--form html)")
+    if task.markdown_format is None:
+        return None
+    own = _front_matter_format(text)
+    chosen = own or task.markdown_format
+    if chosen == "md" or (chosen == "detect" and not task.path.lower().endswith(".mdx")):
+        said = f"its front matter's format '{chosen}'" if own else f"markdown.format '{chosen}'"
+        return (f"Docusaurus reads this page as CommonMark ({said}), where a JSX table is no table",
+                "rename the page to .mdx, or give it the front matter `format: mdx`")
+    return None
+
+
+def _front_matter_format(text: str) -> str | None:
+    """The Markdown format a page's front matter chooses for Docusaurus (`format: md`, or the older
+    `mdx: {format: md}`), or None."""
+    if not text.startswith("---"):
+        return None
+    end = text.find("\n---", 3)
+    if end < 0:
+        return None
+    import yaml
+
+    try:
+        data = yaml.safe_load(text[3:end])
+    except yaml.YAMLError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    nested = data.get("mdx")
+    value = data.get("format", nested.get("format") if isinstance(nested, dict) else None)
+    return value if value in ("md", "mdx", "detect") else None
 
 
 def fix_file(task: Task) -> FileResult:

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from .collector import cycle_collector_paused
-from .config import CROSS_REFERENCE_MARKER, Config
+from .config import CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER, Config
 from .conformance import HandTable, Review, review
 from .decisions import settle
 from .diagnostics import not_verified
@@ -128,18 +128,21 @@ class Engine:
 def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, form: str = "jsx",
             extensions: tuple[str, ...] | None = None, configs: dict | None = None,
             cross_check: bool = False, front_matter: bool = False,
-            template_markers: tuple[str, ...] = ()) -> Conversion:
+            template_markers: tuple[str, ...] = (), jsx_refused: tuple[str, str] | None = None) -> Conversion:
     """Every pipe table of text in the house style (form "jsx" or "html"); unverifiable tables stay.
     cross_check adds HT007 where the other dialect reads a table differently. template_markers: what opens a
     template expression in the site's pages (Site.template_markers); a table whose new lines would hold more of one
-    than its old lines stays, with HT009."""
+    than its old lines stays, with HT009. jsx_refused: why the page's host would show no house JSX table (an MkDocs
+    site without the plugin, a Docusaurus page read as CommonMark) and what to do, as (reason, hint): with the JSX
+    form, every table then stays, with HT009 giving both."""
     with cycle_collector_paused():
-        return _convert(text, dialect, config, form, extensions, configs, cross_check, front_matter, template_markers)
+        return _convert(text, dialect, config, form, extensions, configs, cross_check, front_matter, template_markers,
+                        jsx_refused if form == "jsx" else None)
 
 
 def _convert(text: str, dialect: Dialect | str, config: Config | None, form: str, extensions: tuple[str, ...] | None,
              configs: dict | None, cross_check: bool, front_matter: bool,
-             template_markers: tuple[str, ...]) -> Conversion:
+             template_markers: tuple[str, ...], jsx_refused: tuple[str, str] | None = None) -> Conversion:
     """convert() with the cycle collector paused."""
     config = config or Config()
     engine = Engine(Dialect(dialect), extensions, configs)
@@ -151,6 +154,9 @@ def _convert(text: str, dialect: Dialect | str, config: Config | None, form: str
                            front_matter=front_matter)
     hand = review(source.lines, tags, config)
     conversion = Conversion(text, result.tables, diagnostics=[*findings, *hand.findings], hand=hand)
+    if jsx_refused:
+        conversion.diagnostics.extend(not_verified(table.span, *jsx_refused) for table, _ in chosen)
+        chosen = []
     replacements: list[tuple[Table, list[str]]] = []
     definitions = engine.definitions(text, front_matter) if chosen else ""
     references = _references([table for table, _ in chosen], source, definitions, engine, text, front_matter)
@@ -194,6 +200,10 @@ def _not_outside_templates(table: Table, opened: str) -> Diagnostic:
         return not_verified(table.span, "the site's autorefs plugin would link a '[title][identifier]' reference in "
                             "the pipe table, which the house table holds as text", "write the reference as an HTML "
                             "link in the cell, or convert this table by hand")
+    if opened == WIKI_LINK_MARKER:
+        return not_verified(table.span, "the site's wiki-link plugin would link a '[[page]]' wiki link in the pipe "
+                            "table, which the house table holds as text", "write it as a Markdown link in the cell, "
+                            "or convert this table by hand")
     return not_verified(table.span, f"the site's macros plugin would read {opened!r} in the house table as a template",
                         "set the plugin's j2_variable_start_string (and block/comment strings) to other delimiters, "
                         "or convert this table by hand")
@@ -237,10 +247,18 @@ def _page_change(source: Source, engine: Engine, front_matter: bool, tables: tup
         return changes
 
     before = engine.page(_splice(source, []), front_matter)
+    again: list[str] = []  # the unchanged page rendered once more, only once a change is seen
 
     def changes(replacements) -> str | None:
         after = engine.page(_splice(source, replacements), front_matter)
-        return None if after == before else f"the page would change: {first_difference(before, after)}"
+        if after == before:
+            return None
+        if not again:
+            again.append(engine.page(_splice(source, []), front_matter))
+        if again[0] != before:  # an extension that writes a random id (neoteroi.projects' Gantt plans)
+            return (f"the site's Markdown extensions render this page differently each time "
+                    f"({first_difference(before, again[0])}): no change to it can be verified")
+        return f"the page would change: {first_difference(before, after)}"
     return changes
 
 

@@ -24,7 +24,7 @@ from .config import Config, ConfigError, reported_level
 from .model import Diagnostic, HtmlTableTag, Position, Table
 from .options import EXTENSION, OPTIONS, OptionError, conversion_config, validate
 from .parsing.house_form import MAX_NESTING, has_jsx_attribute, house_table_lines, is_house_table_opener, tag_depth
-from .parsing.pymd import CAPTURE_PRIORITY, locate, start_recording, watch_includes
+from .parsing.pymd import CAPTURE_PRIORITY, locate, start_recording, table_readers_before, watch_includes
 from .source import Source
 
 if TYPE_CHECKING:
@@ -113,9 +113,21 @@ class HouseTablesPreprocessor(Preprocessor):
     def run(self, lines: list[str]) -> list[str]:
         """The text is not changed: the page's own block parser finds (and builds) its tables."""
         self.text = "\n".join(lines)
+        if not self.extension.readers_checked:  # once per stack: a build's pages share the extension
+            self.extension.readers_checked = True
+            _warn_other_table_readers(self.md)
         self.record = start_recording(self.md) if self.page_enabled() else None
         self.house_tables, self.hand_tags, self.hand_findings, self.located = [], [], [], []
         return lines
+
+
+def _warn_other_table_readers(md: Markdown) -> None:
+    """A warning (which `mkdocs build --strict` fails on) when another extension reads the pipe tables before
+    Python-Markdown's `tables` (markdown_tables_extended): house-tables then sees none of the site's tables."""
+    readers = table_readers_before(md)
+    if readers:
+        LOGGER.warning(f"house-tables: {readers[0]} reads the pages' pipe tables before Python-Markdown's tables do, "
+                       "so house-tables sees none of them: take that extension out of markdown_extensions")
 
 
 class HouseTableProcessor(BlockProcessor):
@@ -581,6 +593,7 @@ class HouseTablesExtension(Extension):
             self.config[name][0] = value
         self.settings = Settings(config=conversion_config(values), level=values["level"], levels=values["levels"])
         self.page: PageContext | None = None  # set by the MkDocs plugin before each page
+        self.readers_checked = False  # whether another extension reading pipe tables was looked for
 
     def extendMarkdown(self, md: Markdown) -> None:
         """Record once includes are expanded (the text the block parser reads); build house JSX tables in the block

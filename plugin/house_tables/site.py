@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import observed
-from .config import CROSS_REFERENCE_MARKER, ConfigError
+from .config import CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER, ConfigError
 from .files import reason
 
 SITE_FILES = ("mkdocs.yml", "mkdocs.yaml")
@@ -49,6 +49,16 @@ class Site:
 
     def __hash__(self) -> int:
         return hash(self.config_file)
+
+    @property
+    def renders_house_tables(self) -> bool:
+        """Whether the site's build shows a house JSX table as a table: its house-tables plugin entry is enabled
+        (the plugin installs the extension), or its stack lists the `house_tables` extension. Without either,
+        MkDocs passes the JSX on as raw HTML: broken styles, cells whose Markdown is no longer read."""
+        if self.extension_options is not None:
+            return True
+        options = self.plugin_options
+        return options is not None and not (isinstance(options, dict) and options.get("enabled") is False)
 
     def is_page(self, path: Path, real: str | None = None) -> bool:
         """Whether MkDocs builds the file under docs_dir as a page: not excluded by `exclude_docs` or by MkDocs'
@@ -155,6 +165,7 @@ class MdxHost:
     config_file: Path
     note: str = ""
     excluded: object = None  # Mintlify's matcher of the files it never builds (its defaults and .mintignore)
+    markdown_format: str | None = None  # Docusaurus' markdown.format ("mdx", "md", "detect"); None: not Docusaurus
 
     def is_page(self, path: Path, real: str | None = None) -> bool:
         """Whether the host builds the file: for Mintlify, not ignored by its defaults or the project's
@@ -179,13 +190,15 @@ def mdx_host(config_file: Path) -> MdxHost | None:
     try:
         text = config_file.read_text(encoding="utf-8", errors="replace")
     except OSError:
-        return MdxHost(config_file, "unreadable: .md read as MDX, Docusaurus' default")
+        return MdxHost(config_file, "unreadable: .md read as MDX, Docusaurus' default", markdown_format="mdx")
     found = markdown_format(text)
     if found is None or found == "mdx":
-        return MdxHost(config_file)
+        return MdxHost(config_file, markdown_format="mdx")
     if found in ("md", "detect"):
-        return MdxHost(config_file, f"markdown.format '{found}': .md is CommonMark there, read here as MDX")
-    return MdxHost(config_file, f"markdown.format {found} not understood: .md read as MDX, Docusaurus' default")
+        return MdxHost(config_file, f"markdown.format '{found}': .md is CommonMark there, read here as MDX",
+                       markdown_format=found)
+    return MdxHost(config_file, f"markdown.format {found} not understood: .md read as MDX, Docusaurus' default",
+                   markdown_format="mdx")
 
 
 def mintlify_ignore_lines(config_file: Path) -> tuple[str, ...]:
@@ -292,6 +305,7 @@ def load_site(config_file: Path, shown: str | None = None) -> Site:
     if raw.get("hooks"):
         names, configs = _with_hooks(config_file, raw, names, configs, shown)
     names, extension_options = _without_own_extension(names, configs)
+    _refuse_other_table_readers(names, configs, shown)
     return Site(
         config_file=config_file,
         extensions=tuple(names),
@@ -303,6 +317,30 @@ def load_site(config_file: Path, shown: str | None = None) -> Site:
         template_markers=_template_markers(raw.get("plugins")),
         extension_options=extension_options,
     )
+
+
+# Python-Markdown's own extensions by their short names (MkDocs' built-ins among them): none reads pipe tables but
+# `tables` (and `extra`, which is `tables` too).
+_PYTHON_MARKDOWN_NAMES = frozenset({"abbr", "admonition", "attr_list", "codehilite", "def_list", "extra", "fenced_code",
+                                    "footnotes", "legacy_attrs", "legacy_em", "md_in_html", "meta", "nl2br",
+                                    "sane_lists", "smarty", "tables", "toc", "wikilinks"})
+
+
+def _refuse_other_table_readers(names: list, configs: dict, shown: str) -> None:
+    """A ConfigError when an extension of the stack reads pipe tables before Python-Markdown's `tables` does
+    (markdown_tables_extended): the build's house-tables then sees none of the site's tables, and check would say
+    "no findings" on a site full of them. Only a stack with an extension other than Python-Markdown's and
+    pymdown-extensions' is built to be asked."""
+    if all(isinstance(name, str) and (name in _PYTHON_MARKDOWN_NAMES or name.startswith(("markdown.", "pymdownx.")))
+           for name in names):
+        return
+    from .parsing.pymd import markdown_for, table_readers_before
+
+    readers = table_readers_before(markdown_for(tuple(names), configs, recording=True, fast=True))
+    if readers:
+        raise ConfigError(f"{shown}: markdown_extensions: {readers[0]} reads the pages' pipe tables before "
+                          "Python-Markdown's tables do, so house-tables would see none of them: take that extension "
+                          "out of the stack to check this site")
 
 
 _OWN_EXTENSION_NAMES = ("house_tables", "house_tables.extension")
@@ -388,12 +426,18 @@ _MACROS_MARKERS = (("j2_variable_start_string", "{{"), ("j2_block_start_string",
 # link to the identifier's heading anywhere on the site (openai-agents-python: 12 tables).
 _CROSS_REFERENCE_PLUGINS = ("autorefs", "mkdocstrings")
 
+# Wiki-link plugins: `[[page]]` (or `[[page#heading]]`) becomes a link to that page, in a pipe cell too (the names
+# their distributions register: mkdocs-ezlinks-plugin and its forks mkdocs-obsidian-links and
+# mkdocs-wikilinks-plugin register `ezlinks`).
+_WIKI_LINK_PLUGINS = ("ezlinks", "roamlinks", "obsidian-bridge")
+
 
 def _template_markers(plugins) -> tuple[str, ...]:
     """The strings that open a template expression in the site's pages (mkdocs-macros-plugin's Jinja delimiters,
-    its defaults or the site's own), and CROSS_REFERENCE_MARKER with a cross-reference plugin; () without such
-    plugins. MkDocs runs the plugins, not Python-Markdown, so fix's render of the page cannot see what a house
-    table's `style={{...}}` or an escaped `[title][identifier]` would become there."""
+    its defaults or the site's own), CROSS_REFERENCE_MARKER with a cross-reference plugin and WIKI_LINK_MARKER with
+    a wiki-link plugin; () without such plugins. MkDocs runs the plugins, not Python-Markdown, so fix's render of
+    the page cannot see what a house table's `style={{...}}`, an escaped `[title][identifier]` or an escaped
+    `[[page]]` would become there."""
     markers: tuple[str, ...] = ()
     for name, options in _plugin_entries(plugins):
         if name == _MACROS_PLUGIN:
@@ -401,6 +445,8 @@ def _template_markers(plugins) -> tuple[str, ...]:
             markers += tuple(str(options.get(key) or default) for key, default in _MACROS_MARKERS)
         elif name in _CROSS_REFERENCE_PLUGINS and CROSS_REFERENCE_MARKER not in markers:
             markers += (CROSS_REFERENCE_MARKER,)
+        elif name in _WIKI_LINK_PLUGINS and WIKI_LINK_MARKER not in markers:
+            markers += (WIKI_LINK_MARKER,)
     return markers
 
 

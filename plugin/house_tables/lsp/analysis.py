@@ -83,7 +83,8 @@ def analyse(snapshot: Snapshot, options: Options, settings: SettingsCache) -> An
     task = Task(str(path), own.dialect_for(path), "check", options.form, own.config, write=False,
                 diff=False, verify=options.verify, cross_check=options.cross_check, extensions=own.extensions,
                 extension_configs=own.extension_configs, front_matter=own.site is not None,
-                template_markers=own.site.template_markers if own.site is not None else ())
+                template_markers=own.site.template_markers if own.site is not None else (),
+                renders_jsx=own.renders_house_jsx, markdown_format=own.markdown_format)
     return Analysis(snapshot, task, leveled(check_text(task, snapshot.text), own))
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import re
+import xml.etree.ElementTree as etree
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 
@@ -227,6 +228,35 @@ def install_recorder(md: markdown.Markdown) -> None:
         md.preprocessors.register(watch, "house_tables_includes", 33)
         md.preprocessors.register(capture, "house_tables_capture", CAPTURE_PRIORITY)
         md.house_tables_processors = (table, paragraph, capture, watch)
+
+
+# A pipe table as any reader of them takes it. A block processor registered above Python-Markdown's 'table' that
+# accepts it reads the site's tables in its place (markdown_tables_extended's, at 75.1): neither the build's
+# recorder nor check would see one of them.
+_PIPE_TABLE = "| a | b |\n| --- | --- |\n| 1 | 2 |"
+# Block processors known not to read pipe tables: Python-Markdown's, pymdown-extensions' and ours.
+_KNOWN_BLOCK_MODULES = ("markdown.", "pymdownx.", "house_tables.")
+
+
+def table_readers_before(md: markdown.Markdown) -> list[str]:
+    """The block processors (as `module.Class`) that take a plain pipe table before Python-Markdown's 'table'
+    processor does; [] for every stack of Python-Markdown's and pymdown-extensions' own."""
+    processors = md.parser.blockprocessors
+    above = list(processors)[:processors.get_index_for_name("table")] if "table" in processors else list(processors)
+    readers = []
+    for processor in above:
+        kind = type(processor)
+        if not kind.__module__.startswith(_KNOWN_BLOCK_MODULES) and _takes_pipe_table(processor):
+            readers.append(f"{kind.__module__}.{kind.__qualname__}")
+    return readers
+
+
+def _takes_pipe_table(processor) -> bool:
+    """Whether a block processor's test accepts the plain pipe table (one that fails on it does not take it)."""
+    try:
+        return bool(processor.test(etree.Element("div"), _PIPE_TABLE))
+    except Exception:  # another extension's test, out of its usual state: it does not take the table
+        return False
 
 
 def start_recording(md: markdown.Markdown, *, build: bool = True) -> _Record:

@@ -11,10 +11,10 @@ from __future__ import annotations
 import os
 import re
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import cmarkgfm
 import markdown
-from bs4 import BeautifulSoup, Comment, NavigableString, Tag
 from cmarkgfm.cmark import Options
 from markdown.treeprocessors import Treeprocessor
 
@@ -22,6 +22,12 @@ from ..parsing.pymd import markdown_for
 from .css import canonical_style
 from .fast import enabled
 from .simple_html import Element, decode, escape_text, parse, unknown_references_literal
+
+if TYPE_CHECKING:
+    from bs4 import Tag
+
+# bs4 is imported where a fragment is not simple HTML (not at import: bs4 and soupsieve take a tenth of a second
+# to import, more than fix spends on most pages).
 
 _REFERENCE = re.compile(r"^ {0,3}\[[^\]\n]+\]:[^\n]*$", re.MULTILINE)
 _DELIMITER = {None: "---", "left": ":--", "center": ":-:", "right": "--:"}
@@ -164,6 +170,8 @@ def _first_table_cells(html: str) -> list[list[str]] | None:
     if table is not None:  # the tree bs4 would build, written as bs4 writes it
         return [[decode(cell.contents).strip(HTML_SPACE) for cell in row.contents
                  if isinstance(cell, Element) and cell.name in ("th", "td")] for row in _simple_rows(table)]
+    from bs4 import BeautifulSoup
+
     soup = BeautifulSoup(html, "html.parser")
     table = soup.find("table")
     if table is None:
@@ -174,6 +182,8 @@ def _first_table_cells(html: str) -> list[list[str]] | None:
 def _inner_html(cell: Tag) -> str:
     """A cell's inner HTML as bs4 writes it (`decode_contents`), stripped; a cell of one text without bs4's
     serialiser: its "minimal" formatter escapes `&`, `<` and `>` in a text outside `<script>`/`<style>`."""
+    from bs4 import NavigableString
+
     contents = cell.contents
     if enabled() and len(contents) <= 1 and all(type(node) is NavigableString for node in contents):
         return escape_text(str(contents[0])).strip(HTML_SPACE) if contents else ""
@@ -216,12 +226,16 @@ def canonical(fragment: str) -> str:
     simple = parse(fragment) if enabled() else None
     if simple is not None:  # the tree bs4 would build
         return _WHITESPACE.sub(" ", "".join(_canonical_simple(node) for node in simple)).strip(" ")
+    from bs4 import BeautifulSoup
+
     soup = BeautifulSoup(fragment, "html.parser")
     return _WHITESPACE.sub(" ", "".join(_canonical_node(node) for node in soup.contents)).strip(" ")
 
 
 def _canonical_node(node) -> str:
     """One node of a fragment in canonical form (comments dropped: they render nothing)."""
+    from bs4 import Comment, NavigableString, Tag
+
     if isinstance(node, Comment):
         return ""
     if isinstance(node, NavigableString):

@@ -11,15 +11,18 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as etree
+from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
-from bs4 import BeautifulSoup, Comment, NavigableString, Tag
 from markdown.util import AtomicString
 
 from .fast import enabled
 from .fragments import simple_first_table
 from .jsx_html import jsx_table_html
 from .simple_html import Element
+
+if TYPE_CHECKING:
+    from bs4 import Tag
 
 FOOTNOTE_MARK = "data-house-footnote"
 # Python-Markdown's serializer writes an `&` that starts something like a character reference as it is (so the
@@ -37,6 +40,8 @@ def house_table_element(lines: list[str], footnotes: tuple[str, ...] = ()) -> et
     simple = simple_first_table(html) if enabled() and "footnote-ref" not in html else None
     if simple is not None:
         return _simple_element(simple)
+    from bs4 import BeautifulSoup  # only here: its import costs more than most pages (see fragments)
+
     table = BeautifulSoup(html, "html.parser").find("table")
     return _element(table, {label: label for label in footnotes})
 
@@ -57,6 +62,8 @@ def _simple_element(tag: Element) -> etree.Element:
 
 def _element(tag: Tag, labels: dict[str, str]) -> etree.Element:
     """An ElementTree copy of a bs4 tag; text as AtomicString, comments as comments."""
+    from bs4 import Comment, NavigableString
+
     label = _footnote_label(tag, labels)
     if label is not None:
         return etree.Element("sup", {FOOTNOTE_MARK: label})

@@ -7,9 +7,6 @@ import warnings
 from functools import lru_cache
 from html.entities import html5
 
-from bs4 import BeautifulSoup, MarkupResemblesLocatorWarning, Tag
-from bs4.element import PreformattedString
-
 from .css import split_declarations
 from .fast import enabled
 from .simple_html import Element, parse
@@ -131,6 +128,9 @@ def _jsx(fragment: str) -> str:
     simple = parse(fragment) if enabled() else None
     if simple is not None:  # bs4 would build this very tree
         return _Writer(_all_texts(simple)).children(Element("[document]", {}, simple))
+    from bs4 import BeautifulSoup, MarkupResemblesLocatorWarning  # only here (see fragments)
+    from bs4.element import PreformattedString
+
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", MarkupResemblesLocatorWarning)  # a fragment may look like a URL or a file
         soup = BeautifulSoup(fragment, "html.parser", multi_valued_attributes=None)
@@ -184,16 +184,22 @@ class _Writer:
         # A `[` is only escaped when a `]` follows somewhere in the cell.
         self.closers_left = sum(s.count("]") for s in texts)
 
-    def children(self, parent: Tag | Element) -> str:
+    def children(self, parent) -> str:
         """The JSX of a node's children."""
         return "".join(self.node(child) for child in parent.contents)
 
     def node(self, node) -> str:
         """The JSX of one node: element, comment (or other invisible markup) or text."""
-        if isinstance(node, (Tag, Element)):
+        if isinstance(node, Element):
             return self.element(node)
-        if isinstance(node, PreformattedString):  # comments, CDATA, doctypes, processing instructions
-            return jsx_comment(str(node))
+        if type(node) is not str:  # a node of bs4's tree (a simple tree's texts are str; bs4 imported by then)
+            from bs4 import Tag
+            from bs4.element import PreformattedString
+
+            if isinstance(node, Tag):
+                return self.element(node)
+            if isinstance(node, PreformattedString):  # comments, CDATA, doctypes, processing instructions
+                return jsx_comment(str(node))
         if isinstance(node, str):  # a NavigableString, or a text of a simple tree
             if self.flow:
                 return "{" + js_string(str(node)) + "}" if node else ""
@@ -201,7 +207,7 @@ class _Writer:
             return _text(str(node), closer_after=self.closers_left > 0)
         return ""
 
-    def element(self, tag: Tag | Element) -> str:
+    def element(self, tag) -> str:
         """An element with JSX attributes; void elements self-closed, raw-text content as a JS string."""
         if not _TAG_NAME.fullmatch(tag.name):
             raise JsxError(f"<{tag.name}> is not a JSX element name")

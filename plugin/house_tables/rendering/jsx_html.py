@@ -63,11 +63,35 @@ def _markup(jsx: str) -> tuple[str, list[str]]:
 _NOT_BATCHED = re.compile("[\ue002-\ue004\r\n]")
 
 
+# The cells jsx_cells_to_html read (fast paths only), by their JSX: fix reads a converted table's cells back, then
+# renders the page with that table, whose extension reads the same cells again. A function of the cells alone.
+_READ: dict[tuple[str, ...], tuple[str, ...]] = {}
+_READ_CELLS = [0]  # how many cells _READ holds
+_READ_MOST = 200_000  # cells kept at most (then forgotten, all at once)
+
+
 def jsx_cells_to_html(cells: list[str]) -> list[str]:
     """jsx_to_html of each cell (no footnotes), rendered by cmark-gfm in one document: each cell is a paragraph of
     its own, a blank line between them, so each renders as on its own (one line `<p>...</p>`: a paragraph opening
     with a private-use character can be no block nor definition; without footnotes no cell reads another). Any
-    cell that does not allow this (a token character or line break in it), or output of another shape: one by one."""
+    cell that does not allow this (a token character or line break in it), or output of another shape: one by one.
+    The same cells read again (fast paths) are the cells read before (a new list)."""
+    if not enabled():
+        return _cells_to_html(cells)
+    key = tuple(cells)
+    read = _READ.get(key)
+    if read is None:
+        read = tuple(_cells_to_html(cells))
+        if _READ_CELLS[0] + len(key) > _READ_MOST:
+            _READ.clear()
+            _READ_CELLS[0] = 0
+        _READ[key] = read
+        _READ_CELLS[0] += len(key)
+    return list(read)
+
+
+def _cells_to_html(cells: list[str]) -> list[str]:
+    """jsx_cells_to_html, read."""
     if not enabled() or any(_NOT_BATCHED.search(jsx) for jsx in cells):
         return [jsx_to_html(jsx) for jsx in cells]
     prepared = [_markup(jsx) for jsx in cells]

@@ -13,15 +13,18 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import markdown
-from bs4 import BeautifulSoup, Comment, NavigableString
 from markdown.treeprocessors import Treeprocessor
 
 from .css import canonical_style
 from .fast import enabled
 from .simple_html import VOID, Element, escape_text, parse, unknown_references_literal
+
+if TYPE_CHECKING:
+    from bs4 import NavigableString
 
 _TABLE_PARTS = ("table", "thead", "tbody", "tfoot", "tr", "th", "td")
 _BETWEEN_TAGS = re.compile(r">\s+<")
@@ -235,6 +238,8 @@ def _simple_shown(parent: Element, pre: bool = False) -> str:
 
 def _soup_shown(html: str) -> str:
     """The page as bs4 writes it once comments, colgroups and table styles are gone and texts are collapsed."""
+    from bs4 import BeautifulSoup, Comment  # only here: its import costs more than most pages (see fragments)
+
     soup = BeautifulSoup(html, "html.parser")
     for comment in soup.find_all(string=lambda node: isinstance(node, Comment)):
         comment.extract()
@@ -266,6 +271,8 @@ def _inside_pre(text: NavigableString) -> bool:
 def _replace_text(text: NavigableString, shown: str, places: dict[int, dict[int, int]]) -> None:
     """`text.replace_with(shown)` with the text's index in its parent looked up once per parent, not searched
     (a replacement keeps every sibling's index). A plain text already as shown stays (the same output)."""
+    from bs4 import NavigableString
+
     if type(text) is NavigableString and str(text) == shown:
         return
     parent = text.parent

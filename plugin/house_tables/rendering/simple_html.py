@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import re
 
-from bs4.dammit import EntitySubstitution
-
 VOID = frozenset({"br", "col", "hr", "img", "input", "wbr"})
 NAMES = VOID | frozenset({
     "a", "abbr", "b", "bdi", "bdo", "big", "blockquote", "caption", "center", "cite", "code", "colgroup", "data",
@@ -134,7 +132,9 @@ def parse(html: str, *, first_table: bool = False) -> list | None:
 
 def _character(match: re.Match, kind: str) -> str | None:
     """The character a reference stands for in bs4's tree, or None when it is not a simple one."""
-    if kind == "ref":  # as bs4 reads it (its table is built on first use: not at import)
+    if kind == "ref":  # as bs4 reads it (bs4 is imported only where a page needs it: its import is a tenth of a second)
+        from bs4.dammit import EntitySubstitution
+
         return EntitySubstitution.HTML_ENTITY_TO_CHARACTER.get(match.group("ref"))
     number = int(match.group("number")) if kind == "number" else int(match.group("hex"), 16)
     if 0x20 <= number < 0x7F or (0xA0 <= number <= 0x10FFFF and not 0xD800 <= number <= 0xDFFF):
