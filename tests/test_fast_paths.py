@@ -272,6 +272,49 @@ def test_cheaper_preprocessors_give_the_same_lines(text):
             plain.reset()
 
 
+PREPROCESS_PIECES = st.sampled_from(["a", " ", "    ", "\t", "\n", "\n", "\n", "\r\n", "\r", "<", "&", "<b>", "|",
+                                     "\x02", "\x03", "<div>", "</div>", "<!--", "-->", "```", "~~~", "```py\n",
+                                     "~~~~\n", "\n```\n", "> ", "- ", "!!! note\n", "| a |\n|---|\n", "x y", "`"])
+
+
+def _preprocessed(text: str, extensions, configs, on_text: bool) -> tuple:
+    """The lines the fast instance's preprocessors give for text, and what they recorded: each run on lines, or the
+    leading ones on the text (block_parse's way)."""
+    from house_tables.parsing import pymd
+
+    md = pymd.markdown_for(extensions, configs, recording=True, fast=True)
+    record = pymd.start_recording(md, build=False)
+    preprocessors = list(md.preprocessors)
+    done, lines = pymd._leading_steps_on_text(preprocessors, text) if on_text else (0, text.split("\n"))
+    for preprocessor in preprocessors[done:]:
+        lines = preprocessor.run(lines)
+    return (lines, record.text, record.fences, record.fenced_lines, record.included,
+            [str(raw) for raw in md.htmlStash.rawHtmlBlocks]), done
+
+
+@settings(max_examples=2000, deadline=None, database=None)
+@given(st.lists(PREPROCESS_PIECES, max_size=40).map("".join))
+def test_preprocessing_the_text_gives_the_preprocessors_lines(text):
+    """The scanning instance's first preprocessors run on the page's text as a whole (no split and join between
+    them) give the lines, captured text, fences and stashed HTML of each run on the lines before it."""
+    steps = []
+    for extensions, configs in STACKS:
+        on_text, done = _preprocessed(text, extensions, configs, on_text=True)
+        assert on_text == _preprocessed(text, extensions, configs, on_text=False)[0]
+        steps.append(done)
+    assert steps == [5, 5, 1]  # every step on the text; with snippets (between the first two) the watcher only
+
+
+@settings(max_examples=3000, deadline=None, database=None)
+@given(st.lists(st.sampled_from(["a", "\n", "\n", "\r", "\r\n", "\ufeff", " ", "|"]), max_size=12).map("".join))
+def test_a_sources_normalized_text_is_its_lines_joined(text):
+    """The normalized text a Source keeps from parsing is its lines joined, each ended by a line feed."""
+    from house_tables.source import Source
+
+    source = Source.parse(text)
+    assert source.normalized() == ("\n".join(source.lines) + "\n" if source.lines else "")
+
+
 LINE_PIECES = st.sampled_from(["a", "|", " ", "  ", "\t", ">", "- ", "1. ", "b c"])
 
 

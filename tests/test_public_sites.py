@@ -228,7 +228,8 @@ class GlobalExtension(Extension):
 
 def test_a_hook_extension_that_cannot_be_pickled_is_checked_without_the_pool(tmp_path):
     """The tasks sent to the pool held the hook's extension, which cannot be pickled: check printed a PicklingError
-    traceback or, on CPython 3.11, hung for ever. The files are now checked in this process, with every finding."""
+    traceback or, on CPython 3.11, hung for ever. Forked workers now take the tasks they inherit (nothing is pickled);
+    where workers are spawned the files are checked in this process. Either way with every finding."""
     root = tmp_path / "site"
     (root / "docs" / ".hooks").mkdir(parents=True)
     (root / "docs" / ".hooks" / "plugin_register.py").write_text(HOOK)

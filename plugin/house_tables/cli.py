@@ -481,13 +481,15 @@ def _slot(args: argparse.Namespace, path: Path, own: Settings, resolver: Resolve
     hit = resolver.cached(path, dialect)
     if hit is not None:
         return hit
+    if resolver.cache is None:  # then own are the settings in full (the same object full_settings_for gives)
+        return _task(args, path, own, writes, diff, keyed=False, dialect=dialect)
     full = _settings(resolver.full_settings_for, path, problems, refused)
     if full is None:
         return None
     # check --verify on a site with snippets reads the other pages for line ranges (ranged_by_of): not cached
     site = full.site
     ranged = bool(getattr(args, "verify", False)) and site is not None and "pymdownx.snippets" in site.extensions
-    return _task(args, path, full, writes, diff, keyed=resolver.cache is not None and not ranged)
+    return _task(args, path, full, writes, diff, keyed=not ranged)
 
 
 def _outcome(slot: FileResult | Task, outcomes: Iterator[FileResult], resolver: Resolver,
@@ -501,9 +503,11 @@ def _outcome(slot: FileResult | Task, outcomes: Iterator[FileResult], resolver: 
     return result
 
 
-def _task(args: argparse.Namespace, path: Path, own: Settings, writes: bool, diff: bool, keyed: bool = True) -> Task:
-    """What a worker needs to process one file with its settings (--dialect overrides the configured dialect)."""
-    dialect = Dialect(args.dialect) if args.dialect else own.dialect_for(path)
+def _task(args: argparse.Namespace, path: Path, own: Settings, writes: bool, diff: bool, keyed: bool = True,
+          dialect: Dialect | None = None) -> Task:
+    """What a worker needs to process one file with its settings (--dialect overrides the configured dialect;
+    dialect: the file's, when the caller has it from these settings)."""
+    dialect = dialect or (Dialect(args.dialect) if args.dialect else own.dialect_for(path))
     return Task(str(path), dialect, args.command, args.form, own.config, writes, diff,
                 bool(getattr(args, "verify", False)), bool(getattr(args, "cross_check", False)), own.extensions,
                 own.extension_configs, own.site is not None, keyed,

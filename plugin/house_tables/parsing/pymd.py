@@ -356,7 +356,7 @@ def _superfences_own(preprocessor, name: str) -> bool:
             and getattr(method, "__qualname__", "") == f"SuperFencesBlockPreprocessor.{name}")
 
 
-def _fence_span_run(preprocessor, run, lines: list[str]) -> list[str]:
+def _fence_span_run(preprocessor, run, lines: list[str], text: str | None = None) -> list[str]:
     """superfences' run on the lines from the first to the last that hold a fence marker (``` or ~~~), the lines
     around them given back as they are. Its loop reads one line at a time and only a marker opens or closes a fence,
     so before the first marker no fence is open, and after the last none opens and an open one never closes (an
@@ -365,7 +365,7 @@ def _fence_span_run(preprocessor, run, lines: list[str]) -> list[str]:
     an earlier pass took out: the whole page is read then."""
     if preprocessor.config.get("preserve_tabs", False):
         return run(lines)
-    text = "\n".join(lines)
+    text = "\n".join(lines) if text is None else text  # (text: the lines joined, when the caller has it)
     starts = [found for found in (text.find("```"), text.find("~~~")) if found >= 0]
     if not starts:
         preprocessor.house_tables_first = 0
@@ -393,20 +393,29 @@ _SUPERFENCES_PREFIX = frozenset("> \t")
 
 def _normalize_whitespace(tab_length: int, lines: list[str]) -> list[str]:
     """NormalizeWhitespace.run: `(?<=\\n) +\\n` -> `\\n` is `\\n +(?=\\n)` -> `\\n`."""
-    source = "\n".join(lines)
-    source = source.replace(STX, "").replace(ETX, "")
-    source = source.replace("\r\n", "\n").replace("\r", "\n") + "\n\n"
+    return _normalized_text(tab_length, "\n".join(lines)).split("\n")
+
+
+def _normalized_text(tab_length: int, source: str) -> str:
+    """_normalize_whitespace on the lines joined, before they are split again. (Each replace only where its
+    character is: str.replace counts the occurrences char by char first, `in` looks for one as memchr does.)"""
+    if STX in source or ETX in source:
+        source = source.replace(STX, "").replace(ETX, "")
+    if "\r" in source:
+        source = source.replace("\r\n", "\n").replace("\r", "\n")
+    source += "\n\n"
     if "\t" in source:  # (expandtabs copies the text even when it has no tab)
         source = source.expandtabs(tab_length)
-    return _SPACES_LINE.sub("\n", source).split("\n")
+    return _SPACES_LINE.sub("\n", source)
 
 
-def _html_blocks(run, lines: list[str]) -> list[str]:
+def _html_blocks(run, lines: list[str], text: str | None = None) -> list[str]:
     """The HTML block preprocessor's run, skipped for text it would give back unchanged: its lines split again,
-    which are the lines themselves when none holds a line feed (the join put one between each two)."""
-    source = "\n".join(lines)
+    which are the lines themselves when none holds a line feed (the join put one between each two). text: the lines
+    joined, when the caller has it and the lines are its split (none holds a line feed)."""
+    source = "\n".join(lines) if text is None else text
     if "<" not in source and "&" not in source:
-        return list(lines) if source.count("\n") == len(lines) - 1 else source.split("\n")
+        return list(lines) if text is not None or source.count("\n") == len(lines) - 1 else source.split("\n")
     return run(lines)
 
 
@@ -420,8 +429,9 @@ def block_parse(text: str, extensions: tuple[str, ...], configs: dict, *, fast: 
     md = markdown_for(extensions, configs, recording=True, fast=fast)
     record = start_recording(md, build=False)
     if text.strip():
-        lines = text.split("\n")
-        for preprocessor in md.preprocessors:
+        preprocessors = list(md.preprocessors)
+        done, lines = _leading_steps_on_text(preprocessors, text) if fast else (0, text.split("\n"))
+        for preprocessor in preprocessors[done:]:
             lines = preprocessor.run(lines)
         if fast:
             sections.parse_document(md, lines)
@@ -429,6 +439,45 @@ def block_parse(text: str, extensions: tuple[str, ...], configs: dict, *, fast: 
             md.parser.parseDocument(lines)
         record.stash = [str(block) for block in md.htmlStash.rawHtmlBlocks]
     return record
+
+
+def _leading_steps_on_text(preprocessors: list, text: str) -> tuple[int, list[str]]:
+    """How many of the first preprocessors ran, and their lines, where each of them is one of the scanning
+    instance's own steps in the order it registers them, run on the page's text as a whole instead of on its lines:
+    each of those joins the lines it is given with line feeds, and the text is what "\\n".join gives for the lines
+    text.split("\\n") makes (its first step, and each step's split, then join, again). The include watcher reads
+    no line; the text capture keeps that join; the whitespace step's result is split once; superfences' and the
+    HTML block step are given the join of their lines (superfences' lines are its input's, the same text, when the
+    page holds no fence marker, for it gives them back unchanged then). At the first other preprocessor (a site's,
+    snippets, a subclass, one the scanning instance did not make cheaper) the steps go on as before."""
+    done, count, lines = 0, len(preprocessors), None
+    if done < count and type(preprocessors[done]) is _WatchIncludes:
+        preprocessors[done].run([])
+        done += 1
+    if done < count and type(preprocessors[done]) is _CaptureText:
+        preprocessors[done].record.text = text
+        done += 1
+    tab_length = _cheaper_step(preprocessors, done, _normalize_whitespace)
+    if tab_length is None:
+        return done, text.split("\n")
+    text, done = _normalized_text(tab_length[0], text), done + 1
+    lines = text.split("\n")
+    fences = _cheaper_step(preprocessors, done, _fence_span_run)
+    if fences is not None:
+        split = len(lines)
+        lines, done = _fence_span_run(*fences, lines, text), done + 1
+        if "```" in text or "~~~" in text or fences[0].config.get("preserve_tabs", False) or len(lines) != split:
+            text = None  # its lines may differ from its input's (when they do not, they are text's split)
+    html = _cheaper_step(preprocessors, done, _html_blocks)
+    if html is not None:
+        lines, done = _html_blocks(*html, lines, text), done + 1
+    return done, lines
+
+
+def _cheaper_step(preprocessors: list, index: int, function) -> tuple | None:
+    """The arguments _cheaper_preprocessors bound to function as the run of preprocessors[index], if it did."""
+    run = getattr(preprocessors[index], "run", None) if index < len(preprocessors) else None
+    return run.args if isinstance(run, partial) and run.func is function and not run.keywords else None
 
 
 def _watch_fences(preprocessor, record: _Record) -> None:
