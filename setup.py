@@ -38,6 +38,8 @@ setup(
             "zensical==0.0.73",  # the Zensical host test (tests/test_zensical.py)
             "mkdocs-macros-plugin>=1.0",  # a site whose pages are Jinja templates (tests/test_public_sites.py)
             "mkdocs-autorefs>=1.0",  # a site with cross-references (tests/test_public_sites.py)
+            "mkdocs-roamlinks-plugin>=0.3",  # a site with [[wiki links]] (tests/test_public_sites.py)
+            "markdown-tables-extended>=0.1.3",  # another reader of pipe tables (tests/test_public_sites.py)
         ],
     },
     entry_points={

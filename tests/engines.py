@@ -310,11 +310,12 @@ class MdxEngine:
             raise MdxError(f"expected the response to request {want}, got {resp}")
         return resp
 
-    def render_many(self, docs: list[str]) -> list[dict]:
-        """The server's responses to docs, in order; requests are pipelined."""
+    def render_many(self, docs: list[str], form: str = "mdx") -> list[dict]:
+        """The server's responses to docs, in order; requests are pipelined. form: MDX's `format`, "mdx" or "md"
+        (CommonMark, as Docusaurus reads a page under markdown.format 'md')."""
         ids = range(self._next_id, self._next_id + len(docs))
         self._next_id += len(docs)
-        requests = (json.dumps({"id": i, "md": md}) + "\n" for i, md in zip(ids, docs, strict=True))
+        requests = (json.dumps({"id": i, "md": md, "format": form}) + "\n" for i, md in zip(ids, docs, strict=True))
         payload = "".join(requests).encode()
         writer = threading.Thread(target=_write, args=(self._proc.stdin, payload), daemon=True)
         writer.start()

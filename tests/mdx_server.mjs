@@ -1,6 +1,7 @@
 // Long-lived MDX 3 + remark-gfm + container directives (Docusaurus' `:::note` admonitions) renderer for the differential tests (see tests/engines.py).
 // Protocol: one JSON request per stdin line, {"id": n, "md": "..."}; one JSON response per stdout line, in order:
 //   {"id": n, "ok": true, "html": "..."}  or  {"id": n, "ok": false, "error": "...", "phase": "compile"|"render"}
+//   A request may add "format": "md" (CommonMark, as Docusaurus reads a page under markdown.format 'md').
 // The pipeline is the `mdx` engine of engine_matrix/mdx_engine.mjs, except that React is loaded once.
 import readline from 'node:readline'
 import {evaluate} from '@mdx-js/mdx'
@@ -40,10 +41,10 @@ function componentsFor(src) {
 
 const options = {...runtime, format: 'mdx', remarkPlugins: [remarkGfm, remarkContainerDirectives], rehypePlugins: [annotateTables]}
 
-async function render(id, src) {
+async function render(id, src, format = 'mdx') {
   let phase = 'compile'
   try {
-    const mod = await evaluate(src, options)
+    const mod = await evaluate(src, {...options, format})
     phase = 'render'
     const html = renderToStaticMarkup(React.createElement(mod.default, {components: componentsFor(src)}))
     return {id, ok: true, html}
@@ -62,7 +63,7 @@ async function handle(line) {
     respond(JSON.stringify({id: null, ok: false, error: `bad request: ${e.message}`, phase: 'request'}) + '\n')
     return
   }
-  respond(JSON.stringify(await render(req.id, req.md)) + '\n')
+  respond(JSON.stringify(await render(req.id, req.md, req.format === 'md' ? 'md' : 'mdx')) + '\n')
 }
 
 let pending = Promise.resolve()

@@ -1,5 +1,8 @@
 """Hypothesis strategies for documents dense in table-like content."""
 
+import re
+
+from hypothesis import assume
 from hypothesis import strategies as st
 
 WORDS = ["a", "b", "x y", "Flag", "é", "中文", "👍", "1", "a_b", "3.14"]
@@ -94,6 +97,30 @@ def container(draw, kinds: tuple[str, ...] = CONTAINERS) -> list[str]:
     return [fence, *inner, *closing]
 
 
+# What opens a line: indentation, a list marker, quote markers.
+_LINE_PREFIX = re.compile(r"[ \t]*(?:(?:[-*+]|\d+[.)])[ \t]+)?(?:>[ \t]*)*")
+
+
+def hangs_python_markdown(text: str) -> bool:
+    """Whether text may hold what pymdown-extensions' blocks (13.x) never finishes parsing, Python-Markdown alone (so
+    MkDocs never builds such a page either): a quoted `///` block followed, in the same block, by another `///`
+    opener (`> /// note`, `> ///`, `/// note`; the closer may be lazy; in a list or a nested quote too). Generated
+    pages leave it out (conservatively: a quoted `///` line and three `///` lines in one block), for no reading of
+    such a page ends to be compared."""
+    for block in re.split(r"\n[ \t]*\r?\n", text):
+        prefixes = [_LINE_PREFIX.match(line) for line in block.split("\n")]
+        fences = [match for match in prefixes if match.string[match.end():].startswith("///")]
+        if len(fences) >= 3 and any(">" in match.group(0) for match in fences):
+            return True
+    return False
+
+
+def without_engine_hangs(text: str) -> str:
+    """text, when no engine hangs on it (hangs_python_markdown); else the example is rejected."""
+    assume(not hangs_python_markdown(text))
+    return text
+
+
 @st.composite
 def documents(draw) -> str:
     """A document of tables, containers and ordinary blocks, joined with or without blank lines."""
@@ -106,7 +133,7 @@ def documents(draw) -> str:
         if draw(st.integers(0, 3)):
             lines.append("")
     newline = draw(st.sampled_from(["\n", "\n", "\r\n"]))
-    return newline.join(lines) + newline
+    return without_engine_hangs(newline.join(lines) + newline)
 
 
 RAW_TABLES = [
@@ -152,7 +179,7 @@ def site_page(draw) -> str:
         lines.extend(part)
         if draw(st.integers(0, 3)):
             lines.append("")
-    return "\n".join(lines) + "\n\n[^n]: the note\n"
+    return without_engine_hangs("\n".join(lines) + "\n\n[^n]: the note\n")
 
 
 @st.composite

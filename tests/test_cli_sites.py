@@ -317,3 +317,39 @@ def test_one_process_reads_each_site_s_snippets_from_its_own_directory(tmp_path,
     assert found["one"] == (1, "docs/part.md:3:1: HT001 pipe table (2 columns, 1 row) — the house style forbids "
                                "Markdown pipe tables")
     assert found["two"] == (0, "no findings in 1 file; configuration: mkdocs.yml (Markdown stack)")
+
+
+COMMONMARK = ("Docusaurus reads this page as CommonMark ({}), where a JSX table is no table")
+
+
+def test_docusaurus_pages_read_as_commonmark_get_no_jsx_table(tmp_path, mdx_engine):
+    """Under markdown.format 'detect' Docusaurus reads `.md` as CommonMark, where a JSX table is no table (MDX's
+    `md` format drops it: compiled below); fix wrote the JSX form there all the same. Now such a page keeps its
+    table, with HT009 (check --verify says so too); `.mdx` pages, and a `.md` page whose front matter says
+    `format: mdx`, are converted. Under the default format, a page's front matter `mdx: {format: md}` (the older
+    key) makes it CommonMark too."""
+    _write(tmp_path / "docusaurus.config.js", "export default {title: 'x', markdown: {format: 'detect'}};\n")
+    pages = {"a.md": "# A\n\n" + TABLE, "b.mdx": "# B\n\n" + TABLE, "c.md": "---\nformat: mdx\n---\n\n" + TABLE}
+    for name, text in pages.items():
+        _write(tmp_path / "docs" / name, text)
+    for command in (("check", "--verify"), ("fix",)):
+        code, output = run_cli(tmp_path, *command, "docs")
+        refused = [line for line in output if " HT009 " in line]
+        assert (code, refused) == (1, ["docs/a.md:3:1: HT009 " + COMMONMARK.format("markdown.format 'detect'")])
+    assert (tmp_path / "docs" / "a.md").read_text(encoding="utf-8") == pages["a.md"]
+    converted = (tmp_path / "docs" / "b.mdx").read_text(encoding="utf-8")
+    assert converted.startswith("# B\n\n<table style={{")
+    assert (tmp_path / "docs" / "c.md").read_text(encoding="utf-8").startswith("---\nformat: mdx\n---\n\n<table ")
+    as_mdx, as_commonmark = (mdx_engine.render_many([converted], form)[0]["html"] for form in ("mdx", "md"))
+    assert "<table" in as_mdx and "<table" not in as_commonmark
+    _write(tmp_path / "docusaurus.config.js", "export default {title: 'x'};\n")
+    _write(tmp_path / "docs" / "d.md", "---\nmdx:\n  format: md\n---\n\n" + TABLE)
+    code, output = run_cli(tmp_path, "fix", "docs/d.md")
+    assert (code, output[1]) == (1, "docs/d.md:6:1: HT009 " + COMMONMARK.format("its front matter's format 'md'"))
+
+
+def test_front_matter_format_is_docusaurus_only(tmp_path):
+    """`format: md` in the front matter of an MkDocs page means nothing to MkDocs: its table is converted."""
+    write_site(tmp_path, {"index.md": "---\nformat: md\n---\n\n" + TABLE}, snippets=False)
+    code, output = run_cli(tmp_path, "fix", "docs")
+    assert (code, output[0]) == (0, "docs/index.md: 1 table, 4 cells verified")

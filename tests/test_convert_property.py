@@ -16,7 +16,7 @@ from house_tables.rendering.page import first_difference, page_view, render_md_p
 
 from engines import extract_tables, pymd_tables
 from page_compare import normalized, tables_only, visible_cells
-from strategies import CONTAINERS, container, table
+from strategies import CONTAINERS, container, table, without_engine_hangs
 
 EXAMPLES = max(200, int(os.environ.get("HOUSE_TABLES_FUZZ", "200")) // 4)
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None,
@@ -28,7 +28,7 @@ def tables_page(draw, kinds: tuple[str, ...] = CONTAINERS) -> str:
     """A paragraph, then 2 to 4 generated tables, each at top level or in a container of kinds (by default every
     one: admonition, details, tab, list, quote, div, JSX, fence, blocks), separated by blank lines, a paragraph."""
     blocks = draw(st.lists(st.one_of(table(), container(kinds)), min_size=2, max_size=4))
-    return "\n\n".join(["Before.", *("\n".join(block) for block in blocks), "After."]) + "\n"
+    return without_engine_hangs("\n\n".join(["Before.", *("\n".join(block) for block in blocks), "After."]) + "\n")
 
 
 # What this property found (each shown by `fix` on the example, then a build) is now fixed or declined by fix's

@@ -435,3 +435,19 @@ def test_the_documentation_names_what_the_server_serves():
     assert "| HT001 |" in readme.split("## Diagnostics", 1)[1]
     guide = (ROOT / "docs" / "lsp.md").read_text(encoding="utf-8")
     assert features.CONVERT_ALL in guide and "](docs/lsp.md)" in readme
+
+
+def test_a_page_docusaurus_reads_as_commonmark_offers_no_jsx_conversion(editor, tmp_path):
+    """What fix keeps, the editor does not convert: a `.md` page under Docusaurus' markdown.format 'detect' (where a
+    JSX table is no table) gets a disabled conversion saying why; the same table in `.mdx` is converted."""
+    write(tmp_path / "docusaurus.config.js", "export default {title: 'x', markdown: {format: 'detect'}};\n")
+    for name, converts in (("page.md", False), ("page.mdx", True)):
+        path = write(tmp_path / name, TABLE)
+        editor.open(path, TABLE)
+        convert = action(editor.code_actions(path, 1), CONVERT_THIS)
+        if converts:
+            assert applied(TABLE, edits_of(convert, path.as_uri())) == fixed(path, TABLE)
+        else:
+            assert convert.edit is None
+            assert convert.disabled.reason.startswith("not converted: HT009 Docusaurus reads this page as CommonMark")
+        editor.close(path)

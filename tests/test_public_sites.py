@@ -228,12 +228,13 @@ class GlobalExtension(Extension):
 
 def test_a_hook_extension_that_cannot_be_pickled_is_checked_without_the_pool(tmp_path):
     """The tasks sent to the pool held the hook's extension, which cannot be pickled: check printed a PicklingError
-    traceback or, on CPython 3.11, hung for ever. The files are now checked in this process, with every finding."""
+    traceback or, on CPython 3.11, hung for ever. Forked workers now take the tasks they inherit (nothing is pickled);
+    where workers are spawned the files are checked in this process. Either way with every finding."""
     root = tmp_path / "site"
     (root / "docs" / ".hooks").mkdir(parents=True)
     (root / "docs" / ".hooks" / "plugin_register.py").write_text(HOOK)
     (root / "mkdocs.yml").write_text("site_name: t\nmarkdown_extensions: [tables]\n"
-                                     "hooks: [docs/.hooks/plugin_register.py]\n")
+                                     "hooks: [docs/.hooks/plugin_register.py]\nplugins: [house-tables]\n")
     for number in range(40):
         (root / "docs" / f"p{number:02}.md").write_text("# P\n\n| a | b |\n|---|---|\n| 1 | 2 |\n")
     for command in ("check", "fix"):
@@ -242,11 +243,11 @@ def test_a_hook_extension_that_cannot_be_pickled_is_checked_without_the_pool(tmp
         lines = done.stdout.splitlines()
         if command == "check":
             assert (done.returncode, len(lines)) == (1, 41)
-            assert lines[-1] == "40 findings (40 pipe tables) in 40 files; configuration: mkdocs.yml (Markdown stack)"
+            assert lines[-1] == "40 findings (40 pipe tables) in 40 files; configuration: mkdocs.yml"
         else:
             assert (done.returncode, lines[-1]) == (0, "40 files fixed (40 tables, 160 cells verified), 0 unchanged; "
                                                        "no findings left in 40 files; configuration: "
-                                                       "mkdocs.yml (Markdown stack)")
+                                                       "mkdocs.yml")
 
 
 # pypa/hatch's config/dependency.md and plugins/builder/wheel.md: block HTML and `<br>`s in cells.
@@ -316,8 +317,198 @@ def test_a_table_made_by_a_preprocessor_is_reported_by_check_as_by_the_build(tmp
     assert len(build.findings()) == 1
     code, lines = check_site(tmp_path / "site")
     assert (code, [f"house_tables: {line}" for line in lines[:-1]]) == (1, build.findings())
-    assert lines[0].endswith("(from text a Markdown extension made at this line; no file holds it; line 3 of the "
-                             "page as MkDocs read it)")  # not "(a snippet)": the page has no snippet line
+    assert lines[0].endswith("(from text a plugin or Markdown extension made at this line; no file holds it; line 3 "
+                             "of the page as MkDocs read it)")  # not "(a snippet)": the page has no snippet line
+
+
+# timvink/mkdocs-table-reader-plugin's docs: mkdocs-macros-plugin renders the page (`{% raw %}` lines lose their
+# tags) and table-reader's `{{ read_csv(...) }}` becomes a pipe table, in MkDocs' build only (on_page_markdown).
+TEMPLATE_HOOK = """def on_page_markdown(markdown, **kwargs):
+    table = "| a | b |\\n|---|---|\\n| 1 | 2 |"
+    return markdown.replace("{% raw %}", "").replace("{% endraw %}", "").replace("{{ read_csv() }}", table)
+"""
+
+
+def test_a_table_a_plugin_made_is_reported_at_the_line_that_made_it(tmp_path):
+    """The build reported such a table at the first line the plugin changed (the `{% endraw %}` above, two lines
+    early) and said a Markdown extension made it."""
+    page = "# T\n\n{% raw %}\n`{{ x }}`\n{% endraw %}\n\n{{ read_csv() }}\n\nafter\n"
+    config = write_site(tmp_path / "site", {"index.md": page}, files={"hooks.py": TEMPLATE_HOOK}, snippets=False)
+    config.write_text(config.read_text() + "hooks: [hooks.py]\n")
+    assert build_site(config, tmp_path / "out").findings() == [
+        "house_tables: docs/index.md:7:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown "
+        "pipe tables (from text a plugin or Markdown extension made at this line; no file holds it; line 7 of the "
+        "page as MkDocs read it)"]
+
+
+# Neoteroi's mkdocs-plugins docs: neoteroi.projects gives each Gantt plan a fresh uuid4 id every time it renders.
+RANDOM_ID = """import uuid
+
+from markdown.extensions import Extension
+from markdown.preprocessors import Preprocessor
+
+
+def on_config(config, **kwargs):
+    config.markdown_extensions.append(Plans())
+
+
+class Plan(Preprocessor):
+    def run(self, lines):
+        return [f'<div id="plan-{uuid.uuid4()}"></div>' if line == "::plan::" else line for line in lines]
+
+
+class Plans(Extension):
+    def extendMarkdown(self, md):
+        md.preprocessors.register(Plan(md), "plan", 25)
+"""
+
+
+def test_a_page_that_renders_differently_each_time_is_named_as_such(tmp_path):
+    """fix cannot verify any table of such a page and leaves them (as before); HT009 said "the page would change"
+    with the two random ids, as if converting the table had changed something outside it."""
+    page = "# G\n\n::plan::\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+    write_site(tmp_path / "site", {"index.md": page}, files={"hooks.py": RANDOM_ID}, snippets=False)
+    config = tmp_path / "site" / "mkdocs.yml"
+    config.write_text(config.read_text() + "hooks: [hooks.py]\n")
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert lines[1].startswith("docs/index.md:5:1: HT009 the site's Markdown extensions render this page differently "
+                               "each time (before '")
+    assert lines[1].endswith("): no change to it can be verified")
+    assert (tmp_path / "site" / "docs" / "index.md").read_text(encoding="utf-8") == page
+
+
+# mkdocs-gen-files writes the pages its scripts make to a temporary directory and marks the files generated_by.
+GENERATED_PAGE = """import os
+import tempfile
+
+from mkdocs.structure.files import File
+
+
+def on_files(files, config):
+    directory = tempfile.mkdtemp()
+    with open(os.path.join(directory, "generated.md"), "w", encoding="utf-8") as f:
+        f.write("# Generated\\n\\n| a | b |\\n|---|---|\\n| 1 | 2 |\\n")
+    file = File("generated.md", directory, config.site_dir, config.use_directory_urls)
+    file.generated_by = "mkdocs-gen-files"
+    files.append(file)
+    return files
+"""
+
+
+def test_a_table_of_a_generated_page_is_reported_at_the_page_s_path(tmp_path):
+    """It was reported at the temporary file relative to the site (`../../../tmp/…/generated.md:3:1`), a path that
+    is gone once the build ends."""
+    config = write_site(tmp_path / "site", {"index.md": "# I\n"}, files={"hooks.py": GENERATED_PAGE}, snippets=False)
+    config.write_text(config.read_text() + "hooks: [hooks.py]\n")
+    assert build_site(config, tmp_path / "out").findings() == [
+        "house_tables: generated.md:3:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown pipe "
+        "tables (a page mkdocs-gen-files generated at build time; no file on disk holds it)"]
+
+
+# squidfunk/mkdocs-material's docs: hooks/shortcodes.py turns `<!-- md:flag experimental -->` into a badge in
+# on_page_markdown, which the command line does not run.
+SHORTCODES = """import re
+
+
+def on_page_markdown(markdown, **kwargs):
+    return re.sub(r"<!-- md:flag (\\w+) -->", r'<span class="badge">\\1</span>', markdown)
+"""
+
+
+def test_an_html_comment_a_hook_rewrites_stays_in_a_pipe_cell(tmp_path):
+    """The house cell holds an HTML comment as a JSX comment, which the hook does not see: the badge was gone from
+    the built page (fix said "verified": its render did not run the hook). Now fix verifies the page as the hook
+    makes it: such a table stays (HT009 naming the cause and the difference); the other converts."""
+    page = ("# H\n\n| option | status |\n|---|---|\n| `x` | <!-- md:flag experimental --> |\n\n"
+            "| c | d |\n|---|---|\n| 1 | 2 |\n")
+    config = write_site(tmp_path / "site", {"index.md": page}, files={"hooks.py": SHORTCODES}, snippets=False)
+    config.write_text(config.read_text() + "hooks: [hooks.py]\n")
+    before = build_site(config, tmp_path / "before")
+    assert _every_cell(before) == ["option", "status", "<code>x</code>", '<span class="badge">experimental</span>',
+                                   "c", "d", "1", "2"]
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert lines[:2] == ["docs/index.md: 1 table, 4 cells verified",
+                         "docs/index.md:3:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown "
+                         "pipe tables"]
+    assert lines[2].startswith("docs/index.md:3:1: HT009 a hook of the site rewrites pages' Markdown "
+                               "(on_page_markdown) and reads the pipe table otherwise than the house table: before '")
+    assert '<span class="badge">experimental</span>' in lines[2]
+    after = build_site(config, tmp_path / "after")
+    assert _every_cell(after) == _every_cell(before)
+
+
+# A hook that puts the version where a page says `{version}` (and a token written as Markdown's strong emphasis);
+# another that needs what only a build has.
+TOKENS = """def on_page_markdown(markdown, page, config, files):
+    assert files.get_file_from_path(page.file.src_uri) is page.file and len(files.documentation_pages()) == 2
+    return markdown.replace("{version}", "1.2.3").replace("__TOKEN__", "abc")
+"""
+FAILING_REWRITE = """def on_page_markdown(markdown, page, config, **kwargs):
+    on = config.plugins["house-tables"].config.enabled
+    return markdown.replace("{state}", ("on" if on else "off") + page.meta["suffix"])
+"""
+
+
+def test_a_token_a_hook_replaces_in_a_cell_keeps_its_value(tmp_path):
+    """`{version}` became `&#123;version}` in the house cell and `__TOKEN__` `<strong>TOKEN</strong>`; the hook
+    matched neither, so the built page showed `{version}` and "TOKEN" where it showed "1.2.3" and "abc" (fix said
+    "verified"). The table stays now; a table the hook does not touch converts; a page without tokens too."""
+    page = ("# H\n\n| what | value |\n|---|---|\n| version | {version} |\n| token | __TOKEN__ |\n\n"
+            "| c | d |\n|---|---|\n| 1 | `2` |\n\nVersion {version}.\n")
+    other = "# O\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+    config = write_site(tmp_path / "site", {"index.md": page, "other.md": other}, files={"hooks.py": TOKENS},
+                        snippets=False)
+    config.write_text(config.read_text() + "hooks: [hooks.py]\n")
+    before = build_site(config, tmp_path / "before")
+    assert _every_cell(before) == ["what", "value", "version", "1.2.3", "token", "abc", "c", "d", "1", "<code>2</code>"]
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert lines[0] == "docs/index.md: 1 table, 4 cells verified"
+    assert lines[2].startswith("docs/index.md:3:1: HT009 a hook of the site rewrites pages' Markdown "
+                               "(on_page_markdown) and reads the pipe table otherwise than the house table: before '")
+    assert lines[3] == "docs/other.md: 1 table, 4 cells verified"
+    after = build_site(config, tmp_path / "after")
+    assert _every_cell(after) == _every_cell(before)
+
+
+def test_a_hook_that_fails_outside_a_build_leaves_the_page(tmp_path):
+    """The hook reads another plugin's configuration, which a build has (fix loads no plugin); it reads the page's
+    front matter too, which fix gives it. When the hook fails the page's tables stay, HT009 saying why (nothing is
+    written); the build shows the page."""
+    page = "---\nsuffix: '!'\n---\n# H\n\n| a | b |\n|---|---|\n| 1 | {state} |\n"
+    write_site(tmp_path / "site", {"index.md": page}, files={"hooks.py": FAILING_REWRITE}, snippets=False)
+    config = tmp_path / "site" / "mkdocs.yml"
+    config.write_text(config.read_text() + "hooks: [hooks.py]\n")
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert (code, lines[1]) == (1, "docs/index.md:6:1: HT009 a hook of the site rewrites pages' Markdown "
+                                   "(on_page_markdown) and failed on this page here (KeyError: 'house-tables'): no "
+                                   "change to it can be verified")
+    assert (tmp_path / "site" / "docs" / "index.md").read_text(encoding="utf-8") == page
+    assert _every_cell(build_site(config, tmp_path / "out")) == ["a", "b", "1", "on!"]
+
+
+# pymdownx.snippets includes lines of a file by a range (`"table.md:3:6"`); a converted table there is longer.
+RANGED = {"table.md": "# Options\n\n| name | default |\n|---|---|\n| a | 1 |\n| b | 2 |\n\nMore.\n",
+          "whole.md": "# Whole\n\n| c | d |\n|---|---|\n| 3 | 4 |\n",
+          "index.md": '# Home\n\n--8<-- "table.md:3:6"\n\n--8<-- "whole.md"\n\nEnd.\n'}
+
+
+def test_a_file_a_page_includes_lines_of_keeps_its_tables(tmp_path):
+    """fix converted table.md (verified as its own page); lines 3-6 of the fixed file were the house table's first
+    four lines, which index.md then showed as text, no table. Now table.md's table stays (HT009 naming the including
+    line); whole.md, included whole, converts; the built index page shows the same cells."""
+    config = write_site(tmp_path / "site", RANGED)
+    before = build_site(config, tmp_path / "before")
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert ("docs/table.md:3:1: HT009 docs/index.md:3 includes lines of this file by a snippet line range, which would "
+            "hold other lines once a table is converted") in lines
+    assert "docs/whole.md: 1 table, 4 cells verified" in lines
+    assert (tmp_path / "site" / "docs" / "table.md").read_text(encoding="utf-8") == RANGED["table.md"]
+    after = build_site(config, tmp_path / "after")
+    assert _every_cell(after) == _every_cell(before) == ["name", "default", "a", "1", "b", "2", "c", "d", "3", "4"]
 
 
 # pypa/hatch's version hook runs `hatch version` in a preprocessor; without `hatch` on PATH it raises on every page.
@@ -389,6 +580,26 @@ def test_a_site_whose_pages_are_jinja_templates_keeps_its_tables(tmp_path):
     assert (tmp_path / "default" / "docs" / "index.md").read_text(encoding="utf-8") == MACROS_PAGE
 
 
+def test_a_template_expression_in_a_cell_stays_expanded(tmp_path):
+    """With other delimiters, a cell's `[[[ config.site_name ]]]` is expanded by the plugin in MkDocs' build; fix's
+    render showed it as text, so fix wrote it escaped (`\\[\\[\\[ …`) and the built page showed the expression
+    instead of its value. Now such a table stays (HT009 naming the cause); the other converts; every cell is kept."""
+    page = ("# M\n\n| a | b |\n|---|---|\n| name | [[[ config.site_name ]]] |\n\n"
+            "| c | d |\n|---|---|\n| 1 | `x` |\n")
+    config = write_site(tmp_path / "site", {"index.md": page}, extensions=["attr_list"], snippets=False)
+    _with_macros(config, {"j2_variable_start_string": "[[[", "j2_variable_end_string": "]]]"})
+    before = build_site(config, tmp_path / "before")
+    assert _every_cell(before) == ["a", "b", "name", "t", "c", "d", "1", "<code>x</code>"]
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert lines[:3] == ["docs/index.md: 1 table, 4 cells verified",
+                         "docs/index.md:3:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown "
+                         "pipe tables", "docs/index.md:3:1: HT009 the site's macros plugin would expand the '[[[' "
+                         "expression in the pipe table, which the house table holds as text"]
+    after = build_site(config, tmp_path / "after")
+    assert _every_cell(after) == _every_cell(before)
+
+
 # zensical/docs (built by Zensical from its mkdocs.yml): the house_tables Markdown extension listed under
 # markdown_extensions, no plugin — the setup the README gives for Zensical and plain Python-Markdown.
 OWN_EXTENSION = [*EXTENSIONS, {"house_tables": {"levels": {"HT002": "ignore"}}}]
@@ -425,7 +636,7 @@ def test_an_error_of_a_site_extension_is_not_called_an_internal_error(tmp_path):
     """zensical/docs lists zensical.extensions.preview, which raises outside a Zensical build ("Rendering context
     not registered"): fix said, for every page with a table, `internal error (...); please report it` — to the
     wrong project. Now the line names the site's extension that raised; nothing is written, exit 2 as before."""
-    write_site(tmp_path, {"index.md": "# T\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"}, plugin=False,
+    write_site(tmp_path, {"index.md": "# T\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"},
                extensions=["zensical.extensions.preview"], snippets=False)
     done = cli_process("fix", "docs", cwd=tmp_path)
     assert (done.returncode, done.stderr) == (2, "docs/index.md: error in the site's Markdown extension "
@@ -494,3 +705,127 @@ def test_a_cross_reference_in_a_cell_stays_a_link(tmp_path):
                          "'[title][identifier]' reference in the pipe table, which the house table holds as text"]
     after = build_site(config, tmp_path / "after")
     assert _cell_html(after.pages["index.html"]) == _cell_html(before.pages["index.html"])
+
+
+# A wiki-link plugin (mkdocs-ezlinks, mkdocs-roamlinks, mkdocs-obsidian-bridge) links `[[page]]` in on_page_markdown.
+WIKI_LINKS = ("# T\n\n| a | b |\n|---|---|\n| [[other]] | 2 |\n\n"
+              "| c | d |\n|---|---|\n| [other](other.md) | `code` |\n")
+
+
+def test_a_wiki_link_in_a_cell_stays_a_link(tmp_path):
+    """roamlinks links `[[other]]` in a pipe cell in MkDocs' build; fix's render showed it as text, so fix wrote
+    `\\[\\[other]]` and the built page showed the brackets instead of the link. Now such a table stays (HT009 naming
+    the cause); the other converts, and the built page keeps every cell."""
+    config = write_site(tmp_path / "site", {"index.md": WIKI_LINKS, "other.md": "# Other\n"}, snippets=False)
+    config.write_text(config.read_text(encoding="utf-8").replace("- search\n", "- search\n- roamlinks\n"),
+                      encoding="utf-8")
+    before = build_site(config, tmp_path / "before")
+    assert _every_cell(before) == ["a", "b", '<a href="other/">other</a>', "2", "c", "d",
+                                   '<a href="other/">other</a>', "<code>code</code>"]
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert lines[:3] == ["docs/index.md: 1 table, 4 cells verified",
+                         "docs/index.md:3:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown "
+                         "pipe tables", "docs/index.md:3:1: HT009 the site's wiki-link plugin would link a '[[page]]' "
+                         "wiki link in the pipe table, which the house table holds as text"]
+    after = build_site(config, tmp_path / "after")
+    assert _every_cell(after) == _every_cell(before)
+
+
+def _every_cell(build) -> list[str]:
+    """Each cell's inner HTML in every table of the built index page's content."""
+    return [cell.decode_contents() for cell in build.main("index.html").find_all(["td", "th"])]
+
+
+# xpqz/zensical-dyalog: markdown_tables_extended registers its block processor above Python-Markdown's `table`, so
+# every pipe table of the site was read by it: the build's house-tables saw none and check said "no findings".
+OTHER_READER = "markdown_tables_extended"
+OTHER_READER_LINE = ("mkdocs.yml: markdown_extensions: markdown_tables_extended.TableProcessor reads the pages' pipe "
+                     "tables before Python-Markdown's tables do, so house-tables would see none of them: take that "
+                     "extension out of the stack to check this site")
+
+
+def test_a_site_whose_tables_another_extension_reads_is_refused_not_passed(tmp_path):
+    """check and fix refuse the site in one line naming the extension (exit 2, nothing written) instead of "no
+    findings"; the build warns once, so `mkdocs build --strict` fails where the pipe tables stay."""
+    page = "# T\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nText.\n\n| c | d |\n|---|---|\n| 3 | 4 |\n"
+    config = write_site(tmp_path, {"index.md": page, "other.md": page}, extensions=[OTHER_READER, "admonition"],
+                        snippets=False)
+    for command in ("check", "fix"):
+        done = cli_process(command, "docs", cwd=tmp_path)
+        assert (done.returncode, done.stderr) == (2, OTHER_READER_LINE + "\n")
+    assert (tmp_path / "docs" / "index.md").read_text(encoding="utf-8") == page
+    built = build_site(config, tmp_path / "built")
+    told = [line for line in built.log if "markdown_tables_extended" in line]
+    assert told == ["WARNING:house-tables: markdown_tables_extended.TableProcessor reads the pages' pipe tables "
+                    "before Python-Markdown's tables do, so house-tables sees none of them: take that extension out "
+                    "of markdown_extensions"]
+
+
+def test_without_the_other_reader_the_same_site_is_checked(tmp_path):
+    """The refusal is the other reader's alone: the same site with Python-Markdown's tables is checked as before."""
+    page = "# T\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+    write_site(tmp_path, {"index.md": page}, extensions=["admonition"], snippets=False)
+    code, lines = check_site(tmp_path)
+    assert (code, lines[0]) == (1, "docs/index.md:3:1: HT001 pipe table (2 columns, 1 row) — the house style "
+                                   "forbids Markdown pipe tables")
+
+
+def test_python_markdown_and_pymdownx_extensions_read_no_pipe_table_first():
+    """What lets load_site skip building the stack to ask: no extension of Python-Markdown or pymdown-extensions
+    has a block processor above `table` that takes a pipe table (each alone with `tables`, and all together)."""
+    import markdown
+
+    from house_tables.parsing.pymd import table_readers_before
+    from house_tables.site import _PYTHON_MARKDOWN_NAMES
+
+    pymdownx = ["pymdownx.arithmatex", "pymdownx.b64", "pymdownx.betterem", "pymdownx.blocks.admonition",
+                "pymdownx.blocks.caption", "pymdownx.blocks.definition", "pymdownx.blocks.details",
+                "pymdownx.blocks.html", "pymdownx.blocks.tab", "pymdownx.caret", "pymdownx.critic",
+                "pymdownx.details", "pymdownx.emoji", "pymdownx.escapeall", "pymdownx.extra",
+                "pymdownx.fancylists", "pymdownx.highlight", "pymdownx.inlinehilite", "pymdownx.keys",
+                "pymdownx.magiclink", "pymdownx.mark", "pymdownx.progressbar", "pymdownx.saneheaders",
+                "pymdownx.smartsymbols", "pymdownx.snippets", "pymdownx.striphtml", "pymdownx.superfences",
+                "pymdownx.tabbed", "pymdownx.tasklist", "pymdownx.tilde"]
+    names = sorted(_PYTHON_MARKDOWN_NAMES) + pymdownx
+    for name in names:
+        assert table_readers_before(markdown.Markdown(extensions=[name, "tables"])) == [], name
+    assert table_readers_before(markdown.Markdown(extensions=[*names, "tables"])) == []
+    assert table_readers_before(markdown.Markdown(extensions=[OTHER_READER, "tables"])) == [
+        "markdown_tables_extended.TableProcessor"]
+
+
+# A footnote reference and an escaped pipe in cells: the JSX form, shown by MkDocs without the plugin, is raw HTML,
+# so the reference is text ("1 [^n]") and the code shows two backslashes; the HTML form shows the page as before.
+NO_PLUGIN_PAGE = "# T\n\n| a | b |\n|---|:-:|\n| 1 [^n] | `x\\|y` |\n| *e* | <b>z</b> |\n\n[^n]: note\n"
+NOT_RENDERED = ("docs/index.md:3:1: HT009 the site's build shows no house JSX table: its configuration lists neither "
+                "the house-tables plugin nor the house_tables extension")
+
+
+def test_a_site_that_shows_no_house_table_gets_no_jsx_table(tmp_path):
+    """fix wrote the JSX form into the pages of an MkDocs site that lists neither the plugin nor the extension,
+    and said "6 cells verified" (its render has the extension): MkDocs then showed the JSX as raw HTML, a
+    footnote reference as `[^n]`, styles broken. Now such a table stays, with HT009 saying why (check --verify says
+    it in advance); `--form html`, which MkDocs shows without the plugin, converts and the built page is the same."""
+    config = write_site(tmp_path, {"index.md": NO_PLUGIN_PAGE}, plugin=False, extensions=["footnotes"], snippets=False)
+    before = build_site(config, tmp_path / "before")
+    for command in (("check", "--verify"), ("fix",)):
+        code, lines = run_cli(tmp_path, *command, "docs")
+        assert (code, NOT_RENDERED in lines) == (1, True)
+    assert (tmp_path / "docs" / "index.md").read_text(encoding="utf-8") == NO_PLUGIN_PAGE
+    code, lines = run_cli(tmp_path, "fix", "--form", "html", "docs")
+    assert (code, lines[0]) == (0, "docs/index.md: 1 table, 6 cells verified")
+    after = build_site(config, tmp_path / "after")
+    assert "<table style=" in after.pages["index.html"]
+    assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+
+
+def test_a_disabled_plugin_shows_no_house_table_either(tmp_path):
+    """`enabled: false` installs no extension: the same refusal. Enabled, the same page is converted."""
+    for options, converted in (({"enabled": False}, False), ({"enabled": True}, True)):
+        root = tmp_path / str(converted)
+        write_site(root, {"index.md": NO_PLUGIN_PAGE}, plugin_options=options, extensions=["footnotes"],
+                   snippets=False)
+        code, lines = run_cli(root, "fix", "docs")
+        assert (code, NOT_RENDERED in lines) == (int(not converted), not converted)
+        assert (lines[0] == "docs/index.md: 1 table, 6 cells verified") == converted

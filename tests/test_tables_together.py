@@ -21,7 +21,7 @@ from house_tables.rendering.fragments import first_table_cells, render_python_ma
 from house_tables.rendering.page import _LAST
 from house_tables.source import Source
 
-from strategies import ADVERSARIAL, INLINE, WORDS, cell_text, table
+from strategies import ADVERSARIAL, INLINE, WORDS, cell_text, table, without_engine_hangs
 
 EXAMPLES = max(150, int(os.environ.get("HOUSE_TABLES_FUZZ", "150")) // 4)
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None,
@@ -135,7 +135,8 @@ def tables_page(draw) -> str:
         blocks.append(source.rstrip("\n"))
         if draw(st.integers(0, 2)) == 0:
             blocks.append(draw(st.sampled_from(AROUND)))
-    return "\n\n".join(["Before.", *blocks, *draw(st.lists(st.sampled_from(PAGE_DEFINITIONS), max_size=2))]) + "\n"
+    return without_engine_hangs("\n\n".join(["Before.", *blocks,
+                                               *draw(st.lists(st.sampled_from(PAGE_DEFINITIONS), max_size=2))]) + "\n")
 
 
 # Pages whose table the page renders otherwise than the table's lines alone do (each needs its own condition of

@@ -33,6 +33,7 @@ from .cache import (
     sha256,
     trusted_stat,
 )
+from .collector import freeze_start_up
 from .config import Config, ConfigError
 from .files import FileProblem, GlobSet, Selection, discover, read_text, remove_leftover, write_atomic
 from .model import Diagnostic, Dialect
@@ -94,6 +95,10 @@ class Task:
     front_matter: bool = False  # a page of an MkDocs site: read without its front matter, as MkDocs does
     keyed: bool = True  # check: name the bytes read (digest and stat) for the cache to keep the result under
     template_markers: tuple[str, ...] = ()  # the site's template delimiters (Site.template_markers)
+    renders_jsx: bool = True  # the site shows house JSX tables in `.md` pages (Settings.renders_house_jsx)
+    markdown_format: str | None = None  # the page's Docusaurus markdown.format (MdxHost's); None: not Docusaurus
+    rewrites: str | None = None  # the mkdocs.yml whose hooks rewrite pages' Markdown (Site.rewrites_markdown)
+    ranged_by: str | None = None  # a page line that includes lines of this file by a snippet range (fix, --verify)
 
 
 # ------------------------------------------------------------------ command line
@@ -476,8 +481,15 @@ def _slot(args: argparse.Namespace, path: Path, own: Settings, resolver: Resolve
     hit = resolver.cached(path, dialect)
     if hit is not None:
         return hit
+    if resolver.cache is None:  # then own are the settings in full (the same object full_settings_for gives)
+        return _task(args, path, own, writes, diff, keyed=False, dialect=dialect)
     full = _settings(resolver.full_settings_for, path, problems, refused)
-    return None if full is None else _task(args, path, full, writes, diff, keyed=resolver.cache is not None)
+    if full is None:
+        return None
+    # check --verify on a site with snippets reads the other pages for line ranges (ranged_by_of): not cached
+    site = full.site
+    ranged = bool(getattr(args, "verify", False)) and site is not None and "pymdownx.snippets" in site.extensions
+    return _task(args, path, full, writes, diff, keyed=not ranged)
 
 
 def _outcome(slot: FileResult | Task, outcomes: Iterator[FileResult], resolver: Resolver,
@@ -491,13 +503,17 @@ def _outcome(slot: FileResult | Task, outcomes: Iterator[FileResult], resolver: 
     return result
 
 
-def _task(args: argparse.Namespace, path: Path, own: Settings, writes: bool, diff: bool, keyed: bool = True) -> Task:
-    """What a worker needs to process one file with its settings (--dialect overrides the configured dialect)."""
-    dialect = Dialect(args.dialect) if args.dialect else own.dialect_for(path)
+def _task(args: argparse.Namespace, path: Path, own: Settings, writes: bool, diff: bool, keyed: bool = True,
+          dialect: Dialect | None = None) -> Task:
+    """What a worker needs to process one file with its settings (--dialect overrides the configured dialect;
+    dialect: the file's, when the caller has it from these settings)."""
+    dialect = dialect or (Dialect(args.dialect) if args.dialect else own.dialect_for(path))
     return Task(str(path), dialect, args.command, args.form, own.config, writes, diff,
                 bool(getattr(args, "verify", False)), bool(getattr(args, "cross_check", False)), own.extensions,
                 own.extension_configs, own.site is not None, keyed,
-                own.site.template_markers if own.site is not None else ())
+                own.site.template_markers if own.site is not None else (), own.renders_house_jsx,
+                own.markdown_format, rewrites_of(own),
+                ranged_by_of(own, path) if args.command == "fix" or getattr(args, "verify", False) else None)
 
 
 def _print_configurations(chosen: dict[str, Settings]) -> None:
@@ -577,20 +593,25 @@ def process_all(tasks: list[Task], progress: Progress, jobs: int | None = None) 
     for many. Closing the iterator cancels what the pool has not started."""
     done = 0
     workers = pool_size(len(tasks), jobs)
-    if len(tasks) > PARALLEL_THRESHOLD and workers > 1 and _sendable(tasks):
+    forked = _pool_context() is not None
+    if len(tasks) > PARALLEL_THRESHOLD and workers > 1 and (forked or _sendable(tasks)):
         broken = _lazy("BrokenProcessPool")
         try:
             _prepare_workers(tasks)
+            _INHERITED[:] = tasks if forked else ()
+            freeze_start_up()
             pool = _lazy("ProcessPoolExecutor")(max_workers=workers, mp_context=_pool_context(),
                                                 initializer=_worker_start, initargs=(os.getpid(),))
             try:
                 chunk = max(1, min(MAX_CHUNK, len(tasks) // (workers * 8)))
-                for result in pool.map(process, tasks, chunksize=chunk):
+                sent = (_inherited, range(len(tasks))) if forked else (process, tasks)
+                for result in pool.map(*sent, chunksize=chunk):
                     done += 1
                     progress.advance()
                     yield result
             finally:
                 pool.shutdown(wait=True, cancel_futures=True)
+                _INHERITED.clear()
         except (OSError, NotImplementedError, broken):  # no working process pool here: go on serially
             pass
     for task in tasks[done:]:
@@ -599,11 +620,23 @@ def process_all(tasks: list[Task], progress: Progress, jobs: int | None = None) 
         yield result
 
 
+# The tasks of the running pool. Forked workers inherit this list, so a worker is sent a task's index, not the task:
+# pickling every task's configuration, Markdown stack and extension configs in the main process (one core, while
+# two workers wait for their first pages) and unpickling them in each worker cost more than the sending.
+_INHERITED: list[Task] = []
+
+
+def _inherited(index: int) -> FileResult:
+    """A forked worker's task by its index in _INHERITED, processed."""
+    return process(_INHERITED[index])
+
+
 def _sendable(tasks: list[Task]) -> bool:
     """Whether every task can be pickled to a worker. A site's hooks may add Markdown extensions whose classes live
     in a file MkDocs loaded by path (pypa/hatch's docs/.hooks/plugin_register.py): such a task cannot be sent, and
     the pool then raised a PicklingError traceback or, on CPython 3.11, hung for ever in its shutdown. Tasks that
-    share a configuration (the same objects) pickle alike, so one of each is tried."""
+    share a configuration (the same objects) pickle alike, so one of each is tried. (Only where the pool spawns its
+    workers: forked ones inherit the tasks, see _INHERITED.)"""
     import pickle
 
     tried: set[tuple[int, int, int]] = set()
@@ -717,10 +750,11 @@ def _failure(error: Exception, extensions: Sequence | None = None) -> str:
 
 
 def _raising_extension(error: Exception, extensions: Sequence) -> str | None:
-    """The extension of the stack (by name) whose package raised the error: the module of the frame that raised
-    it, or the innermost frame outside the standard library, is in that extension's top-level package (not
-    Python-Markdown's, which house-tables drives itself). Zensical's preview extension raises outside a Zensical
-    build ("Rendering context not registered"): that was an internal error to report to house-tables."""
+    """The extension of the stack (by name) whose package raised the error: the innermost frame of the traceback
+    outside the standard library (where a `raise` in the standard library was called from) is in that extension's
+    top-level package (not Python-Markdown's, which house-tables drives itself). Zensical's preview extension
+    raises outside a Zensical build ("Rendering context not registered"): that was an internal error to report to
+    house-tables."""
     import sysconfig
     import traceback
 
@@ -782,7 +816,84 @@ def convert_text(text: str, task: Task):
 
     return convert(text, task.dialect, task.config, form=task.form, extensions=task.extensions,
                    configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
-                   template_markers=task.template_markers)
+                   template_markers=task.template_markers, jsx_refused=jsx_refusal(task, text),
+                   rewrite=_rewrite(task), refused=_ranged_refusal(task))
+
+
+def ranged_by_of(own, path: Path) -> str | None:
+    """Task.ranged_by: the first page line that includes lines of this file by a snippet line range, if any."""
+    if own.site is None:
+        return None
+    from .site import ranged_includes
+
+    return ranged_includes(own.site).get(os.path.abspath(path))
+
+
+def _ranged_refusal(task: Task) -> tuple[str, str] | None:
+    """convert's refused when a page includes lines of this file: a converted table would put other lines there."""
+    if task.ranged_by is None:
+        return None
+    return (f"{task.ranged_by} includes lines of this file by a snippet line range, which would hold other lines "
+            "once a table is converted", "include the table by a snippet section (`--8<-- \"file.md:name\"` with "
+            "`[start:name]`/`[end:name]` markers) or convert it by hand")
+
+
+def rewrites_of(own) -> str | None:
+    """Task.rewrites of a file's settings: its site's mkdocs.yml when the site's hooks rewrite pages' Markdown."""
+    site = own.site
+    return str(site.config_file) if site is not None and site.rewrites_markdown else None
+
+
+def _rewrite(task: Task):
+    """What the site's hooks make of this page's text (on_page_markdown), or None when no hook rewrites pages."""
+    if task.rewrites is None or task.dialect is not Dialect.PYTHON_MARKDOWN:
+        return None
+    from .site import markdown_rewriter
+
+    rewriter = markdown_rewriter(task.rewrites)
+    return lambda text: rewriter(task.path, text)
+
+
+def jsx_refusal(task: Task, text: str) -> tuple[str, str] | None:
+    """Why the page's host would show no house JSX table, and what to do (convert's jsx_refused); None when it
+    shows them. An MkDocs site needs the plugin or the extension; Docusaurus reads a page as CommonMark, where
+    JSX is text, under markdown.format 'md', or 'detect' for `.md`, unless the page's front matter says `mdx`."""
+    if task.form != "jsx":
+        return None
+    if not task.renders_jsx and task.dialect is Dialect.PYTHON_MARKDOWN:
+        return ("the site's build shows no house JSX table: its configuration lists neither the house-tables plugin "
+                "nor the house_tables extension", "add `plugins: [house-tables]` to the site's configuration, or "
+                "write the HTML form (--form html)")
+    if task.markdown_format is None:
+        return None
+    own = _front_matter_format(text)
+    chosen = own or task.markdown_format
+    if chosen == "md" or (chosen == "detect" and not task.path.lower().endswith(".mdx")):
+        said = f"its front matter's format '{chosen}'" if own else f"markdown.format '{chosen}'"
+        return (f"Docusaurus reads this page as CommonMark ({said}), where a JSX table is no table",
+                "rename the page to .mdx, or give it the front matter `format: mdx`")
+    return None
+
+
+def _front_matter_format(text: str) -> str | None:
+    """The Markdown format a page's front matter chooses for Docusaurus (`format: md`, or the older
+    `mdx: {format: md}`), or None."""
+    if not text.startswith("---"):
+        return None
+    end = text.find("\n---", 3)
+    if end < 0:
+        return None
+    import yaml
+
+    try:
+        data = yaml.safe_load(text[3:end])
+    except yaml.YAMLError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    nested = data.get("mdx")
+    value = data.get("format", nested.get("format") if isinstance(nested, dict) else None)
+    return value if value in ("md", "mdx", "detect") else None
 
 
 def fix_file(task: Task) -> FileResult:

@@ -19,6 +19,10 @@ def reported_level(code: str, severity: str, level: str, levels: dict[str, str])
 # across the site in MkDocs' build, which fix's render cannot see (site.Site.template_markers, convert.py).
 CROSS_REFERENCE_MARKER = "]\\["
 
+# What a house cell holds where a pipe cell held a `[[page]]` wiki link: the brackets escaped. A wiki-link plugin
+# (mkdocs-ezlinks, mkdocs-roamlinks, mkdocs-obsidian-bridge) links it in on_page_markdown, in MkDocs' build only.
+WIKI_LINK_MARKER = "\\[\\["
+
 
 class ConfigError(ValueError):
     """An option that does not exist or has a bad value; the message names the key."""

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .collector import cycle_collector_paused
-from .config import CROSS_REFERENCE_MARKER, Config
+from .config import CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER, Config
 from .conformance import HandTable, Review, review
 from .decisions import settle
 from .diagnostics import not_verified
@@ -128,18 +129,25 @@ class Engine:
 def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, form: str = "jsx",
             extensions: tuple[str, ...] | None = None, configs: dict | None = None,
             cross_check: bool = False, front_matter: bool = False,
-            template_markers: tuple[str, ...] = ()) -> Conversion:
+            template_markers: tuple[str, ...] = (), jsx_refused: tuple[str, str] | None = None,
+            rewrite: Callable[[str], str] | None = None, refused: tuple[str, str] | None = None) -> Conversion:
     """Every pipe table of text in the house style (form "jsx" or "html"); unverifiable tables stay.
     cross_check adds HT007 where the other dialect reads a table differently. template_markers: what opens a
     template expression in the site's pages (Site.template_markers); a table whose new lines would hold more of one
-    than its old lines stays, with HT009."""
+    than its old lines stays, with HT009. jsx_refused: why the page's host would show no house JSX table (an MkDocs
+    site without the plugin, a Docusaurus page read as CommonMark) and what to do, as (reason, hint): with the JSX
+    form, every table then stays, with HT009 giving both. rewrite: what the site's hooks make of a page's text before
+    Markdown reads it (on_page_markdown, site.markdown_rewriter): the page is verified as rewritten. refused: why
+    no table of the file may change, in any form (a page includes lines of it), as (reason, hint)."""
     with cycle_collector_paused():
-        return _convert(text, dialect, config, form, extensions, configs, cross_check, front_matter, template_markers)
+        return _convert(text, dialect, config, form, extensions, configs, cross_check, front_matter, template_markers,
+                        refused or (jsx_refused if form == "jsx" else None), rewrite)
 
 
 def _convert(text: str, dialect: Dialect | str, config: Config | None, form: str, extensions: tuple[str, ...] | None,
              configs: dict | None, cross_check: bool, front_matter: bool,
-             template_markers: tuple[str, ...]) -> Conversion:
+             template_markers: tuple[str, ...], jsx_refused: tuple[str, str] | None = None,
+             rewrite: Callable[[str], str] | None = None) -> Conversion:
     """convert() with the cycle collector paused."""
     config = config or Config()
     engine = Engine(Dialect(dialect), extensions, configs)
@@ -151,6 +159,9 @@ def _convert(text: str, dialect: Dialect | str, config: Config | None, form: str
                            front_matter=front_matter)
     hand = review(source.lines, tags, config)
     conversion = Conversion(text, result.tables, diagnostics=[*findings, *hand.findings], hand=hand)
+    if jsx_refused:
+        conversion.diagnostics.extend(not_verified(table.span, *jsx_refused) for table, _ in chosen)
+        chosen = []
     replacements: list[tuple[Table, list[str]]] = []
     definitions = engine.definitions(text, front_matter) if chosen else ""
     references = _references([table for table, _ in chosen], source, definitions, engine, text, front_matter)
@@ -165,27 +176,42 @@ def _convert(text: str, dialect: Dialect | str, config: Config | None, form: str
     replacements.sort(key=lambda replacement: replacement[0].start_line)
     if template_markers:
         replacements = _outside_templates(replacements, source, template_markers, conversion)
-    replacements = _page_verified(replacements, source, engine, front_matter, result.tables, conversion)
+    replacements = _page_verified(replacements, source, engine, front_matter, result.tables, conversion, rewrite)
     conversion.text = _splice(source, replacements) if replacements else text
     conversion.diagnostics.sort(key=Diagnostic.order)
     return conversion
 
 
 def _outside_templates(replacements, source: Source, markers: tuple[str, ...], conversion: Conversion):
-    """The replacements whose new lines open no more template expressions than the lines they replace; each other
-    table stays as written, with HT009 (the site's template plugin would read the house table's `{{` as its own
-    and turn the page into an error or other text: a build MkDocs runs, which fix's render cannot see)."""
+    """The replacements whose new lines open no more template expressions than the lines they replace, and keep
+    every one those lines open; each other table stays as written, with HT009 (the site's template plugin would
+    read the house table's `{{` as its own and turn the page into an error or other text, or would no longer
+    expand the expression a cell held, now escaped: a build MkDocs runs, which fix's render cannot see)."""
     kept = []
     for table, lines in replacements:
         old = "\n".join(source.lines[table.start_line - 1 : table.end_line])
         new = "\n".join(lines)
         opened = next((marker for marker in markers if new.count(marker) > old.count(marker)), None)
-        if opened is None:
+        lost = next((marker for marker in markers if marker not in _ESCAPED_MARKERS
+                     and new.count(marker) < old.count(marker)), None)
+        if opened is None and lost is None:
             kept.append((table, lines))
             continue
-        conversion.diagnostics.append(_not_outside_templates(table, opened))
+        conversion.diagnostics.append(_not_outside_templates(table, opened) if opened is not None
+                                      else _template_lost(table, lost))
         conversion.converted = [item for item in conversion.converted if item.table is not table]
     return kept
+
+
+# The markers that are what a house cell holds for text a plugin would read (not a template's own delimiter).
+_ESCAPED_MARKERS = (CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER)
+
+
+def _template_lost(table: Table, lost: str) -> Diagnostic:
+    """HT009 for a table whose cell holds a template expression the house cell would hold escaped, as text."""
+    return not_verified(table.span, f"the site's macros plugin would expand the {lost!r} expression in the pipe "
+                        "table, which the house table holds as text", "convert this table by hand, keeping the "
+                        "expression as it is")
 
 
 def _not_outside_templates(table: Table, opened: str) -> Diagnostic:
@@ -194,13 +220,17 @@ def _not_outside_templates(table: Table, opened: str) -> Diagnostic:
         return not_verified(table.span, "the site's autorefs plugin would link a '[title][identifier]' reference in "
                             "the pipe table, which the house table holds as text", "write the reference as an HTML "
                             "link in the cell, or convert this table by hand")
+    if opened == WIKI_LINK_MARKER:
+        return not_verified(table.span, "the site's wiki-link plugin would link a '[[page]]' wiki link in the pipe "
+                            "table, which the house table holds as text", "write it as a Markdown link in the cell, "
+                            "or convert this table by hand")
     return not_verified(table.span, f"the site's macros plugin would read {opened!r} in the house table as a template",
                         "set the plugin's j2_variable_start_string (and block/comment strings) to other delimiters, "
                         "or convert this table by hand")
 
 
 def _page_verified(replacements, source: Source, engine: Engine, front_matter: bool, tables: tuple[Table, ...],
-                   conversion: Conversion) -> list[tuple[Table, list[str]]]:
+                   conversion: Conversion, rewrite=None) -> list[tuple[Table, list[str]]]:
     """The replacements under which the whole page reads as it did. For `.md`: rendered as the site renders it,
     it shows what it showed (house styles aside). For `.mdx`: read as MDX reads it (the scanner, measured against
     the compiler), every table not converted is still there, row for row, and no new one appears (cells are
@@ -208,7 +238,7 @@ def _page_verified(replacements, source: Source, engine: Engine, front_matter: b
     and those that change it are left as written, with HT009 naming the first difference."""
     if not replacements:
         return replacements
-    changes = _page_change(source, engine, front_matter, tables)
+    changes = _page_change(source, engine, front_matter, tables, rewrite)
     if changes(replacements) is None:
         return replacements
     accepted: list[tuple[Table, list[str]]] = []
@@ -222,8 +252,9 @@ def _page_verified(replacements, source: Source, engine: Engine, front_matter: b
     return accepted
 
 
-def _page_change(source: Source, engine: Engine, front_matter: bool, tables: tuple[Table, ...]):
-    """A function from replacements to how they change the page (a message), or None when they do not."""
+def _page_change(source: Source, engine: Engine, front_matter: bool, tables: tuple[Table, ...], rewrite=None):
+    """A function from replacements to how they change the page (a message), or None when they do not. With
+    rewrite (the site's hooks' on_page_markdown), the page is compared as those hooks make it, as MkDocs builds it."""
     if engine.dialect is Dialect.MDX:
         def changes(replacements) -> str | None:
             replaced = {id(table) for table, _ in replacements}
@@ -236,12 +267,44 @@ def _page_change(source: Source, engine: Engine, front_matter: bool, tables: tup
                     f" (the first that differs is number {first + 1})")
         return changes
 
-    before = engine.page(_splice(source, []), front_matter)
+    def view(text: str) -> str:
+        return engine.page(text if rewrite is None else rewrite(text), front_matter)
+
+    try:
+        before = view(_splice(source, []))
+    except Exception as error:  # the site's own hook, run here on this page: nothing can be verified without it
+        failed = _hook_failed(error)
+        return lambda _replacements: failed
+    again: list[str] = []  # the unchanged page rendered once more, only once a change is seen
 
     def changes(replacements) -> str | None:
-        after = engine.page(_splice(source, replacements), front_matter)
-        return None if after == before else f"the page would change: {first_difference(before, after)}"
+        try:
+            after = view(_splice(source, replacements))
+        except Exception as error:
+            return _hook_failed(error)
+        if after == before:
+            return None
+        if not again:
+            again.append(view(_splice(source, [])))
+        if again[0] != before:  # an extension that writes a random id (neoteroi.projects' Gantt plans)
+            return (f"the site's Markdown extensions render this page differently each time "
+                    f"({first_difference(before, again[0])}): no change to it can be verified")
+        if rewrite is not None and _unchanged_without(source, replacements, engine, front_matter):
+            return (f"a hook of the site rewrites pages' Markdown (on_page_markdown) and reads the pipe table "
+                    f"otherwise than the house table: {first_difference(before, after)}")
+        return f"the page would change: {first_difference(before, after)}"
     return changes
+
+
+def _unchanged_without(source: Source, replacements, engine: Engine, front_matter: bool) -> bool:
+    """Whether the replacements keep the page as it is when no hook rewrites it (then a hook made the difference)."""
+    return engine.page(_splice(source, replacements), front_matter) == engine.page(_splice(source, []), front_matter)
+
+
+def _hook_failed(error: Exception) -> str:
+    """HT009's reason when the site's hooks cannot rewrite the page here (they ran in MkDocs' build only)."""
+    return (f"a hook of the site rewrites pages' Markdown (on_page_markdown) and failed on this page here "
+            f"({type(error).__name__}: {error}): no change to it can be verified")
 
 
 def _cell_texts(table: Table) -> tuple[tuple[str, ...], ...]:

@@ -24,7 +24,7 @@ from .config import Config, ConfigError, reported_level
 from .model import Diagnostic, HtmlTableTag, Position, Table
 from .options import EXTENSION, OPTIONS, OptionError, conversion_config, validate
 from .parsing.house_form import MAX_NESTING, depth_over, has_jsx_attribute, house_table_lines, is_house_table_opener
-from .parsing.pymd import CAPTURE_PRIORITY, locate, start_recording, watch_includes
+from .parsing.pymd import CAPTURE_PRIORITY, locate, start_recording, table_readers_before, watch_includes
 from .source import Source
 
 if TYPE_CHECKING:
@@ -47,6 +47,7 @@ class PageContext:
     read: str | Callable[[], str]  # the file's text on disk, or how to read it
     enabled: bool = True  # False when include/exclude globs leave the page out
     root: str | None = None  # the directory paths are printed relative to (included files too)
+    generated_by: str | None = None  # the plugin that made the page at build time (mkdocs-gen-files): no file on disk
 
     # Made on first use, once: a page without findings needs neither.
     @property
@@ -113,9 +114,21 @@ class HouseTablesPreprocessor(Preprocessor):
     def run(self, lines: list[str]) -> list[str]:
         """The text is not changed: the page's own block parser finds (and builds) its tables."""
         self.text = "\n".join(lines)
+        if not self.extension.readers_checked:  # once per stack: a build's pages share the extension
+            self.extension.readers_checked = True
+            _warn_other_table_readers(self.md)
         self.record = start_recording(self.md) if self.page_enabled() else None
         self.house_tables, self.hand_tags, self.hand_findings, self.located = [], [], [], []
         return lines
+
+
+def _warn_other_table_readers(md: Markdown) -> None:
+    """A warning (which `mkdocs build --strict` fails on) when another extension reads the pipe tables before
+    Python-Markdown's `tables` (markdown_tables_extended): house-tables then sees none of the site's tables."""
+    readers = table_readers_before(md)
+    if readers:
+        LOGGER.warning(f"house-tables: {readers[0]} reads the pages' pipe tables before Python-Markdown's tables do, "
+                       "so house-tables sees none of them: take that extension out of markdown_extensions")
 
 
 class HouseTableProcessor(BlockProcessor):
@@ -530,7 +543,7 @@ class Places:
             return format_finding("<markdown>", start.line, start.column, diagnostic)
         line = self._line(start.line)
         if line is not None:
-            return format_finding(self.page.path, line, start.column, diagnostic)
+            return format_finding(self.page.path, line, start.column, diagnostic, self._generated())
         from .mapping import line_origin, lines_of
 
         origin = line_origin(start.line, self.text.split("\n"), self._mapped, lines_of(self.page.original),
@@ -543,6 +556,11 @@ class Places:
         return format_finding(self.page.path, None, None, diagnostic,
                               f"line {start.line} of the page as an earlier plugin changed it; no certain line in "
                               "the file on disk")
+
+    def _generated(self) -> str:
+        """The note on a page a plugin made at build time (its path is the page's, under docs_dir; no file)."""
+        by = self.page.generated_by if self.page else None
+        return f"a page {by} generated at build time; no file on disk holds it" if by else ""
 
     def _line(self, line: int) -> int | None:
         """The file's line for a line of the page's text, when it is certain (mapping.line_map's)."""
@@ -582,6 +600,7 @@ class HouseTablesExtension(Extension):
             self.config[name][0] = value
         self.settings = Settings(config=conversion_config(values), level=values["level"], levels=values["levels"])
         self.page: PageContext | None = None  # set by the MkDocs plugin before each page
+        self.readers_checked = False  # whether another extension reading pipe tables was looked for
 
     def extendMarkdown(self, md: Markdown) -> None:
         """Record once includes are expanded (the text the block parser reads); build house JSX tables in the block

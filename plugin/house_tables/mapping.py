@@ -76,11 +76,12 @@ def line_origin(line: int, derived: list[str], mapped: dict[int, int], original:
     found = _included_at(line, first, last, derived, included)
     if found is not None:
         return found
-    including, marked = _including_lines(first, last, mapped, original)
+    including, marked = _including_lines(line, first, last, mapped, original)
     where = f"by one of the lines {', '.join(map(str, including))}" if len(including) > 1 else "at this line"
-    # No snippet line there: an extension made the text (mkdocs-click's `:::`, a macro), which no file holds
+    # No snippet line there: an extension (mkdocs-click's `:::`) or a plugin (a macro, table-reader's
+    # `{{ read_csv(...) }}`) made the text, which no file holds
     note = (f"from text included {where} (a snippet); its line in the included file is not certain" if marked
-            else f"from text a Markdown extension made {where}; no file holds it")
+            else f"from text a plugin or Markdown extension made {where}; no file holds it")
     return Origin(None, including[0] if including else None, note=note)
 
 
@@ -123,12 +124,18 @@ def _run_matches(line: int, index: int, first: int, last: int, derived: list[str
     return True
 
 
-def _including_lines(first: int, last: int, mapped: dict[int, int], original: list[str]) -> tuple[list[int], bool]:
+def _including_lines(line: int, first: int, last: int, mapped: dict[int, int],
+                     original: list[str]) -> tuple[list[int], bool]:
     """The page lines that the derived lines first..last replaced: the snippet markers between the mapped lines
-    around them (True), else the line after the previous mapped one (False)."""
+    around them (True), else the line that made derived line `line` (False): as far into the replaced lines as
+    `line` is into first..last, the last replaced line at most."""
     before = mapped.get(first - 1, 0)
     after = mapped.get(last + 1, len(original) + 1)
     markers = [number for number in range(before + 1, after) if _INCLUDE_MARK in original[number - 1]]
     if markers:
         return markers, True
-    return ([before + 1] if before + 1 <= len(original) else []), False
+    if before + 1 > len(original):
+        return [], False
+    # A template (a macro plugin's Jinja) keeps every line but the one that expands, and a line whose tags it
+    # removes (`{% raw %}`) no longer matches: the lines above the expansion pair off one for one.
+    return [min(before + 1 + line - first, max(after - 1, before + 1))], False

@@ -135,7 +135,7 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
         root = _root(config)
         file = page.file  # its path and text are made only if a finding needs them
         self.extension.page = PageContext(lambda: _display_path(page, root), lambda: file.content_string, enabled,
-                                          root)
+                                          root, getattr(file, "generated_by", None))
         self.current = page.file.src_uri
         self.findings[self.current] = []
         self.rendered.add(self.current)
@@ -162,7 +162,8 @@ def _root(config: MkDocsConfig) -> str:
 
 
 def _display_path(page: Page, root: str) -> str:
-    """The page's file relative to the directory of mkdocs.yml (docs/<path>)."""
-    if page.file.abs_src_path is None:
+    """The page's file relative to the directory of mkdocs.yml (docs/<path>); a page a plugin generated, which has
+    no such file (mkdocs-gen-files writes it to a temporary directory), by its path under docs_dir."""
+    if page.file.abs_src_path is None or getattr(page.file, "generated_by", None):
         return page.file.src_uri
     return os.path.relpath(page.file.abs_src_path, root).replace(os.sep, "/")

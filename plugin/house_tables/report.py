@@ -169,8 +169,9 @@ def _text_file(run: Run, result: FileResult, out: TextIO, report: TextIO, err: T
         out.write(result.diff)
     if result.converted or (run.command == "fix" and result.hand[1]):
         print(fix_line(run, result), file=report)
-    for f in result.findings:
-        print(finding_line(shown_path(f.path), f.line, f.column, f.code, f.message), file=report)
+    if result.findings:  # one write for the file's lines (print wrote each line, then its line feed)
+        report.write("".join(f"{finding_line(shown_path(f.path), f.line, f.column, f.code, f.message)}\n"
+                             for f in result.findings))
 
 
 def fix_line(run: Run, result: FileResult) -> str:

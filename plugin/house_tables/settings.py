@@ -50,6 +50,17 @@ class Settings:
     host: MdxHost | None = None  # the Docusaurus or Mintlify project (its .md pages are MDX)
     options: dict = field(default_factory=dict)  # the validated option values, as `check -v` prints them
 
+    @property
+    def renders_house_jsx(self) -> bool:
+        """Whether a `.md` page read with these settings may be written in the house JSX form: not on an MkDocs
+        site whose build does not show house tables (Site.renders_house_tables)."""
+        return self.site is None or self.site.renders_house_tables
+
+    @property
+    def markdown_format(self) -> str | None:
+        """The Docusaurus markdown.format the pages are read under (MdxHost's); None off Docusaurus."""
+        return self.host.markdown_format if self.host is not None else None
+
     def severity(self, code: str, severity: str) -> str:
         """The level a finding is reported at, as the plugin logs it (error-severity codes stay errors)."""
         return reported_level(code, severity, self.level, self.levels)

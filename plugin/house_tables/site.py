@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import observed
-from .config import CROSS_REFERENCE_MARKER, ConfigError
+from .config import CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER, ConfigError
 from .files import reason
 
 SITE_FILES = ("mkdocs.yml", "mkdocs.yaml")
@@ -46,9 +46,20 @@ class Site:
     excluded: object = None  # MkDocs' own matcher of the files under docs_dir that are no pages (exclude_docs)
     template_markers: tuple[str, ...] = ()  # what opens a template expression in a page (see _template_markers)
     extension_options: object = None  # the options of house_tables under markdown_extensions; None without it
+    rewrites_markdown: bool = False  # a hook rewrites pages' Markdown (on_page_markdown): fix renders through it
 
     def __hash__(self) -> int:
         return hash(self.config_file)
+
+    @property
+    def renders_house_tables(self) -> bool:
+        """Whether the site's build shows a house JSX table as a table: its house-tables plugin entry is enabled
+        (the plugin installs the extension), or its stack lists the `house_tables` extension. Without either,
+        MkDocs passes the JSX on as raw HTML: broken styles, cells whose Markdown is no longer read."""
+        if self.extension_options is not None:
+            return True
+        options = self.plugin_options
+        return options is not None and not (isinstance(options, dict) and options.get("enabled") is False)
 
     def is_page(self, path: Path, real: str | None = None) -> bool:
         """Whether MkDocs builds the file under docs_dir as a page: not excluded by `exclude_docs` or by MkDocs'
@@ -155,6 +166,7 @@ class MdxHost:
     config_file: Path
     note: str = ""
     excluded: object = None  # Mintlify's matcher of the files it never builds (its defaults and .mintignore)
+    markdown_format: str | None = None  # Docusaurus' markdown.format ("mdx", "md", "detect"); None: not Docusaurus
 
     def is_page(self, path: Path, real: str | None = None) -> bool:
         """Whether the host builds the file: for Mintlify, not ignored by its defaults or the project's
@@ -179,13 +191,15 @@ def mdx_host(config_file: Path) -> MdxHost | None:
     try:
         text = config_file.read_text(encoding="utf-8", errors="replace")
     except OSError:
-        return MdxHost(config_file, "unreadable: .md read as MDX, Docusaurus' default")
+        return MdxHost(config_file, "unreadable: .md read as MDX, Docusaurus' default", markdown_format="mdx")
     found = markdown_format(text)
     if found is None or found == "mdx":
-        return MdxHost(config_file)
+        return MdxHost(config_file, markdown_format="mdx")
     if found in ("md", "detect"):
-        return MdxHost(config_file, f"markdown.format '{found}': .md is CommonMark there, read here as MDX")
-    return MdxHost(config_file, f"markdown.format {found} not understood: .md read as MDX, Docusaurus' default")
+        return MdxHost(config_file, f"markdown.format '{found}': .md is CommonMark there, read here as MDX",
+                       markdown_format=found)
+    return MdxHost(config_file, f"markdown.format {found} not understood: .md read as MDX, Docusaurus' default",
+                   markdown_format="mdx")
 
 
 def mintlify_ignore_lines(config_file: Path) -> tuple[str, ...]:
@@ -289,9 +303,11 @@ def load_site(config_file: Path, shown: str | None = None) -> Site:
         raise ConfigError(f"{shown}: markdown_extensions: {_one_line(str(error))}") from None
     root = config_file.parent
     configs = dict(option.configdata)
+    rewriting = False  # a hook rewrites pages' Markdown (on_page_markdown), which fix's render does not run
     if raw.get("hooks"):
-        names, configs = _with_hooks(config_file, raw, names, configs, shown)
+        names, configs, rewriting = _with_hooks(config_file, raw, names, configs, shown)
     names, extension_options = _without_own_extension(names, configs)
+    _refuse_other_table_readers(names, configs, shown)
     return Site(
         config_file=config_file,
         extensions=tuple(names),
@@ -302,7 +318,32 @@ def load_site(config_file: Path, shown: str | None = None) -> Site:
         excluded=_excluded_docs(raw.get("exclude_docs"), shown),
         template_markers=_template_markers(raw.get("plugins")),
         extension_options=extension_options,
+        rewrites_markdown=rewriting,
     )
+
+
+# Python-Markdown's own extensions by their short names (MkDocs' built-ins among them): none reads pipe tables but
+# `tables` (and `extra`, which is `tables` too).
+_PYTHON_MARKDOWN_NAMES = frozenset({"abbr", "admonition", "attr_list", "codehilite", "def_list", "extra", "fenced_code",
+                                    "footnotes", "legacy_attrs", "legacy_em", "md_in_html", "meta", "nl2br",
+                                    "sane_lists", "smarty", "tables", "toc", "wikilinks"})
+
+
+def _refuse_other_table_readers(names: list, configs: dict, shown: str) -> None:
+    """A ConfigError when an extension of the stack reads pipe tables before Python-Markdown's `tables` does
+    (markdown_tables_extended): the build's house-tables then sees none of the site's tables, and check would say
+    "no findings" on a site full of them. Only a stack with an extension other than Python-Markdown's and
+    pymdown-extensions' is built to be asked."""
+    if all(isinstance(name, str) and (name in _PYTHON_MARKDOWN_NAMES or name.startswith(("markdown.", "pymdownx.")))
+           for name in names):
+        return
+    from .parsing.pymd import markdown_for, table_readers_before
+
+    readers = table_readers_before(markdown_for(tuple(names), configs, recording=True, fast=True))
+    if readers:
+        raise ConfigError(f"{shown}: markdown_extensions: {readers[0]} reads the pages' pipe tables before "
+                          "Python-Markdown's tables do, so house-tables would see none of them: take that extension "
+                          "out of the stack to check this site")
 
 
 _OWN_EXTENSION_NAMES = ("house_tables", "house_tables.extension")
@@ -348,14 +389,11 @@ def _excluded_docs(value, shown: str):
         raise ConfigError(f"{shown}: exclude_docs: {_one_line(str(error))}") from None
 
 
-def _with_hooks(config_file: Path, raw: dict, names: list, configs: dict, shown: str) -> tuple[list, dict]:
+def _with_hooks(config_file: Path, raw: dict, names: list, configs: dict, shown: str) -> tuple[list, dict, bool]:
     """The Markdown stack once the site's hooks ran their `on_config`, as `mkdocs build` runs them (MkDocs loads
-    the hook files; the site's plugins stay out). A hook that fails is a ConfigError of one line."""
-    from mkdocs.config.defaults import MkDocsConfig
-
-    config = MkDocsConfig(config_file_path=str(config_file))
-    config.load_dict({"site_name": raw.get("site_name") or "site", "docs_dir": raw.get("docs_dir") or "docs",
-                      "hooks": raw["hooks"], "markdown_extensions": raw.get("markdown_extensions") or []})
+    the hook files; the site's plugins stay out), and whether a hook rewrites pages' Markdown (on_page_markdown).
+    A hook that fails is a ConfigError of one line."""
+    config = _hooked_config(config_file, raw)
     try:
         errors, _ = config.validate()
         if errors:
@@ -366,7 +404,116 @@ def _with_hooks(config_file: Path, raw: dict, names: list, configs: dict, shown:
         raise
     except Exception as error:  # the site's own code: whatever it raises is reported in one line
         raise ConfigError(f"{shown}: hooks: {type(error).__name__}: {_one_line(str(error))}") from None
-    return list(config.markdown_extensions), dict(config.mdx_configs)
+    rewriting = bool(config.plugins.events.get("page_markdown"))
+    return list(config.markdown_extensions), dict(config.mdx_configs), rewriting
+
+
+def _hooked_config(config_file: Path, raw: dict):
+    """An MkDocs configuration of the site's hooks and Markdown stack alone (its plugins stay out), not validated."""
+    from mkdocs.config.defaults import MkDocsConfig
+
+    config = MkDocsConfig(config_file_path=str(config_file))
+    config.load_dict({"site_name": raw.get("site_name") or "site", "docs_dir": raw.get("docs_dir") or "docs",
+                      "hooks": raw["hooks"], "markdown_extensions": raw.get("markdown_extensions") or [],
+                      **{key: raw[key] for key in _PLAIN_KEYS if key in raw}})
+    return config
+
+
+# What a hook may read of the configuration that is data alone (no theme, plugin or nav to build).
+_PLAIN_KEYS = ("use_directory_urls", "extra", "site_url", "site_description", "site_author", "copyright", "repo_url",
+               "repo_name", "edit_uri", "exclude_docs", "not_in_nav", "strict")
+
+
+_RANGED: dict[Path, dict[str, str]] = {}
+
+
+def ranged_includes(site: Site) -> dict[str, str]:
+    """The files some page of the site includes *lines* of, by a pymdownx.snippets line range (`--8<--
+    "table.md:3:6"`): each file's absolute path -> the first such including line (`docs/index.md:3`). Converting a
+    table there would put other lines in that page. Read once per process and site; {} without snippets."""
+    found = _RANGED.get(site.config_file)
+    if found is None:
+        found = _RANGED[site.config_file] = _ranged_includes(site)
+    return found
+
+
+def _ranged_includes(site: Site) -> dict[str, str]:
+    """ranged_includes' work: every page under docs_dir read for snippet lines, their paths resolved as snippets
+    resolves them (its own base_path and path splitting)."""
+    import os
+
+    import markdown
+
+    if "pymdownx.snippets" not in site.extensions:
+        return {}
+    md = markdown.Markdown(extensions=["pymdownx.snippets"],
+                           extension_configs={"pymdownx.snippets": site.extension_configs.get("pymdownx.snippets", {})})
+    snippets = md.preprocessors["snippet"]
+    split = getattr(snippets, "split_path", None) or (lambda path: snippets.RE_SNIPPET_FILE.match(path).groups())
+    found: dict[str, str] = {}
+    for page in sorted(site.docs_dir.rglob("*.md")):
+        try:
+            text = page.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        if "8<" not in text:
+            continue
+        for number, line in enumerate(text.splitlines(), 1):
+            match = snippets.RE_ALL_SNIPPETS.match(line) if "8<" in line else None
+            if match is None or not match.group("snippet") or match.group("escape"):
+                continue
+            path, ranges, _section = split(match.group("snippet")[1:-1])
+            target = snippets.get_snippet_path(path) if ranges else None
+            if target is not None:
+                found.setdefault(os.path.abspath(target), f"{os.path.relpath(page).replace(os.sep, '/')}:{number}")
+    return found
+
+
+_REWRITERS: dict[str, object] = {}
+
+
+def markdown_rewriter(config_file: str):
+    """A function (path, text) -> text that runs the site's hooks' on_page_markdown on a page's text as
+    `mkdocs build` does (front matter kept aside, the page and the site's files as MkDocs makes them), made once
+    per process and configuration file version (the language server's edits). A file that is no page of the site
+    is given back as it is."""
+    key = f"{config_file}\0{Path(config_file).stat().st_mtime_ns}"
+    rewriter = _REWRITERS.get(key)
+    if rewriter is None:
+        rewriter = _REWRITERS[key] = _make_rewriter(Path(config_file))
+    return rewriter
+
+
+def _make_rewriter(config_file: Path):
+    """markdown_rewriter's function for one site (its hooks run their on_config first, as in a build)."""
+    import os
+
+    from mkdocs.structure.files import File, get_files
+    from mkdocs.structure.pages import Page
+    from mkdocs.utils.meta import get_data
+    from mkdocs.utils.yaml import get_yaml_loader, yaml_load
+
+    with open(config_file, "rb") as stream:
+        raw = yaml_load(stream, get_yaml_loader())
+    config = _hooked_config(config_file, raw)
+    config.validate()
+    config.plugins.on_config(config)
+    files = get_files(config)
+    docs = os.path.abspath(config.docs_dir)
+
+    def rewrite(path: str, text: str) -> str:
+        src_uri = os.path.relpath(os.path.abspath(path), docs).replace(os.sep, "/")
+        file = files.get_file_from_path(src_uri)
+        if file is None and not src_uri.startswith("../"):  # a page made since (the language server)
+            file = File(src_uri, docs, config.site_dir, config.use_directory_urls)
+        if file is None or not file.is_documentation_page():
+            return text
+        body, meta = get_data(text)
+        page = Page(None, file, config)
+        page.markdown, page.meta = body, meta  # as Page.read_source leaves them before the event
+        markdown = config.plugins.on_page_markdown(body, page=page, config=config, files=files)
+        return text[: len(text) - len(body)] + markdown if text.endswith(body) else markdown
+    return rewrite
 
 
 def _plugin_options(plugins) -> object:
@@ -388,12 +535,18 @@ _MACROS_MARKERS = (("j2_variable_start_string", "{{"), ("j2_block_start_string",
 # link to the identifier's heading anywhere on the site (openai-agents-python: 12 tables).
 _CROSS_REFERENCE_PLUGINS = ("autorefs", "mkdocstrings")
 
+# Wiki-link plugins: `[[page]]` (or `[[page#heading]]`) becomes a link to that page, in a pipe cell too (the names
+# their distributions register: mkdocs-ezlinks-plugin and its forks mkdocs-obsidian-links and
+# mkdocs-wikilinks-plugin register `ezlinks`).
+_WIKI_LINK_PLUGINS = ("ezlinks", "roamlinks", "obsidian-bridge")
+
 
 def _template_markers(plugins) -> tuple[str, ...]:
     """The strings that open a template expression in the site's pages (mkdocs-macros-plugin's Jinja delimiters,
-    its defaults or the site's own), and CROSS_REFERENCE_MARKER with a cross-reference plugin; () without such
-    plugins. MkDocs runs the plugins, not Python-Markdown, so fix's render of the page cannot see what a house
-    table's `style={{...}}` or an escaped `[title][identifier]` would become there."""
+    its defaults or the site's own), CROSS_REFERENCE_MARKER with a cross-reference plugin and WIKI_LINK_MARKER with
+    a wiki-link plugin; () without such plugins. MkDocs runs the plugins, not Python-Markdown, so fix's render of
+    the page cannot see what a house table's `style={{...}}`, an escaped `[title][identifier]` or an escaped
+    `[[page]]` would become there."""
     markers: tuple[str, ...] = ()
     for name, options in _plugin_entries(plugins):
         if name == _MACROS_PLUGIN:
@@ -401,6 +554,8 @@ def _template_markers(plugins) -> tuple[str, ...]:
             markers += tuple(str(options.get(key) or default) for key, default in _MACROS_MARKERS)
         elif name in _CROSS_REFERENCE_PLUGINS and CROSS_REFERENCE_MARKER not in markers:
             markers += (CROSS_REFERENCE_MARKER,)
+        elif name in _WIKI_LINK_PLUGINS and WIKI_LINK_MARKER not in markers:
+            markers += (WIKI_LINK_MARKER,)
     return markers
 
 

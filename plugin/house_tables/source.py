@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .model import Position, Span
 
@@ -18,6 +18,8 @@ class Source:
     lines: tuple[str, ...]
     endings: tuple[str, ...]
     bom: bool = False
+    # normalized()'s text when parse had it already (the usual file: LF endings, the last line ended), else None
+    known_normalized: str | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def parse(cls, text: str) -> Source:
@@ -29,7 +31,7 @@ class Source:
             lines = text.split("\n")
             if lines[-1]:
                 return cls(tuple(lines), ("\n",) * (len(lines) - 1) + ("",), bom)
-            return cls(tuple(lines[:-1]), ("\n",) * (len(lines) - 1), bom)
+            return cls(tuple(lines[:-1]), ("\n",) * (len(lines) - 1), bom, text if text else None)
         lines, endings = [], []
         for match in _LINE.finditer(text):
             if not match.group(2) and match.start() == len(text):
@@ -40,6 +42,8 @@ class Source:
 
     def normalized(self) -> str:
         """The text with every line ending as LF and no BOM (what the engines parse)."""
+        if self.known_normalized is not None:  # ("\n".join(lines) + "\n" is the text parse split)
+            return self.known_normalized
         return "\n".join(self.lines) + "\n" if self.lines else ""  # one join (each line + "\n", as one string)
 
     def span(self, line: int, start: int, end: int) -> Span:

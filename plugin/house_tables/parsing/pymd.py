@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import re
+import xml.etree.ElementTree as etree
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 
@@ -229,6 +230,35 @@ def install_recorder(md: markdown.Markdown) -> None:
         md.house_tables_processors = (table, paragraph, capture, watch)
 
 
+# A pipe table as any reader of them takes it. A block processor registered above Python-Markdown's 'table' that
+# accepts it reads the site's tables in its place (markdown_tables_extended's, at 75.1): neither the build's
+# recorder nor check would see one of them.
+_PIPE_TABLE = "| a | b |\n| --- | --- |\n| 1 | 2 |"
+# Block processors known not to read pipe tables: Python-Markdown's, pymdown-extensions' and ours.
+_KNOWN_BLOCK_MODULES = ("markdown.", "pymdownx.", "house_tables.")
+
+
+def table_readers_before(md: markdown.Markdown) -> list[str]:
+    """The block processors (as `module.Class`) that take a plain pipe table before Python-Markdown's 'table'
+    processor does; [] for every stack of Python-Markdown's and pymdown-extensions' own."""
+    processors = md.parser.blockprocessors
+    above = list(processors)[:processors.get_index_for_name("table")] if "table" in processors else list(processors)
+    readers = []
+    for processor in above:
+        kind = type(processor)
+        if not kind.__module__.startswith(_KNOWN_BLOCK_MODULES) and _takes_pipe_table(processor):
+            readers.append(f"{kind.__module__}.{kind.__qualname__}")
+    return readers
+
+
+def _takes_pipe_table(processor) -> bool:
+    """Whether a block processor's test accepts the plain pipe table (one that fails on it does not take it)."""
+    try:
+        return bool(processor.test(etree.Element("div"), _PIPE_TABLE))
+    except Exception:  # another extension's test, out of its usual state: it does not take the table
+        return False
+
+
 def start_recording(md: markdown.Markdown, *, build: bool = True) -> _Record:
     """A fresh record that md's next preprocessing and block parse fill (the recorder installed first)."""
     install_recorder(md)
@@ -326,7 +356,7 @@ def _superfences_own(preprocessor, name: str) -> bool:
             and getattr(method, "__qualname__", "") == f"SuperFencesBlockPreprocessor.{name}")
 
 
-def _fence_span_run(preprocessor, run, lines: list[str]) -> list[str]:
+def _fence_span_run(preprocessor, run, lines: list[str], text: str | None = None) -> list[str]:
     """superfences' run on the lines from the first to the last that hold a fence marker (``` or ~~~), the lines
     around them given back as they are. Its loop reads one line at a time and only a marker opens or closes a fence,
     so before the first marker no fence is open, and after the last none opens and an open one never closes (an
@@ -335,7 +365,7 @@ def _fence_span_run(preprocessor, run, lines: list[str]) -> list[str]:
     an earlier pass took out: the whole page is read then."""
     if preprocessor.config.get("preserve_tabs", False):
         return run(lines)
-    text = "\n".join(lines)
+    text = "\n".join(lines) if text is None else text  # (text: the lines joined, when the caller has it)
     starts = [found for found in (text.find("```"), text.find("~~~")) if found >= 0]
     if not starts:
         preprocessor.house_tables_first = 0
@@ -363,20 +393,29 @@ _SUPERFENCES_PREFIX = frozenset("> \t")
 
 def _normalize_whitespace(tab_length: int, lines: list[str]) -> list[str]:
     """NormalizeWhitespace.run: `(?<=\\n) +\\n` -> `\\n` is `\\n +(?=\\n)` -> `\\n`."""
-    source = "\n".join(lines)
-    source = source.replace(STX, "").replace(ETX, "")
-    source = source.replace("\r\n", "\n").replace("\r", "\n") + "\n\n"
+    return _normalized_text(tab_length, "\n".join(lines)).split("\n")
+
+
+def _normalized_text(tab_length: int, source: str) -> str:
+    """_normalize_whitespace on the lines joined, before they are split again. (Each replace only where its
+    character is: str.replace counts the occurrences char by char first, `in` looks for one as memchr does.)"""
+    if STX in source or ETX in source:
+        source = source.replace(STX, "").replace(ETX, "")
+    if "\r" in source:
+        source = source.replace("\r\n", "\n").replace("\r", "\n")
+    source += "\n\n"
     if "\t" in source:  # (expandtabs copies the text even when it has no tab)
         source = source.expandtabs(tab_length)
-    return _SPACES_LINE.sub("\n", source).split("\n")
+    return _SPACES_LINE.sub("\n", source)
 
 
-def _html_blocks(run, lines: list[str]) -> list[str]:
+def _html_blocks(run, lines: list[str], text: str | None = None) -> list[str]:
     """The HTML block preprocessor's run, skipped for text it would give back unchanged: its lines split again,
-    which are the lines themselves when none holds a line feed (the join put one between each two)."""
-    source = "\n".join(lines)
+    which are the lines themselves when none holds a line feed (the join put one between each two). text: the lines
+    joined, when the caller has it and the lines are its split (none holds a line feed)."""
+    source = "\n".join(lines) if text is None else text
     if "<" not in source and "&" not in source:
-        return list(lines) if source.count("\n") == len(lines) - 1 else source.split("\n")
+        return list(lines) if text is not None or source.count("\n") == len(lines) - 1 else source.split("\n")
     return run(lines)
 
 
@@ -390,8 +429,9 @@ def block_parse(text: str, extensions: tuple[str, ...], configs: dict, *, fast: 
     md = markdown_for(extensions, configs, recording=True, fast=fast)
     record = start_recording(md, build=False)
     if text.strip():
-        lines = text.split("\n")
-        for preprocessor in md.preprocessors:
+        preprocessors = list(md.preprocessors)
+        done, lines = _leading_steps_on_text(preprocessors, text) if fast else (0, text.split("\n"))
+        for preprocessor in preprocessors[done:]:
             lines = preprocessor.run(lines)
         if fast:
             sections.parse_document(md, lines)
@@ -399,6 +439,45 @@ def block_parse(text: str, extensions: tuple[str, ...], configs: dict, *, fast: 
             md.parser.parseDocument(lines)
         record.stash = [str(block) for block in md.htmlStash.rawHtmlBlocks]
     return record
+
+
+def _leading_steps_on_text(preprocessors: list, text: str) -> tuple[int, list[str]]:
+    """How many of the first preprocessors ran, and their lines, where each of them is one of the scanning
+    instance's own steps in the order it registers them, run on the page's text as a whole instead of on its lines:
+    each of those joins the lines it is given with line feeds, and the text is what "\\n".join gives for the lines
+    text.split("\\n") makes (its first step, and each step's split, then join, again). The include watcher reads
+    no line; the text capture keeps that join; the whitespace step's result is split once; superfences' and the
+    HTML block step are given the join of their lines (superfences' lines are its input's, the same text, when the
+    page holds no fence marker, for it gives them back unchanged then). At the first other preprocessor (a site's,
+    snippets, a subclass, one the scanning instance did not make cheaper) the steps go on as before."""
+    done, count, lines = 0, len(preprocessors), None
+    if done < count and type(preprocessors[done]) is _WatchIncludes:
+        preprocessors[done].run([])
+        done += 1
+    if done < count and type(preprocessors[done]) is _CaptureText:
+        preprocessors[done].record.text = text
+        done += 1
+    tab_length = _cheaper_step(preprocessors, done, _normalize_whitespace)
+    if tab_length is None:
+        return done, text.split("\n")
+    text, done = _normalized_text(tab_length[0], text), done + 1
+    lines = text.split("\n")
+    fences = _cheaper_step(preprocessors, done, _fence_span_run)
+    if fences is not None:
+        split = len(lines)
+        lines, done = _fence_span_run(*fences, lines, text), done + 1
+        if "```" in text or "~~~" in text or fences[0].config.get("preserve_tabs", False) or len(lines) != split:
+            text = None  # its lines may differ from its input's (when they do not, they are text's split)
+    html = _cheaper_step(preprocessors, done, _html_blocks)
+    if html is not None:
+        lines, done = _html_blocks(*html, lines, text), done + 1
+    return done, lines
+
+
+def _cheaper_step(preprocessors: list, index: int, function) -> tuple | None:
+    """The arguments _cheaper_preprocessors bound to function as the run of preprocessors[index], if it did."""
+    run = getattr(preprocessors[index], "run", None) if index < len(preprocessors) else None
+    return run.args if isinstance(run, partial) and run.func is function and not run.keywords else None
 
 
 def _watch_fences(preprocessor, record: _Record) -> None:
