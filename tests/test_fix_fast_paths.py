@@ -8,12 +8,14 @@ findings (messages included). `make fuzz` sets HOUSE_TABLES_FUZZ for more exampl
 import os
 import re
 import xml.etree.ElementTree as etree
+from types import SimpleNamespace
 
 from bs4 import BeautifulSoup, Comment
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from test_jsx import fragments
 
+from house_tables import convert as convert_module
 from house_tables.config import Config
 from house_tables.convert import convert
 from house_tables.parsing import LAST_MDX_SCAN, scan
@@ -39,6 +41,7 @@ from house_tables.rendering.jsx_html import jsx_cells_to_html, jsx_to_html
 from house_tables.rendering.layout import Grid, render_lines
 from house_tables.rendering.page import page_view
 from house_tables.rendering.simple_html import decode, parse
+from house_tables.source import Source
 
 from strategies import CONTAINERS, cell_text, container, documents, table, without_engine_hangs
 
@@ -448,3 +451,43 @@ def test_depth_over(text, limit):
     """depth_over reads only texts that may nest deeper than the limit, and answers as tag_depth does."""
     deepest = tag_depth(text)
     assert depth_over(text, limit) == (deepest if deepest > limit else None)
+
+
+def _splice_reference(source, replacements) -> str:
+    """convert._splice as it was (one list slice replaced per table, from the last)."""
+    lines, endings = list(source.lines), list(source.endings)
+    for where, new in reversed(replacements):
+        first, last = where.start_line - 1, where.end_line - 1
+        prefix = lines[first][: len(lines[first]) - len(lines[first].lstrip(" \t>"))]
+        ending = endings[first] or "\n"
+        new_lines = [prefix + line for line in new]
+        new_endings = [ending] * (len(new_lines) - 1) + [endings[last]]
+        lines[first : last + 1] = new_lines
+        endings[first : last + 1] = new_endings
+    return ("\ufeff" if source.bom else "") + "".join(line + end for line, end in zip(lines, endings))
+
+
+@st.composite
+def spliced(draw):
+    """A text (any line endings, a BOM or not, lines indented or quoted) and replacements of line ranges in it."""
+    pieces = st.sampled_from(["a", "| x |", "  ", "\t", "> ", ">", " > ", "", "b c"])
+    text = draw(st.lists(st.tuples(pieces, pieces, st.sampled_from(["\n", "\r\n", "\r"])), min_size=1, max_size=12))
+    text = ("\ufeff" if draw(st.booleans()) else "") + "".join(a + b + end for a, b, end in text)
+    if draw(st.booleans()):
+        text = text.rstrip("\r\n") + draw(st.sampled_from(["", "x"]))
+    source = Source.parse(text)
+    cuts = sorted(set(draw(st.lists(st.integers(0, len(source.lines)), max_size=8))))
+    replacements = []
+    for start, end in zip(cuts[::2], cuts[1::2]):
+        if start < end:
+            new = draw(st.lists(st.sampled_from(["<t>", "  <tr>", "x", ""]), min_size=1, max_size=4))
+            replacements.append((SimpleNamespace(start_line=start + 1, end_line=end), new))
+    return source, replacements
+
+
+@MANY
+@given(spliced())
+def test_splice(case):
+    """The text is written front to back, as the slices replaced from the last table wrote it."""
+    source, replacements = case
+    assert convert_module._splice(source, replacements) == _splice_reference(source, replacements)

@@ -594,14 +594,18 @@ def _widths(table: Table, fragments: list[list[str]], config: Config, directive:
 
 
 def _splice(source: Source, replacements: list[tuple[Table, list[str]]]) -> str:
-    """The source with each table's lines replaced, every other byte unchanged."""
-    lines, endings = list(source.lines), list(source.endings)
-    for table, new in reversed(replacements):
+    """The source with each table's lines replaced (replacements in page order, none overlapping, each of at least
+    one line), every other byte unchanged: the text is written once, front to back (linear in the page, however many
+    tables)."""
+    lines, endings = source.lines, source.endings
+    pieces, position = [BOM] if source.bom else [], 0
+    for table, new in replacements:
         first, last = table.start_line - 1, table.end_line - 1
+        pieces += map(str.__add__, lines[position:first], endings[position:first])
         prefix = lines[first][: len(lines[first]) - len(lines[first].lstrip(" \t>"))]
         ending = endings[first] or "\n"
-        new_lines = [prefix + line for line in new]
-        new_endings = [ending] * (len(new_lines) - 1) + [endings[last]]
-        lines[first : last + 1] = new_lines
-        endings[first : last + 1] = new_endings
-    return (BOM if source.bom else "") + "".join(line + end for line, end in zip(lines, endings))
+        pieces += [prefix + line + ending for line in new[:-1]]
+        pieces.append(prefix + new[-1] + endings[last])
+        position = last + 1
+    pieces += map(str.__add__, lines[position:], endings[position:])
+    return "".join(pieces)
