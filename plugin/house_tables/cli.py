@@ -13,7 +13,7 @@ from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from . import __version__, observed
+from . import __version__, collector, observed
 from .cache import (
     SNIPPET_MARK,
     Cache,
@@ -252,6 +252,7 @@ def main() -> None:
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
     argv = sys.argv[1:]
+    collector.FREEZE_BEFORE_FORK = True  # this process ends with this run (see freeze_start_up)
     recorder = Recorder() if argv[:1] == ["check"] else None
     try:
         code = run(argv)

@@ -26,6 +26,11 @@ def cycle_collector_paused() -> Iterator[None]:
             gc.enable()
 
 
+# Whether freeze_start_up freezes: only in the console script (cli.main), whose process ends with its one run. A
+# process that runs the command line more than once (a test, an embedding program) keeps collecting its garbage.
+FREEZE_BEFORE_FORK = False
+
+
 def freeze_start_up() -> None:
     """Every object made so far (the modules, the site's configuration, the parser instances) out of the cycle
     collector's reach for the rest of the process, before a pool of processes forks from it.
@@ -36,5 +41,7 @@ def freeze_start_up() -> None:
     copying the memory pages fork shares (Python's documentation advises gc.freeze() before fork for this). They
     stay frozen: the process ends when its pool has done (unfreezing them costs that last collection again). Nothing
     is freed or kept differently but the garbage cycles made before the pool, which stay until the process ends.
+    Only where FREEZE_BEFORE_FORK is set.
     """
-    gc.freeze()
+    if FREEZE_BEFORE_FORK:
+        gc.freeze()

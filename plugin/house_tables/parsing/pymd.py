@@ -883,6 +883,8 @@ def _row_extents(
         if not row.strip():
             end = index - 1  # a blank line the HTML preprocessor added around a stashed block
         elif "\x02" in row and _is_stashed(row):  # (the test first: most rows hold no placeholder)
+            if index >= len(locator.lines):  # past the page's last line, as an ordinary row would be
+                return None
             end = _stashed_end(locator.expanded, index, stash[int(_PLACEHOLDER.search(row).group(1))])
         elif index < len(locator.lines) and locator.expanded[index].endswith(row):
             end = index
