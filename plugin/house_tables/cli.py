@@ -509,12 +509,20 @@ def _task(args: argparse.Namespace, path: Path, own: Settings, writes: bool, dif
     """What a worker needs to process one file with its settings (--dialect overrides the configured dialect;
     dialect: the file's, when the caller has it from these settings)."""
     dialect = dialect or (Dialect(args.dialect) if args.dialect else own.dialect_for(path))
-    return Task(str(path), dialect, args.command, args.form, own.config, writes, diff,
-                bool(getattr(args, "verify", False)), bool(getattr(args, "cross_check", False)), own.extensions,
-                own.extension_configs, own.site is not None, keyed,
-                own.site.template_markers if own.site is not None else (), own.renders_house_jsx,
-                own.markdown_format, rewrites_of(own),
-                ranged_by_of(own, path) if args.command == "fix" or getattr(args, "verify", False) else None)
+    verify = bool(getattr(args, "verify", False))
+    return Task(str(path), dialect, args.command, args.form, own.config, writes, diff, verify,
+                bool(getattr(args, "cross_check", False)), keyed=keyed,
+                **host_fields(own, path, converts=args.command == "fix" or verify))
+
+
+def host_fields(own: Settings, path: Path, *, converts: bool) -> dict:
+    """The Task fields a file's settings give about the host that renders it (its stack, its site's plugins and
+    hooks, Docusaurus' format); converts: the task converts (fix, --verify), which alone reads other pages."""
+    site = own.site
+    return {"extensions": own.extensions, "extension_configs": own.extension_configs, "front_matter": site is not None,
+            "template_markers": site.template_markers if site is not None else (),
+            "renders_jsx": own.renders_house_jsx, "markdown_format": own.markdown_format,
+            "rewrites": rewrites_of(own), "ranged_by": ranged_by_of(own, path) if converts else None}
 
 
 def _print_configurations(chosen: dict[str, Settings]) -> None:
@@ -877,21 +885,13 @@ def jsx_refusal(task: Task, text: str) -> tuple[str, str] | None:
 
 
 def _front_matter_format(text: str) -> str | None:
-    """The Markdown format a page's front matter chooses for Docusaurus (`format: md`, or the older
-    `mdx: {format: md}`), or None."""
+    """The Markdown format a page's YAML front matter chooses for Docusaurus (`format: md`, or the older
+    `mdx: {format: md}`), or None; the front matter read as MkDocs reads it (a page without `---` has none here)."""
     if not text.startswith("---"):
         return None
-    end = text.find("\n---", 3)
-    if end < 0:
-        return None
-    import yaml
+    from mkdocs.utils.meta import get_data
 
-    try:
-        data = yaml.safe_load(text[3:end])
-    except yaml.YAMLError:
-        return None
-    if not isinstance(data, dict):
-        return None
+    data = get_data(text)[1]
     nested = data.get("mdx")
     value = data.get("format", nested.get("format") if isinstance(nested, dict) else None)
     return value if value in ("md", "mdx", "detect") else None

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from ..cli import Task, check_text, convert_text, leveled, ranged_by_of, rewrites_of
+from ..cli import Task, check_text, convert_text, host_fields, leveled
 from ..config import ConfigError
 from ..conformance import HandTable
 from ..convert import Conversion
@@ -81,11 +81,8 @@ def analyse(snapshot: Snapshot, options: Options, settings: SettingsCache) -> An
     if not own.selects(path):
         return Analysis(snapshot, None, empty)
     task = Task(str(path), own.dialect_for(path), "check", options.form, own.config, write=False,
-                diff=False, verify=options.verify, cross_check=options.cross_check, extensions=own.extensions,
-                extension_configs=own.extension_configs, front_matter=own.site is not None,
-                template_markers=own.site.template_markers if own.site is not None else (),
-                renders_jsx=own.renders_house_jsx, markdown_format=own.markdown_format, rewrites=rewrites_of(own),
-                ranged_by=ranged_by_of(own, path))
+                diff=False, verify=options.verify, cross_check=options.cross_check,
+                **host_fields(own, path, converts=True))
     return Analysis(snapshot, task, leveled(check_text(task, snapshot.text), own))
 
 
