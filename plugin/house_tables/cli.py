@@ -98,7 +98,8 @@ class Task:
     renders_jsx: bool = True  # the site shows house JSX tables in `.md` pages (Settings.renders_house_jsx)
     markdown_format: str | None = None  # the page's Docusaurus markdown.format (MdxHost's); None: not Docusaurus
     rewrites: str | None = None  # the mkdocs.yml whose hooks rewrite pages' Markdown (Site.rewrites_markdown)
-    ranged_by: str | None = None  # a page line that includes lines of this file by a snippet range (fix, --verify)
+    included_by: tuple[str, str] | None = None  # a page line that includes this file so that a converted table
+    # would change that page, and how (site.guarded_includes; fix, --verify)
 
 
 # ------------------------------------------------------------------ command line
@@ -487,10 +488,10 @@ def _slot(args: argparse.Namespace, path: Path, own: Settings, resolver: Resolve
     full = _settings(resolver.full_settings_for, path, problems, refused)
     if full is None:
         return None
-    # check --verify on a site with snippets reads the other pages for line ranges (ranged_by_of): not cached
+    # check --verify on a site with snippets reads the other pages for their includes (included_by_of): not cached
     site = full.site
-    ranged = bool(getattr(args, "verify", False)) and site is not None and "pymdownx.snippets" in site.extensions
-    return _task(args, path, full, writes, diff, keyed=not ranged)
+    guarded = bool(getattr(args, "verify", False)) and site is not None and "pymdownx.snippets" in site.extensions
+    return _task(args, path, full, writes, diff, keyed=not guarded)
 
 
 def _outcome(slot: FileResult | Task, outcomes: Iterator[FileResult], resolver: Resolver,
@@ -522,7 +523,7 @@ def host_fields(own: Settings, path: Path, *, converts: bool) -> dict:
     return {"extensions": own.extensions, "extension_configs": own.extension_configs, "front_matter": site is not None,
             "template_markers": site.template_markers if site is not None else (),
             "renders_jsx": own.renders_house_jsx, "markdown_format": own.markdown_format,
-            "rewrites": rewrites_of(own), "ranged_by": ranged_by_of(own, path) if converts else None}
+            "rewrites": rewrites_of(own), "included_by": included_by_of(own, path) if converts else None}
 
 
 def _print_configurations(chosen: dict[str, Settings]) -> None:
@@ -826,25 +827,33 @@ def convert_text(text: str, task: Task):
     return convert(text, task.dialect, task.config, form=task.form, extensions=task.extensions,
                    configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
                    template_markers=task.template_markers, jsx_refused=jsx_refusal(task, text),
-                   rewrite=_rewrite(task), refused=_ranged_refusal(task))
+                   rewrite=_rewrite(task), refused=_included_refusal(task))
 
 
-def ranged_by_of(own, path: Path) -> str | None:
-    """Task.ranged_by: the first page line that includes lines of this file by a snippet line range, if any."""
+def included_by_of(own, path: Path) -> tuple[str, str] | None:
+    """Task.included_by: the first page line that includes this file so that converting a table would change that
+    page (site.guarded_includes), if any."""
     if own.site is None:
         return None
-    from .site import ranged_includes
+    from .site import guarded_includes
 
-    return ranged_includes(own.site).get(os.path.abspath(path))
+    return guarded_includes(own.site).get(os.path.abspath(path))
 
 
-def _ranged_refusal(task: Task) -> tuple[str, str] | None:
-    """convert's refused when a page includes lines of this file: a converted table would put other lines there."""
-    if task.ranged_by is None:
+def _included_refusal(task: Task) -> tuple[str, str] | None:
+    """convert's refused when a page includes this file so that a converted table would change that page: it
+    includes lines of it (they would be other lines) or shows its text in a code block (the house table's source)."""
+    if task.included_by is None:
         return None
-    return (f"{task.ranged_by} includes lines of this file by a snippet line range, which would hold other lines "
-            "once a table is converted", "include the table by a snippet section (`--8<-- \"file.md:name\"` with "
-            "`[start:name]`/`[end:name]` markers) or convert it by hand")
+    from .site import RANGE_INCLUDE
+
+    place, how = task.included_by
+    if how == RANGE_INCLUDE:
+        return (f"{place} includes lines of this file by a snippet line range, which would hold other lines once a "
+                "table is converted", "include the table by a snippet section (`--8<-- \"file.md:name\"` with "
+                "`[start:name]`/`[end:name]` markers) or convert it by hand")
+    return (f"{place} shows this file's text in a code block (a snippet line inside a fence), which would show the "
+            "house table's source", "leave this table as it is, or show the file otherwise")
 
 
 def rewrites_of(own) -> str | None:
