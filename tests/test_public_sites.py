@@ -675,6 +675,36 @@ def test_a_colon_line_that_is_no_directive_stays_a_row(tmp_path, mdx_engine):
     assert [_unstyled_mdx(page) for page in after] == [_unstyled_mdx(page) for page in before]
 
 
+# Mintlify's own docs (migration/docusaurus.mdx): leftover Docusaurus syntax such as `:::` renders as literal text.
+LEFTOVER_ADMONITION = "# T\n\n:::note\n| a | b |\n|---|---|\n| 1 | 2 |\n:::\n"
+MINTLIFY_CONFIG = '{"$schema": "https://mintlify.com/docs.json", "name": "t"}\n'
+
+
+def test_a_colon_line_under_a_table_is_a_row_on_mintlify(tmp_path, mdx_engine):
+    """Mintlify reads no container directives: the `:::` under the table is a row of it (MDX without them, as
+    compiled here). check read it as Docusaurus does, the table ending there: fix converted one row, and the page
+    showed `:::` as a paragraph under a table that had lost a row. The same page under Docusaurus keeps its
+    admonition reading (one row)."""
+    (tmp_path / "mint").mkdir()
+    (tmp_path / "mint" / "docs.json").write_text(MINTLIFY_CONFIG, encoding="utf-8")
+    page = tmp_path / "mint" / "page.mdx"
+    page.write_text(LEFTOVER_ADMONITION, encoding="utf-8")
+    (before,) = mdx_engine.render_many([LEFTOVER_ADMONITION], directives=False)
+    assert [table["rows"] for table in extract_tables(before["html"])] == [[["1", "2"], [":::", ""]]]
+    code, lines = run_cli(tmp_path / "mint", "check", "page.mdx")
+    assert (code, lines[:2]) == (1, ["page.mdx:4:1: HT001 pipe table (2 columns, 2 rows) — the house style forbids "
+                                     "Markdown pipe tables", "page.mdx:7:1: HT003 row has 1 cell but the header has 2: "
+                                     "1 empty cell added"])
+    assert run_cli(tmp_path / "mint", "fix", "page.mdx")[0] == 0
+    (after,) = mdx_engine.render_many([page.read_text(encoding="utf-8")], directives=False)
+    assert _unstyled_mdx(after["html"]) == _unstyled_mdx(before["html"])
+    (tmp_path / "docusaurus").mkdir()
+    (tmp_path / "docusaurus" / "docusaurus.config.js").write_text("module.exports = {};\n", encoding="utf-8")
+    (tmp_path / "docusaurus" / "page.mdx").write_text(LEFTOVER_ADMONITION, encoding="utf-8")
+    assert run_cli(tmp_path / "docusaurus", "check", "page.mdx")[1][0] == (
+        "page.mdx:4:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown pipe tables")
+
+
 def _mdx_page(engine, source: str) -> str:
     """The page MDX renders, after Docusaurus' rewrite of an admonition keyword's title into a label."""
     source = re.sub(r"^(:{3,}(?:note|tip)) +(.*)$", r"\1[\2]", source, flags=re.M)

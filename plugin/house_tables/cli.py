@@ -99,6 +99,7 @@ class Task:
     markdown_format: str | None = None  # the page's Docusaurus markdown.format (MdxHost's); None: not Docusaurus
     rewrites: str | None = None  # the mkdocs.yml whose hooks rewrite pages' Markdown (Site.rewrites_markdown)
     ranged_by: str | None = None  # a page line that includes lines of this file by a snippet range (fix, --verify)
+    directives: bool = True  # MDX reads `:::name` containers: not on Mintlify (Settings.mdx_directives)
 
 
 # ------------------------------------------------------------------ command line
@@ -522,7 +523,8 @@ def host_fields(own: Settings, path: Path, *, converts: bool) -> dict:
     return {"extensions": own.extensions, "extension_configs": own.extension_configs, "front_matter": site is not None,
             "template_markers": site.template_markers if site is not None else (),
             "renders_jsx": own.renders_house_jsx, "markdown_format": own.markdown_format,
-            "rewrites": rewrites_of(own), "ranged_by": ranged_by_of(own, path) if converts else None}
+            "rewrites": rewrites_of(own), "ranged_by": ranged_by_of(own, path) if converts else None,
+            "directives": own.mdx_directives}
 
 
 def _print_configurations(chosen: dict[str, Settings]) -> None:
@@ -812,7 +814,8 @@ def check_text(task: Task, text: str) -> FileResult:
         hand = conversion.hand_counts
     else:
         plan = _lazy("plan_page")(text, task.dialect, config=task.config, extensions=task.extensions,
-                         configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter)
+                         configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
+                         directives=task.directives)
         tables, diagnostics = plan.tables, plan.diagnostics
         hand = (plan.hand.conforming, len(plan.hand.normalisable), plan.hand.alone)
     return FileResult(task.path, [TableRecord.of(task.path, t) for t in tables],
@@ -826,7 +829,7 @@ def convert_text(text: str, task: Task):
     return convert(text, task.dialect, task.config, form=task.form, extensions=task.extensions,
                    configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
                    template_markers=task.template_markers, jsx_refused=jsx_refusal(task, text),
-                   rewrite=_rewrite(task), refused=_ranged_refusal(task))
+                   rewrite=_rewrite(task), refused=_ranged_refusal(task), directives=task.directives)
 
 
 def ranged_by_of(own, path: Path) -> str | None:
@@ -917,7 +920,8 @@ def _fixed_file(task: Task) -> FileResult:
     if changed:
         tables, rechecked = _lazy("planned_diagnostics")(conversion.text, task.dialect, config=task.config,
                                                 extensions=task.extensions, configs=task.extension_configs,
-                                                cross_check=task.cross_check, front_matter=task.front_matter)
+                                                cross_check=task.cross_check, front_matter=task.front_matter,
+                                                directives=task.directives)
         declined = [conversion.in_new_text(d) for d in diagnostics if d.code == "HT009"]
         diagnostics = sorted([*rechecked, *declined], key=Diagnostic.order)
     result = FileResult(task.path, [TableRecord.of(task.path, t) for t in tables],

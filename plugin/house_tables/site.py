@@ -168,6 +168,11 @@ class MdxHost:
     excluded: object = None  # Mintlify's matcher of the files it never builds (its defaults and .mintignore)
     markdown_format: str | None = None  # Docusaurus' markdown.format ("mdx", "md", "detect"); None: not Docusaurus
 
+    @property
+    def reads_directives(self) -> bool:
+        """Whether the host reads `:::name` containers (Docusaurus' admonitions); Mintlify does not."""
+        return self.config_file.name not in MINTLIFY_FILES
+
     def is_page(self, path: Path, real: str | None = None) -> bool:
         """Whether the host builds the file: for Mintlify, not ignored by its defaults or the project's
         .mintignore (patterns relative to the directory of docs.json). A file outside that directory is kept."""
