@@ -99,6 +99,7 @@ class Task:
     markdown_format: str | None = None  # the page's Docusaurus markdown.format (MdxHost's); None: not Docusaurus
     rewrites: str | None = None  # the mkdocs.yml whose hooks rewrite pages' Markdown (Site.rewrites_markdown)
     ranged_by: str | None = None  # a page line that includes lines of this file by a snippet range (fix, --verify)
+    included_by: str | None = None  # how a page includes this file other than whole (include-markdown; fix, --verify)
     directives: bool = True  # MDX reads `:::name` containers: not on Mintlify (Settings.mdx_directives)
 
 
@@ -488,10 +489,11 @@ def _slot(args: argparse.Namespace, path: Path, own: Settings, resolver: Resolve
     full = _settings(resolver.full_settings_for, path, problems, refused)
     if full is None:
         return None
-    # check --verify on a site with snippets reads the other pages for line ranges (ranged_by_of): not cached
+    # check --verify on a site with snippets or include-markdown reads the other pages for how they include this
+    # one (ranged_by_of, included_by_of): not cached
     site = full.site
-    ranged = bool(getattr(args, "verify", False)) and site is not None and "pymdownx.snippets" in site.extensions
-    return _task(args, path, full, writes, diff, keyed=not ranged)
+    includes = site is not None and ("pymdownx.snippets" in site.extensions or site.include_markdown is not None)
+    return _task(args, path, full, writes, diff, keyed=not (bool(getattr(args, "verify", False)) and includes))
 
 
 def _outcome(slot: FileResult | Task, outcomes: Iterator[FileResult], resolver: Resolver,
@@ -524,6 +526,7 @@ def host_fields(own: Settings, path: Path, *, converts: bool) -> dict:
             "template_markers": site.template_markers if site is not None else (),
             "renders_jsx": own.renders_house_jsx, "markdown_format": own.markdown_format,
             "rewrites": rewrites_of(own), "ranged_by": ranged_by_of(own, path) if converts else None,
+            "included_by": included_by_of(own, path) if converts else None,
             "directives": own.mdx_directives}
 
 
@@ -829,7 +832,8 @@ def convert_text(text: str, task: Task):
     return convert(text, task.dialect, task.config, form=task.form, extensions=task.extensions,
                    configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
                    template_markers=task.template_markers, jsx_refused=jsx_refusal(task, text),
-                   rewrite=_rewrite(task), refused=_ranged_refusal(task), directives=task.directives)
+                   rewrite=_rewrite(task), refused=_ranged_refusal(task) or _included_refusal(task),
+                   directives=task.directives)
 
 
 def ranged_by_of(own, path: Path) -> str | None:
@@ -848,6 +852,24 @@ def _ranged_refusal(task: Task) -> tuple[str, str] | None:
     return (f"{task.ranged_by} includes lines of this file by a snippet line range, which would hold other lines "
             "once a table is converted", "include the table by a snippet section (`--8<-- \"file.md:name\"` with "
             "`[start:name]`/`[end:name]` markers) or convert it by hand")
+
+
+def included_by_of(own, path: Path) -> str | None:
+    """Task.included_by: how a page includes this file other than as a block of its own (include-markdown)."""
+    if own.site is None or own.site.include_markdown is None:
+        return None
+    from .includes import partial_includes
+
+    return partial_includes(own.site).get(os.path.abspath(path))
+
+
+def _included_refusal(task: Task) -> tuple[str, str] | None:
+    """convert's refused when a page includes this file inline, in code or in part: a house table there would show
+    as text, or be cut."""
+    if task.included_by is None:
+        return None
+    return (f"{task.included_by}, where a house table would not be read as one", "include the file on a line of its "
+            "own, whole, or convert the table by hand")
 
 
 def rewrites_of(own) -> str | None:

@@ -47,6 +47,7 @@ class Site:
     template_markers: tuple[str, ...] = ()  # what opens a template expression in a page (see _template_markers)
     extension_options: object = None  # the options of house_tables under markdown_extensions; None without it
     rewrites_markdown: bool = False  # a hook rewrites pages' Markdown (on_page_markdown): fix renders through it
+    include_markdown: object = None  # the options of the include-markdown plugin entry; None without one
 
     def __hash__(self) -> int:
         return hash(self.config_file)
@@ -324,6 +325,7 @@ def load_site(config_file: Path, shown: str | None = None) -> Site:
         template_markers=_template_markers(raw.get("plugins")),
         extension_options=extension_options,
         rewrites_markdown=rewriting,
+        include_markdown=_entry_options(raw.get("plugins"), INCLUDE_MARKDOWN_PLUGIN),
     )
 
 
@@ -522,9 +524,15 @@ def _make_rewriter(config_file: Path):
 
 
 def _plugin_options(plugins) -> object:
-    """The options of the house-tables entry under `plugins:` ({} for a bare name), or None without one."""
+    """The options of the house-tables entry under `plugins:` ({} for a bare name), or None without one (validated
+    with the other option sources: a list here is reported there)."""
+    return _entry_options(plugins, PLUGIN_NAME)
+
+
+def _entry_options(plugins, wanted: str) -> object:
+    """The options of the entry named wanted under `plugins:` ({} for a bare name), or None without one."""
     for name, options in _plugin_entries(plugins):
-        if name == PLUGIN_NAME:  # validated with the other option sources (a list here is reported there)
+        if name == wanted:
             return {} if options is None else options
     return None
 
@@ -535,6 +543,9 @@ _MACROS_PLUGIN = "macros"
 _MACROS_MARKERS = (("j2_variable_start_string", "{{"), ("j2_block_start_string", "{%"),
                    ("j2_comment_start_string", "{#"))
 
+
+# mkdocs-include-markdown-plugin pastes files into pages in on_page_markdown (includes.partial_includes).
+INCLUDE_MARKDOWN_PLUGIN = "include-markdown"
 
 # mkdocs-autorefs, and mkdocstrings which runs it: `[title][identifier]` without a definition on the page becomes a
 # link to the identifier's heading anywhere on the site (openai-agents-python: 12 tables).
