@@ -43,12 +43,13 @@ def check_python_markdown(text: str, configs: dict = EXTENSION_CONFIGS) -> None:
     _assert_spans(text, ours)
 
 
-def check_mdx(mdx_engine, text: str, expected: list[dict]) -> None:
-    """Our mdx reading of text equals MDX's reading, `expected` (the tables of a document MDX compiles)."""
+def check_mdx(mdx_engine, text: str, expected: list[dict], directives: bool = True) -> None:
+    """Our mdx reading of text equals MDX's reading, `expected` (the tables of a document MDX compiles; directives:
+    with `:::name` containers read, as Docusaurus reads them, or as text, as Mintlify does)."""
     expected = sorted(expected, key=lambda t: t["lines"])  # footnote tables render at the end of the page
-    ours = scan(text, "mdx").tables
+    ours = scan(text, "mdx", directives=directives).tables
     assert [[t.start_line, t.end_line] for t in ours] == [t["lines"] for t in expected]
-    rebuilt = mdx_engine.tables_many([rebuild(table) for table in ours])
+    rebuilt = mdx_engine.tables_many([rebuild(table) for table in ours], directives)
     for table, want, got in zip(ours, expected, rebuilt):
         assert list(table.align) == want["align"]
         assert got is not None and len(got) == 1

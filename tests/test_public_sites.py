@@ -579,10 +579,15 @@ MACROS_PAGE = "# M\n\ntext\n\n| a | b |\n|---|---|\n| 1 | `x` |\n"
 
 def _with_macros(config: Path, options: dict | None) -> None:
     """The site's mkdocs.yml with mkdocs-macros-plugin's entry first (with options, or bare)."""
+    _with_plugin_first(config, {"macros": options} if options else "macros")
+
+
+def _with_plugin_first(config: Path, entry: str | dict) -> None:
+    """The site's mkdocs.yml with another plugin's entry first under `plugins:`."""
     import yaml
 
     data = yaml.safe_load(config.read_text(encoding="utf-8"))
-    data["plugins"] = [{"macros": options} if options else "macros", *data["plugins"]]
+    data["plugins"] = [entry, *data["plugins"]]
     config.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
 
 
@@ -736,6 +741,36 @@ def test_a_colon_line_that_is_no_directive_stays_a_row(tmp_path, mdx_engine):
     assert [_unstyled_mdx(page) for page in after] == [_unstyled_mdx(page) for page in before]
 
 
+# Mintlify's own docs (migration/docusaurus.mdx): leftover Docusaurus syntax such as `:::` renders as literal text.
+LEFTOVER_ADMONITION = "# T\n\n:::note\n| a | b |\n|---|---|\n| 1 | 2 |\n:::\n"
+MINTLIFY_CONFIG = '{"$schema": "https://mintlify.com/docs.json", "name": "t"}\n'
+
+
+def test_a_colon_line_under_a_table_is_a_row_on_mintlify(tmp_path, mdx_engine):
+    """Mintlify reads no container directives: the `:::` under the table is a row of it (MDX without them, as
+    compiled here). check read it as Docusaurus does, the table ending there: fix converted one row, and the page
+    showed `:::` as a paragraph under a table that had lost a row. The same page under Docusaurus keeps its
+    admonition reading (one row)."""
+    (tmp_path / "mint").mkdir()
+    (tmp_path / "mint" / "docs.json").write_text(MINTLIFY_CONFIG, encoding="utf-8")
+    page = tmp_path / "mint" / "page.mdx"
+    page.write_text(LEFTOVER_ADMONITION, encoding="utf-8")
+    (before,) = mdx_engine.render_many([LEFTOVER_ADMONITION], directives=False)
+    assert [table["rows"] for table in extract_tables(before["html"])] == [[["1", "2"], [":::", ""]]]
+    code, lines = run_cli(tmp_path / "mint", "check", "page.mdx")
+    assert (code, lines[:2]) == (1, ["page.mdx:4:1: HT001 pipe table (2 columns, 2 rows) — the house style forbids "
+                                     "Markdown pipe tables", "page.mdx:7:1: HT003 row has 1 cell but the header has 2: "
+                                     "1 empty cell added"])
+    assert run_cli(tmp_path / "mint", "fix", "page.mdx")[0] == 0
+    (after,) = mdx_engine.render_many([page.read_text(encoding="utf-8")], directives=False)
+    assert _unstyled_mdx(after["html"]) == _unstyled_mdx(before["html"])
+    (tmp_path / "docusaurus").mkdir()
+    (tmp_path / "docusaurus" / "docusaurus.config.js").write_text("module.exports = {};\n", encoding="utf-8")
+    (tmp_path / "docusaurus" / "page.mdx").write_text(LEFTOVER_ADMONITION, encoding="utf-8")
+    assert run_cli(tmp_path / "docusaurus", "check", "page.mdx")[1][0] == (
+        "page.mdx:4:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown pipe tables")
+
+
 def _mdx_page(engine, source: str) -> str:
     """The page MDX renders, after Docusaurus' rewrite of an admonition keyword's title into a label."""
     source = re.sub(r"^(:{3,}(?:note|tip)) +(.*)$", r"\1[\2]", source, flags=re.M)
@@ -796,6 +831,40 @@ def test_a_wiki_link_in_a_cell_stays_a_link(tmp_path):
 def _every_cell(build) -> list[str]:
     """Each cell's inner HTML in every table of the built index page's content."""
     return [cell.decode_contents() for cell in build.main("index.html").find_all(["td", "th"])]
+
+
+# mkdocs-include-markdown-plugin pastes a file into a page in on_page_markdown; how each page includes its file.
+PASTED = {"own": '{% include-markdown "parts/own.md" %}',
+          "listed": '- item\n\n    {% include-markdown "parts/listed.md" %}',
+          "inline": 'Inline {% include-markdown "parts/inline.md" %} end.',
+          "code": '    {% include-markdown "parts/code.md" %}',
+          "part": '{% include-markdown "parts/part.md" start="| 1" %}',
+          "paragraph": 'Text above\n{% include-markdown "parts/paragraph.md" %}'}
+PASTED_TABLE = "| a | b |\n|:--|--:|\n| 1 | [home](../index.md) |\n| 2 | `x\\|y` |\n"
+
+
+def test_a_file_a_page_pastes_inline_in_code_or_in_part_keeps_its_tables(tmp_path):
+    """fix verified each included file as its own page, but a page pasting it inline after text, inside code, or
+    from a `start=` string in the table showed the house table's JSX as text (or a cut table) after fix (pubdocs4's
+    F4). Those files now keep their tables (HT009 naming the including line); files pasted on a line of their own,
+    at the top or in a list item, convert; every built page shows what it showed before."""
+    pages = {"index.md": "# Home\n", **{f"parts/{name}.md": PASTED_TABLE for name in PASTED},
+             **{f"p_{name}.md": f"# {name}\n\nBefore.\n\n{line}\n\nAfter.\n" for name, line in PASTED.items()}}
+    config = write_site(tmp_path / "site", pages, extensions=["admonition", "footnotes", "pymdownx.superfences"],
+                        snippets=False)
+    _with_plugin_first(config, "include-markdown")
+    before = build_site(config, tmp_path / "before")
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    refused = {line.split(":")[0] for line in lines if " HT009 " in line}
+    assert (code, refused) == (1, {f"docs/parts/{name}.md" for name in ("inline", "code", "part", "paragraph")})
+    assert ("docs/parts/inline.md:1:1: HT009 docs/p_inline.md:5 includes this file inline, with text on its line "
+            "(include-markdown), where a house table would not be read as one") in lines
+    assert {line.split(":")[0] for line in lines[:-1] if "cells verified" in line} == {"docs/parts/own.md",
+                                                                                       "docs/parts/listed.md"}
+    after = build_site(config, tmp_path / "after")
+    for name in PASTED:
+        page = f"p_{name}/index.html"
+        assert unstyled(after.pages[page]) == unstyled(before.pages[page]), name
 
 
 # xpqz/zensical-dyalog: markdown_tables_extended registers its block processor above Python-Markdown's `table`, so

@@ -49,6 +49,7 @@ class Site:
     rewrites_markdown: bool = False  # a hook rewrites pages' Markdown (on_page_markdown): fix renders through it
     macros: object = None  # a MacrosScope: which pages mkdocs-macros-plugin renders; None: without the plugin, or
     # with one that pastes files into pages (then its delimiters count on every page)
+    include_markdown: object = None  # the options of the include-markdown plugin entry; None without one
 
     def __hash__(self) -> int:
         return hash(self.config_file)
@@ -169,6 +170,11 @@ class MdxHost:
     note: str = ""
     excluded: object = None  # Mintlify's matcher of the files it never builds (its defaults and .mintignore)
     markdown_format: str | None = None  # Docusaurus' markdown.format ("mdx", "md", "detect"); None: not Docusaurus
+
+    @property
+    def reads_directives(self) -> bool:
+        """Whether the host reads `:::name` containers (Docusaurus' admonitions); Mintlify does not."""
+        return self.config_file.name not in MINTLIFY_FILES
 
     def is_page(self, path: Path, real: str | None = None) -> bool:
         """Whether the host builds the file: for Mintlify, not ignored by its defaults or the project's
@@ -322,6 +328,7 @@ def load_site(config_file: Path, shown: str | None = None) -> Site:
         macros=_macros_scope(raw.get("plugins"), (root / str(raw.get("docs_dir") or "docs")).resolve()),
         extension_options=extension_options,
         rewrites_markdown=rewriting,
+        include_markdown=_entry_options(raw.get("plugins"), INCLUDE_MARKDOWN_PLUGIN),
     )
 
 
@@ -593,9 +600,15 @@ def _make_rewriter(config_file: Path):
 
 
 def _plugin_options(plugins) -> object:
-    """The options of the house-tables entry under `plugins:` ({} for a bare name), or None without one."""
+    """The options of the house-tables entry under `plugins:` ({} for a bare name), or None without one (validated
+    with the other option sources: a list here is reported there)."""
+    return _entry_options(plugins, PLUGIN_NAME)
+
+
+def _entry_options(plugins, wanted: str) -> object:
+    """The options of the entry named wanted under `plugins:` ({} for a bare name), or None without one."""
     for name, options in _plugin_entries(plugins):
-        if name == PLUGIN_NAME:  # validated with the other option sources (a list here is reported there)
+        if name == wanted:
             return {} if options is None else options
     return None
 
@@ -642,16 +655,12 @@ class MacrosScope:
         return pathspec.PathSpec.from_lines("gitwildmatch", self.forced).match_file(src_path)
 
 
-# Plugins that paste other files into a page's Markdown in MkDocs' build (before or after the macros plugin renders
-# it, by their order): a file macros leaves as its own page may then be rendered inside another.
-_PASTING_PLUGINS = ("include-markdown",)
-
-
 def _macros_scope(plugins, docs_dir: Path) -> MacrosScope | None:
-    """The site's MacrosScope when it lists mkdocs-macros-plugin (its `macros` entry) and no plugin that pastes
-    files into pages, else None (then the plugin's delimiters count on every page, Site.template_markers)."""
+    """The site's MacrosScope when it lists mkdocs-macros-plugin (its `macros` entry) and no include-markdown plugin
+    (which pastes files into pages before or after macros renders them, by their order: a file macros leaves as its
+    own page may be rendered inside another), else None (the delimiters then count on every page)."""
     entries = list(_plugin_entries(plugins))
-    if any(name in _PASTING_PLUGINS for name, _ in entries):
+    if any(name == INCLUDE_MARKDOWN_PLUGIN for name, _ in entries):
         return None
     for name, options in entries:
         if name == _MACROS_PLUGIN:
@@ -661,6 +670,8 @@ def _macros_scope(plugins, docs_dir: Path) -> MacrosScope | None:
             return MacrosScope(markers, options.get("render_by_default", True) is not False, forced, str(docs_dir))
     return None
 
+# mkdocs-include-markdown-plugin pastes files into pages in on_page_markdown (includes.partial_includes).
+INCLUDE_MARKDOWN_PLUGIN = "include-markdown"
 
 # mkdocs-autorefs, and mkdocstrings which runs it: `[title][identifier]` without a definition on the page becomes a
 # link to the identifier's heading anywhere on the site (openai-agents-python: 12 tables).
