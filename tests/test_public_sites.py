@@ -556,6 +556,34 @@ def test_a_snippet_table_fix_converted_is_not_reported_left(tmp_path):
     after = build_site(config, tmp_path / "after")
     assert _every_cell(after) == _every_cell(before) == ["c", "d", "3", "4"]
 
+
+# A page that shows another file by a snippet reads that file's tables with its own link references, footnotes and
+# abbreviations (mkdocs-material's glossary: `*[HTML]: …` lines in an included file), which the file's own page
+# lacks: there `[the docs][ref]` is text, so fix wrote it escaped.
+PART = "# Part\n\n| key | value |\n|---|---|\n| a | [the docs][ref] |\n| b | HTML text |\n| c | note[^n] |\n"
+PLAIN_PART = "# Plain\n\n| e | f |\n|---|---|\n| 5 | [g](#plain) |\n"
+SHOWS_PARTS = ('# Home\n\n--8<-- "part.md"\n\n!!! note\n    --8<-- "plain.md"\n\n'
+               "[ref]: https://example.com\n*[HTML]: Hyper Text\n[^n]: A note.\n")
+
+
+def test_a_table_read_with_the_including_page_s_definitions_keeps_them(tmp_path):
+    """fix converted part.md (verified as its own page, where the reference, the abbreviation and the footnote are
+    text) and index.md, which includes it and defines them, then showed `[the docs][ref]` as text, `HTML` without
+    its abbreviation and `note[^n]` without its footnote. Now the file is verified in each page that includes it:
+    part.md's table stays (HT009 naming the including line); plain.md, included in an admonition, converts."""
+    config = write_site(tmp_path / "site", {"part.md": PART, "plain.md": PLAIN_PART, "index.md": SHOWS_PARTS})
+    before = build_site(config, tmp_path / "before")
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert "docs/plain.md: 1 table, 4 cells verified" in lines
+    assert any(line.startswith("docs/part.md:3:1: HT009 docs/index.md:3 shows this file, and that page would "
+                               "change: before") for line in lines)
+    assert (tmp_path / "site" / "docs" / "part.md").read_text(encoding="utf-8") == PART
+    after = build_site(config, tmp_path / "after")
+    assert _every_cell(after) == _every_cell(before)
+    assert '<a href="https://example.com">the docs</a>' in _every_cell(after)
+    assert unstyled(after.pages["plain/index.html"]) == unstyled(before.pages["plain/index.html"])
+
 # pypa/hatch's version hook runs `hatch version` in a preprocessor; without `hatch` on PATH it raises on every page.
 FAILING_HOOK = """from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor

@@ -102,6 +102,7 @@ class Task:
     snippet_by: tuple[str, str] | None = None  # a page line that includes this file by a snippet so that a converted
     # table would change that page, and how (site.guarded_includes; fix, --verify)
     included_by: str | None = None  # how a page includes this file other than whole (include-markdown; fix, --verify)
+    shown_in: tuple[str, ...] = ()  # the pages that include this file whole by a snippet (site.snippet_includers)
     directives: bool = True  # MDX reads `:::name` containers: not on Mintlify (Settings.mdx_directives)
 
 
@@ -551,6 +552,7 @@ def host_fields(own: Settings, path: Path, *, converts: bool) -> dict:
             "renders_jsx": own.renders_house_jsx, "markdown_format": own.markdown_format,
             "rewrites": rewrites_of(own), "snippet_by": snippet_by_of(own, path) if converts else None,
             "included_by": included_by_of(own, path) if converts else None,
+            "shown_in": shown_in_of(own, path) if converts else (),
             "directives": own.mdx_directives}
 
 
@@ -857,7 +859,7 @@ def convert_text(text: str, task: Task):
                    configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
                    template_markers=_template_markers(task, text), jsx_refused=jsx_refusal(task, text),
                    rewrite=_rewrite(task), refused=_snippet_refusal(task) or _included_refusal(task),
-                   directives=task.directives)
+                   directives=task.directives, contexts=_contexts(task))
 
 
 def macros_scope_of(own):
@@ -885,6 +887,24 @@ def snippet_by_of(own, path: Path) -> tuple[str, str] | None:
     from .site import guarded_includes
 
     return guarded_includes(own.site).get(os.path.abspath(path))
+
+
+def shown_in_of(own, path: Path) -> tuple[str, ...]:
+    """Task.shown_in: the pages that include this file whole by a snippet (site.snippet_includers)."""
+    if own.site is None:
+        return ()
+    from .site import snippet_includers
+
+    return snippet_includers(own.site).get(os.path.abspath(path), ())
+
+
+def _contexts(task: Task):
+    """convert's contexts: the pages that show this file's text, with a given text in it (site.pages_including)."""
+    if not task.shown_in or task.dialect is not Dialect.PYTHON_MARKDOWN:
+        return None
+    from .site import pages_including
+
+    return pages_including(task.path, task.shown_in, task.extension_configs or {})
 
 
 def _snippet_refusal(task: Task) -> tuple[str, str] | None:
