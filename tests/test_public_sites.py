@@ -511,6 +511,34 @@ def test_a_file_a_page_includes_lines_of_keeps_its_tables(tmp_path):
     assert _every_cell(after) == _every_cell(before) == ["name", "default", "a", "1", "b", "2", "c", "d", "3", "4"]
 
 
+
+# squidfunk/mkdocs-material's "Embedding external files" (zensical/docs authoring/code-blocks.md): a snippet line
+# inside a fence shows the included file's text as code. With a `.md` file, that code is a pipe table's source.
+SHOWN = {"example.md": "# Example\n\n| name | default |\n|---|---|\n| a | 1 |\n",
+         "other.md": "# Other\n\n| c | d |\n|---|---|\n| 3 | 4 |\n",
+         "index.md": ('# Home\n\nThe source:\n\n```markdown\n--8<-- "example.md"\n```\n\n~~~~ text\n```\n~~~~\n\n'
+                      'What it shows:\n\n--8<-- "example.md"\n\n--8<--\nother.md\n--8<--\n')}
+
+
+def test_a_file_a_code_block_shows_keeps_its_tables(tmp_path):
+    """fix converted example.md (verified as its own page), and the code block on index.md that shows its text
+    then showed the house table's JSX instead of the pipe table. Now example.md's table stays (HT009 naming the
+    including line); other.md, included in a snippet block outside any fence, converts; the built index page
+    shows the same code and the same cells."""
+    config = write_site(tmp_path / "site", SHOWN)
+    before = build_site(config, tmp_path / "before")
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert ("docs/example.md:3:1: HT009 docs/index.md:6 shows this file's text in a code block (a snippet line "
+            "inside a fence), which would show the house table's source") in lines
+    assert "docs/other.md: 1 table, 4 cells verified" in lines
+    assert (tmp_path / "site" / "docs" / "example.md").read_text(encoding="utf-8") == SHOWN["example.md"]
+    after = build_site(config, tmp_path / "after")
+    shown = [code.get_text() for code in after.main("index.html").find_all("code")]
+    assert shown == [code.get_text() for code in before.main("index.html").find_all("code")]
+    assert "| a | 1 |" in shown[0]
+    assert _every_cell(after) == _every_cell(before) == ["name", "default", "a", "1", "c", "d", "3", "4"]
+
 # pypa/hatch's version hook runs `hatch version` in a preprocessor; without `hatch` on PATH it raises on every page.
 FAILING_HOOK = """from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor

@@ -98,8 +98,8 @@ class Task:
     renders_jsx: bool = True  # the site shows house JSX tables in `.md` pages (Settings.renders_house_jsx)
     markdown_format: str | None = None  # the page's Docusaurus markdown.format (MdxHost's); None: not Docusaurus
     rewrites: str | None = None  # the mkdocs.yml whose hooks rewrite pages' Markdown (Site.rewrites_markdown)
-    ranged_by: str | None = None  # a page line that includes lines of this file by a snippet range (fix, --verify)
-    included_by: str | None = None  # how a page includes this file other than whole (include-markdown; fix, --verify)
+    included_by: tuple[str, str] | None = None  # a page line that includes this file so that a converted table
+    # would change that page, and how (site.guarded_includes, includes.partial_includes; fix, --verify)
     directives: bool = True  # MDX reads `:::name` containers: not on Mintlify (Settings.mdx_directives)
 
 
@@ -490,7 +490,7 @@ def _slot(args: argparse.Namespace, path: Path, own: Settings, resolver: Resolve
     if full is None:
         return None
     # check --verify on a site with snippets or include-markdown reads the other pages for how they include this
-    # one (ranged_by_of, included_by_of): not cached
+    # one (included_by_of): not cached
     site = full.site
     includes = site is not None and ("pymdownx.snippets" in site.extensions or site.include_markdown is not None)
     return _task(args, path, full, writes, diff, keyed=not (bool(getattr(args, "verify", False)) and includes))
@@ -525,8 +525,7 @@ def host_fields(own: Settings, path: Path, *, converts: bool) -> dict:
     return {"extensions": own.extensions, "extension_configs": own.extension_configs, "front_matter": site is not None,
             "template_markers": site.template_markers if site is not None else (),
             "renders_jsx": own.renders_house_jsx, "markdown_format": own.markdown_format,
-            "rewrites": rewrites_of(own), "ranged_by": ranged_by_of(own, path) if converts else None,
-            "included_by": included_by_of(own, path) if converts else None,
+            "rewrites": rewrites_of(own), "included_by": included_by_of(own, path) if converts else None,
             "directives": own.mdx_directives}
 
 
@@ -832,44 +831,42 @@ def convert_text(text: str, task: Task):
     return convert(text, task.dialect, task.config, form=task.form, extensions=task.extensions,
                    configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
                    template_markers=task.template_markers, jsx_refused=jsx_refusal(task, text),
-                   rewrite=_rewrite(task), refused=_ranged_refusal(task) or _included_refusal(task),
-                   directives=task.directives)
+                   rewrite=_rewrite(task), refused=_included_refusal(task), directives=task.directives)
 
 
-def ranged_by_of(own, path: Path) -> str | None:
-    """Task.ranged_by: the first page line that includes lines of this file by a snippet line range, if any."""
+def included_by_of(own, path: Path) -> tuple[str, str] | None:
+    """Task.included_by: the first page line that includes this file so that converting a table would change that
+    page (site.guarded_includes: snippets; includes.partial_includes: include-markdown), if any."""
     if own.site is None:
         return None
-    from .site import ranged_includes
+    from .site import guarded_includes
 
-    return ranged_includes(own.site).get(os.path.abspath(path))
+    found = guarded_includes(own.site).get(os.path.abspath(path))
+    if found is None and own.site.include_markdown is not None:
+        from .includes import partial_includes
 
-
-def _ranged_refusal(task: Task) -> tuple[str, str] | None:
-    """convert's refused when a page includes lines of this file: a converted table would put other lines there."""
-    if task.ranged_by is None:
-        return None
-    return (f"{task.ranged_by} includes lines of this file by a snippet line range, which would hold other lines "
-            "once a table is converted", "include the table by a snippet section (`--8<-- \"file.md:name\"` with "
-            "`[start:name]`/`[end:name]` markers) or convert it by hand")
-
-
-def included_by_of(own, path: Path) -> str | None:
-    """Task.included_by: how a page includes this file other than as a block of its own (include-markdown)."""
-    if own.site is None or own.site.include_markdown is None:
-        return None
-    from .includes import partial_includes
-
-    return partial_includes(own.site).get(os.path.abspath(path))
+        found = partial_includes(own.site).get(os.path.abspath(path))
+    return found
 
 
 def _included_refusal(task: Task) -> tuple[str, str] | None:
-    """convert's refused when a page includes this file inline, in code or in part: a house table there would show
-    as text, or be cut."""
+    """convert's refused when a page includes this file so that a converted table would change that page: it
+    includes lines of it (they would be other lines), shows its text in a code block (the house table's source), or
+    pastes it inline, in code or in part (include-markdown: the house table would be text, or cut)."""
     if task.included_by is None:
         return None
-    return (f"{task.included_by}, where a house table would not be read as one", "include the file on a line of its "
-            "own, whole, or convert the table by hand")
+    from .site import CODE_INCLUDE, RANGE_INCLUDE
+
+    place, how = task.included_by
+    if how == RANGE_INCLUDE:
+        return (f"{place} includes lines of this file by a snippet line range, which would hold other lines once a "
+                "table is converted", "include the table by a snippet section (`--8<-- \"file.md:name\"` with "
+                "`[start:name]`/`[end:name]` markers) or convert it by hand")
+    if how != CODE_INCLUDE:  # include-markdown's (includes.partial_includes): inline, in code, in part
+        return (f"{place} includes this file {how} (include-markdown), where a house table would not be read as one",
+                "include the file on a line of its own, whole, or convert the table by hand")
+    return (f"{place} shows this file's text in a code block (a snippet line inside a fence), which would show the "
+            "house table's source", "leave this table as it is, or show the file otherwise")
 
 
 def rewrites_of(own) -> str | None:

@@ -431,21 +431,30 @@ _PLAIN_KEYS = ("use_directory_urls", "extra", "site_url", "site_description", "s
                "repo_name", "edit_uri", "exclude_docs", "not_in_nav", "strict")
 
 
-_RANGED: dict[Path, dict[str, str]] = {}
+# Why no table of a file may change although the file renders the same as its own page: a page includes only
+# some of its lines (a snippet line range), or shows its text as code (a snippet line inside a fence).
+RANGE_INCLUDE, CODE_INCLUDE = "range", "code"
+
+_GUARDED: dict[Path, dict[str, tuple[str, str]]] = {}
+
+# An opening or closing fence (fenced_code, superfences: at any indentation, since superfences nests them in blocks).
+_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 
 
-def ranged_includes(site: Site) -> dict[str, str]:
-    """The files some page of the site includes *lines* of, by a pymdownx.snippets line range (`--8<--
-    "table.md:3:6"`): each file's absolute path -> the first such including line (`docs/index.md:3`). Converting a
-    table there would put other lines in that page. Read once per process and site; {} without snippets."""
-    found = _RANGED.get(site.config_file)
+def guarded_includes(site: Site) -> dict[str, tuple[str, str]]:
+    """The files some page of the site includes in a way a converted table would change (pymdownx.snippets): each
+    file's absolute path -> (the first such including line, `docs/index.md:3`; RANGE_INCLUDE when it includes
+    *lines* of the file (`--8<-- "table.md:3:6"`), which would then be other lines; CODE_INCLUDE when the line is
+    inside a fence, which shows the file's text, the house table's source once converted). Read once per process
+    and site; {} without snippets."""
+    found = _GUARDED.get(site.config_file)
     if found is None:
-        found = _RANGED[site.config_file] = _ranged_includes(site)
+        found = _GUARDED[site.config_file] = _guarded_includes(site)
     return found
 
 
-def _ranged_includes(site: Site) -> dict[str, str]:
-    """ranged_includes' work: every page under docs_dir read for snippet lines, their paths resolved as snippets
+def _guarded_includes(site: Site) -> dict[str, tuple[str, str]]:
+    """guarded_includes' work: every page under docs_dir read for snippet lines, their paths resolved as snippets
     resolves them (its own base_path and path splitting)."""
     import os
 
@@ -457,7 +466,7 @@ def _ranged_includes(site: Site) -> dict[str, str]:
                            extension_configs={"pymdownx.snippets": site.extension_configs.get("pymdownx.snippets", {})})
     snippets = md.preprocessors["snippet"]
     split = getattr(snippets, "split_path", None) or (lambda path: snippets.RE_SNIPPET_FILE.match(path).groups())
-    found: dict[str, str] = {}
+    found: dict[str, tuple[str, str]] = {}
     for page in sorted(site.docs_dir.rglob("*.md")):
         try:
             text = page.read_text(encoding="utf-8")
@@ -465,15 +474,49 @@ def _ranged_includes(site: Site) -> dict[str, str]:
             continue
         if "8<" not in text:
             continue
-        for number, line in enumerate(text.splitlines(), 1):
-            match = snippets.RE_ALL_SNIPPETS.match(line) if "8<" in line else None
-            if match is None or not match.group("snippet") or match.group("escape"):
-                continue
-            path, ranges, _section = split(match.group("snippet")[1:-1])
-            target = snippets.get_snippet_path(path) if ranges else None
+        for number, snippet, in_code in _snippet_lines(snippets, text.splitlines()):
+            path, ranges, _section = split(snippet)
+            target = snippets.get_snippet_path(path) if ranges or in_code else None
             if target is not None:
-                found.setdefault(os.path.abspath(target), f"{os.path.relpath(page).replace(os.sep, '/')}:{number}")
+                place = f"{os.path.relpath(page).replace(os.sep, '/')}:{number}"
+                found.setdefault(os.path.abspath(target), (place, CODE_INCLUDE if in_code else RANGE_INCLUDE))
     return found
+
+
+def _snippet_lines(snippets, lines: list[str]):
+    """(line number, snippet path, whether the line is inside a fence) of each file a page's lines include, inline
+    (`--8<-- "file.md"`) or in a block (`--8<--`, a path per line, `--8<--`), read as snippets reads them (escaped
+    and commented-out lines skipped; an inline one in a block ignored, as snippets ignores it)."""
+    block, fence = False, None
+    for number, line in enumerate(lines, 1):
+        match = snippets.RE_ALL_SNIPPETS.match(line) if "8<" in line else None
+        if match is not None:
+            if match.group("escape") or (block and match.group("inline_marker")):
+                continue
+            if not match.group("inline_marker"):
+                block = not block
+                continue
+            snippet = match.group("snippet")[1:-1].strip()
+        elif block:
+            snippet = line.strip()
+        else:
+            fence = _fence_after(line, fence)
+            continue
+        if snippet and not snippet.startswith(";"):
+            yield number, snippet, fence is not None
+
+
+def _fence_after(line: str, fence: str | None) -> str | None:
+    """The fence open after a line (None outside one): a fence line opens one; inside, a line of the same character,
+    at least as long, with nothing after it closes it."""
+    match = _FENCE.match(line)
+    if match is None:
+        return fence
+    mark = match.group(1)
+    if fence is None:
+        return mark
+    closes = mark[0] == fence[0] and len(mark) >= len(fence) and not line[match.end():].strip()
+    return None if closes else fence
 
 
 _REWRITERS: dict[str, object] = {}
