@@ -9,6 +9,8 @@ import os
 import re
 from pathlib import Path
 
+from .site import pages_holding
+
 # What stands for a directive when the including page is rendered: plain text no extension changes.
 _SENTINEL = "HouseTablesIncludeMark{}Z"
 
@@ -42,13 +44,7 @@ def _partial_includes(site) -> dict[str, tuple[str, str]]:
             for tag in ("include", "include-markdown")]
     opening = str(options.get("opening_tag") or "{%")
     found: dict[str, tuple[str, str]] = {}
-    for page in sorted(site.docs_dir.rglob("*.md")):
-        try:
-            text = page.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            continue
-        if opening not in text:
-            continue
+    for page, text in pages_holding(site, opening):
         matches = sorted((match for tag in tags for match in tag.finditer(text)), key=lambda match: match.start())
         if not matches:
             continue

@@ -467,13 +467,7 @@ def _guarded_includes(site: Site) -> dict[str, tuple[str, str]]:
     snippets = md.preprocessors["snippet"]
     split = getattr(snippets, "split_path", None) or (lambda path: snippets.RE_SNIPPET_FILE.match(path).groups())
     found: dict[str, tuple[str, str]] = {}
-    for page in sorted(site.docs_dir.rglob("*.md")):
-        try:
-            text = page.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            continue
-        if "8<" not in text:
-            continue
+    for page, text in pages_holding(site, "8<"):
         for number, snippet, in_code in _snippet_lines(snippets, text.splitlines()):
             path, ranges, _section = split(snippet)
             target = snippets.get_snippet_path(path) if ranges or in_code else None
@@ -481,6 +475,18 @@ def _guarded_includes(site: Site) -> dict[str, tuple[str, str]]:
                 place = f"{os.path.relpath(page).replace(os.sep, '/')}:{number}"
                 found.setdefault(os.path.abspath(target), (place, CODE_INCLUDE if in_code else RANGE_INCLUDE))
     return found
+
+
+def pages_holding(site: Site, marker: str):
+    """(path, text) of each `.md` file under docs_dir whose text holds marker, in path order (a file that cannot be
+    read or decoded is passed over: check and fix report it themselves)."""
+    for page in sorted(site.docs_dir.rglob("*.md")):
+        try:
+            text = page.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        if marker in text:
+            yield page, text
 
 
 def _snippet_lines(snippets, lines: list[str]):
