@@ -9,12 +9,18 @@ import os
 import re
 from pathlib import Path
 
-from .site import pages_holding
+from .site import forget_guarded_includes, pages_holding
 
 # What stands for a directive when the including page is rendered: plain text no extension changes.
 _SENTINEL = "HouseTablesIncludeMark{}Z"
 
 _FOUND: dict[Path, dict[str, tuple[str, str]]] = {}
+
+
+def forget_includes() -> None:
+    """Read how pages include files again when next asked (the language server, after a page is saved)."""
+    _FOUND.clear()
+    forget_guarded_includes()
 
 
 def partial_includes(site) -> dict[str, tuple[str, str]]:

@@ -441,6 +441,11 @@ _GUARDED: dict[Path, dict[str, tuple[str, str]]] = {}
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 
 
+def forget_guarded_includes() -> None:
+    """Read the pages' snippet lines again when next asked (see includes.forget_includes)."""
+    _GUARDED.clear()
+
+
 def guarded_includes(site: Site) -> dict[str, tuple[str, str]]:
     """The files some page of the site includes in a way a converted table would change (pymdownx.snippets): each
     file's absolute path -> (the first such including line, `docs/index.md:3`; RANGE_INCLUDE when it includes
