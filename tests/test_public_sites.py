@@ -626,6 +626,39 @@ def test_a_template_expression_in_a_cell_stays_expanded(tmp_path):
                        "table holds as text")
 
 
+# nautobot/nautobot: mkdocs-macros-plugin with `render_by_default: false` renders only the pages whose front matter
+# says `render_macros: true` (2 of 312); the others' `{{` is text. fix refused every table of the site (110) as if
+# every page were a template.
+OPTED_IN = "---\nrender_macros: true\n---\n# R\n\nSite {{ config.site_name }}.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+LEFT_AS_WRITTEN = "# P\n\n| c | d |\n|---|---|\n| 3 | `{{ x }}` |\n"
+
+
+def test_a_page_the_macros_plugin_leaves_as_written_converts(tmp_path):
+    """The page without `render_macros: true` converts and shows the same cells (its `{{ x }}` as text); the
+    opted-in page keeps its table (the plugin would read the house table's `{{`) and its expanded text. When an
+    opted-in page pulls another file in by a Jinja `include`, that file is rendered with it: its table stays."""
+    pages = {"index.md": LEFT_AS_WRITTEN, "opted.md": OPTED_IN}
+    config = write_site(tmp_path / "site", pages, extensions=["attr_list"], snippets=False)
+    _with_macros(config, {"render_by_default": False})
+    before = build_site(config, tmp_path / "before")
+    code, lines = run_cli(config.parent, "fix", "docs")
+    assert code == 1
+    assert "docs/index.md: 1 table, 4 cells verified" in lines
+    assert ("docs/opted.md:8:1: HT009 the site's macros plugin would read '{{' in the house table as a template"
+            in lines)
+    after = build_site(config, tmp_path / "after")
+    assert _every_cell(after) == _every_cell(before) == ["c", "d", "3", "<code>{{ x }}</code>"]
+    assert unstyled(after.pages["opted/index.html"]) == unstyled(before.pages["opted/index.html"])
+    assert "Site t." in after.pages["opted/index.html"]
+    pages = {"index.md": '---\nrender_macros: true\n---\n# I\n\n{% include "shared.md" %}\n',
+             "shared.md": LEFT_AS_WRITTEN.replace("`{{ x }}`", "4")}
+    config = write_site(tmp_path / "pulled", pages, extensions=["attr_list"], snippets=False)
+    _with_macros(config, {"render_by_default": False, "include_dir": "docs"})
+    code, lines = run_cli(config.parent, "fix", "docs")
+    assert (code, lines[1]) == (1, "docs/shared.md:3:1: HT009 the site's macros plugin would read '{{' in the house "
+                                   "table as a template")
+
+
 def _first_table_stays(config: Path, tmp_path: Path, cells: list[str], refusal: str) -> None:
     """The site's page builds with cells; fix converts its second table and leaves its first, with HT009 refusal;
     the page built after shows the same cells."""

@@ -95,6 +95,7 @@ class Task:
     front_matter: bool = False  # a page of an MkDocs site: read without its front matter, as MkDocs does
     keyed: bool = True  # check: name the bytes read (digest and stat) for the cache to keep the result under
     template_markers: tuple[str, ...] = ()  # the site's template delimiters (Site.template_markers)
+    macros: object = None  # which pages the site's macros plugin renders (site.macros_scope); None: every page
     renders_jsx: bool = True  # the site shows house JSX tables in `.md` pages (Settings.renders_house_jsx)
     markdown_format: str | None = None  # the page's Docusaurus markdown.format (MdxHost's); None: not Docusaurus
     rewrites: str | None = None  # the mkdocs.yml whose hooks rewrite pages' Markdown (Site.rewrites_markdown)
@@ -489,11 +490,12 @@ def _slot(args: argparse.Namespace, path: Path, own: Settings, resolver: Resolve
     full = _settings(resolver.full_settings_for, path, problems, refused)
     if full is None:
         return None
-    # check --verify on a site with snippets or include-markdown reads the other pages for how they include this
-    # one (included_by_of): not cached
+    # check --verify on a site with snippets, include-markdown or macros reads the other pages for how they include
+    # this one, or which pages are rendered (included_by_of, macros_scope_of): not cached
     site = full.site
-    includes = site is not None and ("pymdownx.snippets" in site.extensions or site.include_markdown is not None)
-    return _task(args, path, full, writes, diff, keyed=not (bool(getattr(args, "verify", False)) and includes))
+    guarded = bool(getattr(args, "verify", False)) and site is not None and (
+        "pymdownx.snippets" in site.extensions or site.include_markdown is not None or site.macros is not None)
+    return _task(args, path, full, writes, diff, keyed=not guarded)
 
 
 def _outcome(slot: FileResult | Task, outcomes: Iterator[FileResult], resolver: Resolver,
@@ -524,6 +526,7 @@ def host_fields(own: Settings, path: Path, *, converts: bool) -> dict:
     site = own.site
     return {"extensions": own.extensions, "extension_configs": own.extension_configs, "front_matter": site is not None,
             "template_markers": site.template_markers if site is not None else (),
+            "macros": macros_scope_of(own) if converts else None,
             "renders_jsx": own.renders_house_jsx, "markdown_format": own.markdown_format,
             "rewrites": rewrites_of(own), "included_by": included_by_of(own, path) if converts else None,
             "directives": own.mdx_directives}
@@ -830,8 +833,25 @@ def convert_text(text: str, task: Task):
 
     return convert(text, task.dialect, task.config, form=task.form, extensions=task.extensions,
                    configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
-                   template_markers=task.template_markers, jsx_refused=jsx_refusal(task, text),
+                   template_markers=_template_markers(task, text), jsx_refused=jsx_refusal(task, text),
                    rewrite=_rewrite(task), refused=_included_refusal(task), directives=task.directives)
+
+
+def macros_scope_of(own):
+    """Task.macros: the pages the site's macros plugin renders, when that can be told (site.macros_scope)."""
+    if own.site is None or own.site.macros is None:
+        return None
+    from .site import macros_scope
+
+    return macros_scope(own.site)
+
+
+def _template_markers(task: Task, text: str) -> tuple[str, ...]:
+    """The template delimiters that count on this page: the macros plugin's only when it renders the page."""
+    scope = task.macros
+    if scope is None or not scope.leaves(task.path, text):
+        return task.template_markers
+    return tuple(marker for marker in task.template_markers if marker not in scope.markers)
 
 
 def included_by_of(own, path: Path) -> tuple[str, str] | None:

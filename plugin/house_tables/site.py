@@ -48,6 +48,8 @@ class Site:
     extension_options: object = None  # the options of house_tables under markdown_extensions; None without it
     rewrites_markdown: bool = False  # a hook rewrites pages' Markdown (on_page_markdown): fix renders through it
     include_markdown: object = None  # the options of the include-markdown plugin entry; None without one
+    macros: object = None  # a MacrosScope: which pages mkdocs-macros-plugin renders; None: without the plugin, or
+    # with one that pastes files into pages (then its delimiters count on every page)
 
     def __hash__(self) -> int:
         return hash(self.config_file)
@@ -323,6 +325,7 @@ def load_site(config_file: Path, shown: str | None = None) -> Site:
         plugin_options=_plugin_options(raw.get("plugins")),
         excluded=_excluded_docs(raw.get("exclude_docs"), shown),
         template_markers=_template_markers(raw.get("plugins")),
+        macros=_macros_scope(raw.get("plugins"), (root / str(raw.get("docs_dir") or "docs")).resolve()),
         extension_options=extension_options,
         rewrites_markdown=rewriting,
         include_markdown=_entry_options(raw.get("plugins"), INCLUDE_MARKDOWN_PLUGIN),
@@ -530,6 +533,36 @@ def _fence_after(line: str, fence: str | None) -> str | None:
     return None if closes else fence
 
 
+_SCOPES: dict[Path, object] = {}
+
+def macros_scope(site: Site) -> MacrosScope | None:
+    """The site's MacrosScope when it may be trusted to leave pages as written: no page the plugin renders pulls
+    in other files by a Jinja statement (`include`, `import`, `from`, `extends`: the file pulled in is rendered with
+    it); else None (the plugin's delimiters count on every page). Every page under docs_dir is read once per
+    process and site (the language server: a page's edits are seen after a restart, its own front matter at once)."""
+    if site.macros is None:
+        return None
+    scope = _SCOPES.get(site.config_file, _SCOPES)
+    if scope is _SCOPES:
+        scope = _SCOPES[site.config_file] = _trusted_scope(site, site.macros)
+    return scope
+
+
+def _trusted_scope(site: Site, scope: MacrosScope) -> MacrosScope | None:
+    """macros_scope's work."""
+    from .files import read_text
+
+    pulls = re.compile(re.escape(scope.markers[1]) + r"-?\s*(?:include|import|from|extends)\b")
+    for page in sorted(site.docs_dir.rglob("*.md")):
+        try:
+            text = read_text(page, for_writing=False).text
+        except Exception:  # an unreadable page: nothing can be said of what it pulls in
+            return None
+        if pulls.search(text) and not scope.leaves(str(page), text):
+            return None
+    return scope
+
+
 _REWRITERS: dict[str, object] = {}
 
 
@@ -598,8 +631,63 @@ _MACROS_MARKERS = (("j2_variable_start_string", "{{"), ("j2_block_start_string",
                    ("j2_comment_start_string", "{#"))
 
 
+@dataclass(frozen=True)
+class MacrosScope:
+    """Which pages mkdocs-macros-plugin renders as Jinja templates, as its render() decides: never a page whose
+    front matter says `render_macros: false`; with `render_by_default: false`, only a page whose front matter says
+    `render_macros: true` or whose path under docs_dir matches `force_render_paths` (nautobot renders 2 of its 312
+    pages). On the other pages its delimiters are text like any other."""
+
+    markers: tuple[str, ...]  # its delimiters (variable, block, comment), in Site.template_markers too
+    by_default: bool
+    forced: tuple[str, ...]  # force_render_paths' lines: gitwildmatch patterns over paths under docs_dir
+    docs_dir: str
+
+    def leaves(self, path: str, text: str) -> bool:
+        """Whether the plugin leaves this file's text as written. A file outside docs_dir is no page of the site:
+        some page may paste it in, so it is taken as rendered."""
+        import os
+
+        from mkdocs.utils.meta import get_data
+
+        src_path = os.path.relpath(os.path.realpath(path), self.docs_dir).replace(os.sep, "/")
+        if src_path.startswith("../"):
+            return False
+        flag = get_data(text.removeprefix("\ufeff"))[1].get("render_macros")
+        if flag == False:  # noqa: E712 -- the plugin's own test (0 counts as false there too)
+            return True
+        return not (self.by_default or flag == True or self._forced(src_path))  # noqa: E712 -- as the plugin tests
+
+    def _forced(self, src_path: str) -> bool:
+        if not self.forced:
+            return False
+        import pathspec
+
+        return pathspec.PathSpec.from_lines("gitwildmatch", self.forced).match_file(src_path)
+
+
 # mkdocs-include-markdown-plugin pastes files into pages in on_page_markdown (includes.partial_includes).
 INCLUDE_MARKDOWN_PLUGIN = "include-markdown"
+
+# Plugins that paste other files into a page's Markdown in MkDocs' build (before or after the macros plugin renders
+# it, by their order): a file macros leaves as its own page may then be rendered inside another.
+_PASTING_PLUGINS = (INCLUDE_MARKDOWN_PLUGIN,)
+
+
+def _macros_scope(plugins, docs_dir: Path) -> MacrosScope | None:
+    """The site's MacrosScope when it lists mkdocs-macros-plugin (its `macros` entry) and no plugin that pastes
+    files into pages, else None (then the plugin's delimiters count on every page, Site.template_markers)."""
+    entries = list(_plugin_entries(plugins))
+    if any(name in _PASTING_PLUGINS for name, _ in entries):
+        return None
+    for name, options in entries:
+        if name == _MACROS_PLUGIN:
+            options = options if isinstance(options, dict) else {}
+            markers = tuple(str(options.get(key) or default) for key, default in _MACROS_MARKERS)
+            forced = tuple(str(options.get("force_render_paths") or "").splitlines())
+            return MacrosScope(markers, options.get("render_by_default", True) is not False, forced, str(docs_dir))
+    return None
+
 
 # mkdocs-autorefs, and mkdocstrings which runs it: `[title][identifier]` without a definition on the page becomes a
 # link to the identifier's heading anywhere on the site (openai-agents-python: 12 tables).
