@@ -445,8 +445,9 @@ _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 
 
 def forget_guarded_includes() -> None:
-    """Read the pages' snippet lines again when next asked (see includes.forget_includes)."""
+    """Read the pages' snippet lines and Jinja statements again when next asked (see includes.forget_includes)."""
     _GUARDED.clear()
+    _SCOPES.clear()
 
 
 def guarded_includes(site: Site) -> dict[str, tuple[str, str]]:
@@ -535,11 +536,13 @@ def _fence_after(line: str, fence: str | None) -> str | None:
 
 _SCOPES: dict[Path, object] = {}
 
+
 def macros_scope(site: Site) -> MacrosScope | None:
     """The site's MacrosScope when it may be trusted to leave pages as written: no page the plugin renders pulls
     in other files by a Jinja statement (`include`, `import`, `from`, `extends`: the file pulled in is rendered with
     it); else None (the plugin's delimiters count on every page). Every page under docs_dir is read once per
-    process and site (the language server: a page's edits are seen after a restart, its own front matter at once)."""
+    process and site (the language server reads them again when a page is saved, includes.forget_includes; a
+    page's own front matter at once)."""
     if site.macros is None:
         return None
     scope = _SCOPES.get(site.config_file, _SCOPES)
