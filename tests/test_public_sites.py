@@ -539,6 +539,23 @@ def test_a_file_a_code_block_shows_keeps_its_tables(tmp_path):
     assert "| a | 1 |" in shown[0]
     assert _every_cell(after) == _every_cell(before) == ["name", "default", "a", "1", "c", "d", "3", "4"]
 
+
+def test_a_snippet_table_fix_converted_is_not_reported_left(tmp_path):
+    """index.md includes other.md by a snippet: its scan reports other.md's table too (as the build does). fix
+    converted other.md in the same run, yet said `1 finding (1 pipe table) left` and exited 1, where a second run
+    found none; now what is left is what the files hold once written. check still reports the table twice, like
+    the build (two built pages show it)."""
+    pages = {"other.md": "# Other\n\n| c | d |\n|---|---|\n| 3 | 4 |\n", "index.md": '# Home\n\n--8<-- "other.md"\n'}
+    config = write_site(tmp_path / "site", pages)
+    before = build_site(config, tmp_path / "before")
+    assert run_cli(tmp_path / "site", "fix", "docs") == (0, [
+        "docs/other.md: 1 table, 4 cells verified",
+        "1 file fixed (1 table, 4 cells verified), 1 unchanged; no findings left in 2 files; configuration: "
+        "mkdocs.yml"])
+    assert run_cli(tmp_path / "site", "fix", "docs")[0] == 0
+    after = build_site(config, tmp_path / "after")
+    assert _every_cell(after) == _every_cell(before) == ["c", "d", "3", "4"]
+
 # pypa/hatch's version hook runs `hatch version` in a preprocessor; without `hatch` on PATH it raises on every page.
 FAILING_HOOK = """from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor

@@ -461,6 +461,8 @@ def execute(args: argparse.Namespace, resolver: Resolver) -> Run:
     finally:
         progress.close()
         resolver.save()
+    if writes:
+        results = _without_stale_findings(results)
     sources = sorted({own.source for own in chosen.values()}) or ["none could be read" if refused else "defaults"]
     stop = _interruption(stopped, len(results), len(slots), written if writes else None)
     return Run(args.command, results, problems, writes=writes, diff=diff, configuration=", ".join(sources),
@@ -496,6 +498,24 @@ def _slot(args: argparse.Namespace, path: Path, own: Settings, resolver: Resolve
     guarded = bool(getattr(args, "verify", False)) and site is not None and (
         "pymdownx.snippets" in site.extensions or site.include_markdown is not None or site.macros is not None)
     return _task(args, path, full, writes, diff, keyed=not guarded)
+
+
+def _without_stale_findings(results: list[FileResult]) -> list[FileResult]:
+    """The results without a file's findings about the tables of another file this run rewrote (a snippet the file
+    includes): they describe text that is no longer there, and that file's own result tells what is left of it. fix
+    said `1 finding (1 pipe table) left` and exited 1 where a second run found none."""
+    rewritten = {os.path.abspath(result.path) for result in results if result.changed and not result.error}
+    if not rewritten:
+        return results
+    return [_without_findings_in(result, rewritten) for result in results]
+
+
+def _without_findings_in(result: FileResult, rewritten: set[str]) -> FileResult:
+    """A result without its findings located in the rewritten files other than its own."""
+    own = os.path.abspath(result.path)
+    kept = [finding for finding in result.findings
+            if os.path.abspath(finding.path) == own or os.path.abspath(finding.path) not in rewritten]
+    return result if len(kept) == len(result.findings) else replace(result, findings=kept)
 
 
 def _outcome(slot: FileResult | Task, outcomes: Iterator[FileResult], resolver: Resolver,

@@ -672,16 +672,13 @@ class MacrosScope:
 # mkdocs-include-markdown-plugin pastes files into pages in on_page_markdown (includes.partial_includes).
 INCLUDE_MARKDOWN_PLUGIN = "include-markdown"
 
-# Plugins that paste other files into a page's Markdown in MkDocs' build (before or after the macros plugin renders
-# it, by their order): a file macros leaves as its own page may then be rendered inside another.
-_PASTING_PLUGINS = (INCLUDE_MARKDOWN_PLUGIN,)
-
 
 def _macros_scope(plugins, docs_dir: Path) -> MacrosScope | None:
-    """The site's MacrosScope when it lists mkdocs-macros-plugin (its `macros` entry) and no plugin that pastes
-    files into pages, else None (then the plugin's delimiters count on every page, Site.template_markers)."""
+    """The site's MacrosScope when it lists mkdocs-macros-plugin (its `macros` entry) and no include-markdown plugin
+    (which pastes files into pages before or after macros renders them, by their order: a file macros leaves as its
+    own page may be rendered inside another), else None (the delimiters then count on every page)."""
     entries = list(_plugin_entries(plugins))
-    if any(name in _PASTING_PLUGINS for name, _ in entries):
+    if any(name == INCLUDE_MARKDOWN_PLUGIN for name, _ in entries):
         return None
     for name, options in entries:
         if name == _MACROS_PLUGIN:
