@@ -27,7 +27,7 @@ from markdown.util import ETX, STX
 from ..diagnostics import delimiter_mismatch, no_blank_line_before, swallowed_block, unlocated_table
 from ..model import Cell, Diagnostic, Dialect, LazyRow, Position, Row, Span, Table
 from ..source import Source
-from . import blockloop, sections
+from . import blockloop, fences, sections
 from .cells import alignment, cell_at, row_of
 from .locate import LineLocator, offset_in
 
@@ -328,7 +328,8 @@ def _cheaper_preprocessors(md: markdown.Markdown) -> None:
     """Two of Python-Markdown's preprocessors, the same lines out for less work (exact classes only):
     NormalizeWhitespace empties lines of spaces with a search that can skip to each line break (its own
     look-behind pattern is tried at every character), and the HTML block preprocessor gives back text without a
-    `<` or `&` as it is (html.parser passes such text through as data, unchanged)."""
+    `<` or `&` as it is (html.parser passes such text through as data, unchanged). superfences reads only the lines
+    where its state can change (fences.search_nested)."""
     from markdown.extensions import md_in_html
     from markdown.preprocessors import HtmlBlockPreprocessor, NormalizeWhitespace
 
@@ -341,6 +342,8 @@ def _cheaper_preprocessors(md: markdown.Markdown) -> None:
             preprocessor.parse_whitespace = partial(_parse_whitespace, preprocessor, preprocessor.parse_whitespace)
             if _superfences_own(preprocessor, "run") and _superfences_own(preprocessor, "search_nested"):
                 preprocessor.run = partial(_fence_span_run, preprocessor, preprocessor.run)
+            if fences.applies(preprocessor):
+                preprocessor.search_nested = partial(fences.search_nested, preprocessor, preprocessor.search_nested)
 
 
 def _superfences_whitespace(preprocessor) -> bool:
