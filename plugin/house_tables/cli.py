@@ -99,9 +99,8 @@ class Task:
     renders_jsx: bool = True  # the site shows house JSX tables in `.md` pages (Settings.renders_house_jsx)
     markdown_format: str | None = None  # the page's Docusaurus markdown.format (MdxHost's); None: not Docusaurus
     rewrites: str | None = None  # the mkdocs.yml whose hooks rewrite pages' Markdown (Site.rewrites_markdown)
-    snippet_by: tuple[str, str] | None = None  # a page line that includes this file by a snippet so that a converted
-    # table would change that page, and how (site.guarded_includes; fix, --verify)
-    included_by: str | None = None  # how a page includes this file other than whole (include-markdown; fix, --verify)
+    included_by: tuple[str, str] | None = None  # a page line that includes this file so that a converted table
+    # would change that page, and how (site.guarded_includes, includes.partial_includes; fix, --verify)
     shown_in: tuple[str, ...] = ()  # the pages that include this file whole by a snippet (site.snippet_includers)
     directives: bool = True  # MDX reads `:::name` containers: not on Mintlify (Settings.mdx_directives)
 
@@ -495,11 +494,11 @@ def _slot(args: argparse.Namespace, path: Path, own: Settings, resolver: Resolve
     if full is None:
         return None
     # check --verify on a site with snippets, include-markdown or macros reads the other pages for how they include
-    # this one (snippet_by_of, included_by_of, macros_scope_of): not cached
+    # this one, or which pages are rendered (included_by_of, macros_scope_of): not cached
     site = full.site
-    others = site is not None and ("pymdownx.snippets" in site.extensions or site.include_markdown is not None
-                                   or site.macros is not None)
-    return _task(args, path, full, writes, diff, keyed=not (bool(getattr(args, "verify", False)) and others))
+    guarded = bool(getattr(args, "verify", False)) and site is not None and (
+        "pymdownx.snippets" in site.extensions or site.include_markdown is not None or site.macros is not None)
+    return _task(args, path, full, writes, diff, keyed=not guarded)
 
 
 def _without_stale_findings(results: list[FileResult]) -> list[FileResult]:
@@ -550,8 +549,7 @@ def host_fields(own: Settings, path: Path, *, converts: bool) -> dict:
             "template_markers": site.template_markers if site is not None else (),
             "macros": macros_scope_of(own) if converts else None,
             "renders_jsx": own.renders_house_jsx, "markdown_format": own.markdown_format,
-            "rewrites": rewrites_of(own), "snippet_by": snippet_by_of(own, path) if converts else None,
-            "included_by": included_by_of(own, path) if converts else None,
+            "rewrites": rewrites_of(own), "included_by": included_by_of(own, path) if converts else None,
             "shown_in": shown_in_of(own, path) if converts else (),
             "directives": own.mdx_directives}
 
@@ -858,8 +856,8 @@ def convert_text(text: str, task: Task):
     return convert(text, task.dialect, task.config, form=task.form, extensions=task.extensions,
                    configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
                    template_markers=_template_markers(task, text), jsx_refused=jsx_refusal(task, text),
-                   rewrite=_rewrite(task), refused=_snippet_refusal(task) or _included_refusal(task),
-                   directives=task.directives, contexts=_contexts(task))
+                   rewrite=_rewrite(task), refused=_included_refusal(task), directives=task.directives,
+                   contexts=_contexts(task))
 
 
 def macros_scope_of(own):
@@ -879,14 +877,19 @@ def _template_markers(task: Task, text: str) -> tuple[str, ...]:
     return tuple(marker for marker in task.template_markers if marker not in scope.markers)
 
 
-def snippet_by_of(own, path: Path) -> tuple[str, str] | None:
-    """Task.snippet_by: the first page line that includes this file by a snippet so that converting a table would
-    change that page (site.guarded_includes), if any."""
+def included_by_of(own, path: Path) -> tuple[str, str] | None:
+    """Task.included_by: the first page line that includes this file so that converting a table would change that
+    page (site.guarded_includes: snippets; includes.partial_includes: include-markdown), if any."""
     if own.site is None:
         return None
     from .site import guarded_includes
 
-    return guarded_includes(own.site).get(os.path.abspath(path))
+    found = guarded_includes(own.site).get(os.path.abspath(path))
+    if found is None and own.site.include_markdown is not None:
+        from .includes import partial_includes
+
+        found = partial_includes(own.site).get(os.path.abspath(path))
+    return found
 
 
 def shown_in_of(own, path: Path) -> tuple[str, ...]:
@@ -907,39 +910,24 @@ def _contexts(task: Task):
     return pages_including(task.path, task.shown_in, task.extension_configs or {})
 
 
-def _snippet_refusal(task: Task) -> tuple[str, str] | None:
-    """convert's refused when a page includes this file by a snippet so that a converted table would change that
-    page: it includes lines of it (they would be other lines) or shows its text in a code block (the house table's
-    source)."""
-    if task.snippet_by is None:
+def _included_refusal(task: Task) -> tuple[str, str] | None:
+    """convert's refused when a page includes this file so that a converted table would change that page: it
+    includes lines of it (they would be other lines), shows its text in a code block (the house table's source), or
+    pastes it inline, in code or in part (include-markdown: the house table would be text, or cut)."""
+    if task.included_by is None:
         return None
-    from .site import RANGE_INCLUDE
+    from .site import CODE_INCLUDE, RANGE_INCLUDE
 
-    place, how = task.snippet_by
+    place, how = task.included_by
     if how == RANGE_INCLUDE:
         return (f"{place} includes lines of this file by a snippet line range, which would hold other lines once a "
                 "table is converted", "include the table by a snippet section (`--8<-- \"file.md:name\"` with "
                 "`[start:name]`/`[end:name]` markers) or convert it by hand")
+    if how != CODE_INCLUDE:  # include-markdown's (includes.partial_includes): inline, in code, in part
+        return (f"{place} includes this file {how} (include-markdown), where a house table would not be read as one",
+                "include the file on a line of its own, whole, or convert the table by hand")
     return (f"{place} shows this file's text in a code block (a snippet line inside a fence), which would show the "
             "house table's source", "leave this table as it is, or show the file otherwise")
-
-
-def included_by_of(own, path: Path) -> str | None:
-    """Task.included_by: how a page includes this file other than as a block of its own (include-markdown)."""
-    if own.site is None or own.site.include_markdown is None:
-        return None
-    from .includes import partial_includes
-
-    return partial_includes(own.site).get(os.path.abspath(path))
-
-
-def _included_refusal(task: Task) -> tuple[str, str] | None:
-    """convert's refused when a page includes this file inline, in code or in part: a house table there would show
-    as text, or be cut."""
-    if task.included_by is None:
-        return None
-    return (f"{task.included_by}, where a house table would not be read as one", "include the file on a line of its "
-            "own, whole, or convert the table by hand")
 
 
 def rewrites_of(own) -> str | None:

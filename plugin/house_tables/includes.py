@@ -9,15 +9,23 @@ import os
 import re
 from pathlib import Path
 
+from .site import forget_guarded_includes, pages_holding
+
 # What stands for a directive when the including page is rendered: plain text no extension changes.
 _SENTINEL = "HouseTablesIncludeMark{}Z"
 
-_FOUND: dict[Path, dict[str, str]] = {}
+_FOUND: dict[Path, dict[str, tuple[str, str]]] = {}
 
 
-def partial_includes(site) -> dict[str, str]:
-    """Each file (absolute path) some page includes other than as a block of its own -> why, naming the first such
-    including line (`docs/index.md:5 includes this file inline after text (include-markdown)`). Read once per
+def forget_includes() -> None:
+    """Read how pages include files again when next asked (the language server, after a page is saved)."""
+    _FOUND.clear()
+    forget_guarded_includes()
+
+
+def partial_includes(site) -> dict[str, tuple[str, str]]:
+    """Each file (absolute path) some page includes other than as a block of its own -> (the first such including
+    line, `docs/index.md:5`; how: `inline, with text on its line`, as site.guarded_includes gives them). Read once per
     process and site; {} without the plugin (Site.include_markdown: its entry's options)."""
     found = _FOUND.get(site.config_file)
     if found is None:
@@ -25,7 +33,7 @@ def partial_includes(site) -> dict[str, str]:
     return found
 
 
-def _partial_includes(site) -> dict[str, str]:
+def _partial_includes(site) -> dict[str, tuple[str, str]]:
     """partial_includes' work: every page under docs_dir read for the plugin's directives (its own patterns and
     path resolution), each directive judged by _how_partial."""
     options = site.include_markdown
@@ -41,14 +49,8 @@ def _partial_includes(site) -> dict[str, str]:
                                          str(options.get("closing_tag") or "%}"), names.get(tag, tag))
             for tag in ("include", "include-markdown")]
     opening = str(options.get("opening_tag") or "{%")
-    found: dict[str, str] = {}
-    for page in sorted(site.docs_dir.rglob("*.md")):
-        try:
-            text = page.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            continue
-        if opening not in text:
-            continue
+    found: dict[str, tuple[str, str]] = {}
+    for page, text in pages_holding(site, opening):
         matches = sorted((match for tag in tags for match in tag.finditer(text)), key=lambda match: match.start())
         if not matches:
             continue
@@ -66,7 +68,7 @@ def _partial_includes(site) -> dict[str, str]:
             line = text.count("\n", 0, match.start("_includer_indent") + len(match["_includer_indent"])) + 1
             place = f"{os.path.relpath(page).replace(os.sep, '/')}:{line}"
             for path in paths:
-                found.setdefault(os.path.abspath(path), f"{place} includes this file {how} (include-markdown)")
+                found.setdefault(os.path.abspath(path), (place, how))
     return found
 
 

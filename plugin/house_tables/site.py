@@ -47,9 +47,9 @@ class Site:
     template_markers: tuple[str, ...] = ()  # what opens a template expression in a page (see _template_markers)
     extension_options: object = None  # the options of house_tables under markdown_extensions; None without it
     rewrites_markdown: bool = False  # a hook rewrites pages' Markdown (on_page_markdown): fix renders through it
+    include_markdown: object = None  # the options of the include-markdown plugin entry; None without one
     macros: object = None  # a MacrosScope: which pages mkdocs-macros-plugin renders; None: without the plugin, or
     # with one that pastes files into pages (then its delimiters count on every page)
-    include_markdown: object = None  # the options of the include-markdown plugin entry; None without one
 
     def __hash__(self) -> int:
         return hash(self.config_file)
@@ -444,6 +444,12 @@ _GUARDED: dict[Path, tuple[dict[str, tuple[str, str]], dict[str, tuple[str, ...]
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 
 
+def forget_guarded_includes() -> None:
+    """Read the pages' snippet lines and Jinja statements again when next asked (see includes.forget_includes)."""
+    _GUARDED.clear()
+    _SCOPES.clear()
+
+
 def guarded_includes(site: Site) -> dict[str, tuple[str, str]]:
     """The files some page of the site includes in a way a converted table would change (pymdownx.snippets): each
     file's absolute path -> (the first such including line, `docs/index.md:3`; RANGE_INCLUDE when it includes
@@ -489,13 +495,7 @@ def _guarded_includes(site: Site):
     snippets, split = _snippets_of(site.extension_configs)
     found: dict[str, tuple[str, str]] = {}
     includers: dict[str, tuple[str, ...]] = {}
-    for page in sorted(site.docs_dir.rglob("*.md")):
-        try:
-            text = page.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            continue
-        if "8<" not in text:
-            continue
+    for page, text in pages_holding(site, "8<"):
         for number, snippet, in_code in _snippet_lines(snippets, text.splitlines()):
             path, ranges, section = split(snippet)
             target = snippets.get_snippet_path(path)
@@ -561,6 +561,18 @@ def _block_marker_lines(snippets, lines: list[str]) -> set[int]:
             and not match.group("inline_marker")}
 
 
+def pages_holding(site: Site, marker: str):
+    """(path, text) of each `.md` file under docs_dir whose text holds marker, in path order (a file that cannot be
+    read or decoded is passed over: check and fix report it themselves)."""
+    for page in sorted(site.docs_dir.rglob("*.md")):
+        try:
+            text = page.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        if marker in text:
+            yield page, text
+
+
 def _snippet_lines(snippets, lines: list[str]):
     """(line number, snippet path, whether the line is inside a fence) of each file a page's lines include, inline
     (`--8<-- "file.md"`) or in a block (`--8<--`, a path per line, `--8<--`), read as snippets reads them (escaped
@@ -599,11 +611,13 @@ def _fence_after(line: str, fence: str | None) -> str | None:
 
 _SCOPES: dict[Path, object] = {}
 
+
 def macros_scope(site: Site) -> MacrosScope | None:
     """The site's MacrosScope when it may be trusted to leave pages as written: no page the plugin renders pulls
     in other files by a Jinja statement (`include`, `import`, `from`, `extends`: the file pulled in is rendered with
     it); else None (the plugin's delimiters count on every page). Every page under docs_dir is read once per
-    process and site (the language server: a page's edits are seen after a restart, its own front matter at once)."""
+    process and site (the language server reads them again when a page is saved, includes.forget_includes; a
+    page's own front matter at once)."""
     if site.macros is None:
         return None
     scope = _SCOPES.get(site.config_file, _SCOPES)
@@ -730,6 +744,10 @@ class MacrosScope:
         return pathspec.PathSpec.from_lines("gitwildmatch", self.forced).match_file(src_path)
 
 
+# mkdocs-include-markdown-plugin pastes files into pages in on_page_markdown (includes.partial_includes).
+INCLUDE_MARKDOWN_PLUGIN = "include-markdown"
+
+
 def _macros_scope(plugins, docs_dir: Path) -> MacrosScope | None:
     """The site's MacrosScope when it lists mkdocs-macros-plugin (its `macros` entry) and no include-markdown plugin
     (which pastes files into pages before or after macros renders them, by their order: a file macros leaves as its
@@ -745,8 +763,6 @@ def _macros_scope(plugins, docs_dir: Path) -> MacrosScope | None:
             return MacrosScope(markers, options.get("render_by_default", True) is not False, forced, str(docs_dir))
     return None
 
-# mkdocs-include-markdown-plugin pastes files into pages in on_page_markdown (includes.partial_includes).
-INCLUDE_MARKDOWN_PLUGIN = "include-markdown"
 
 # mkdocs-autorefs, and mkdocstrings which runs it: `[title][identifier]` without a definition on the page becomes a
 # link to the identifier's heading anywhere on the site (openai-agents-python: 12 tables).
