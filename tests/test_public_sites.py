@@ -563,25 +563,34 @@ def test_a_snippet_table_fix_converted_is_not_reported_left(tmp_path):
 PART = "# Part\n\n| key | value |\n|---|---|\n| a | [the docs][ref] |\n| b | HTML text |\n| c | note[^n] |\n"
 PLAIN_PART = "# Plain\n\n| e | f |\n|---|---|\n| 5 | [g](#plain) |\n"
 SHOWS_PARTS = ('# Home\n\n--8<-- "part.md"\n\n!!! note\n    --8<-- "plain.md"\n\n'
+               'Text right before:\n--8<-- "glued.md"\n\n'
                "[ref]: https://example.com\n*[HTML]: Hyper Text\n[^n]: A note.\n")
+GLUED = "| h | i |\n|---|---|\n| 7 | 8 |\n"
 
 
 def test_a_table_read_with_the_including_page_s_definitions_keeps_them(tmp_path):
     """fix converted part.md (verified as its own page, where the reference, the abbreviation and the footnote are
     text) and index.md, which includes it and defines them, then showed `[the docs][ref]` as text, `HTML` without
-    its abbreviation and `note[^n]` without its footnote. Now the file is verified in each page that includes it:
-    part.md's table stays (HT009 naming the including line); plain.md, included in an admonition, converts."""
-    config = write_site(tmp_path / "site", {"part.md": PART, "plain.md": PLAIN_PART, "index.md": SHOWS_PARTS})
+    its abbreviation and `note[^n]` without its footnote. Likewise glued.md, included right after a line of text:
+    there its pipe lines are paragraph text, its house table a table. Now the file is verified in each page that
+    includes it: part.md's and glued.md's tables stay (HT009 naming the including line); plain.md, included in an
+    admonition, converts."""
+    pages = {"part.md": PART, "plain.md": PLAIN_PART, "glued.md": GLUED, "index.md": SHOWS_PARTS}
+    config = write_site(tmp_path / "site", pages)
     before = build_site(config, tmp_path / "before")
     code, lines = run_cli(tmp_path / "site", "fix", "docs")
     assert code == 1
     assert "docs/plain.md: 1 table, 4 cells verified" in lines
     assert any(line.startswith("docs/part.md:3:1: HT009 docs/index.md:3 shows this file, and that page would "
                                "change: before") for line in lines)
+    assert any(line.startswith("docs/glued.md:1:1: HT009 docs/index.md:9 shows this file, and that page would "
+                               "change: before") for line in lines)
     assert (tmp_path / "site" / "docs" / "part.md").read_text(encoding="utf-8") == PART
+    assert (tmp_path / "site" / "docs" / "glued.md").read_text(encoding="utf-8") == GLUED
     after = build_site(config, tmp_path / "after")
     assert _every_cell(after) == _every_cell(before)
     assert '<a href="https://example.com">the docs</a>' in _every_cell(after)
+    assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
     assert unstyled(after.pages["plain/index.html"]) == unstyled(before.pages["plain/index.html"])
 
 # pypa/hatch's version hook runs `hatch version` in a preprocessor; without `hatch` on PATH it raises on every page.
