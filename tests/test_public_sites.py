@@ -592,6 +592,14 @@ def test_a_table_read_with_the_including_page_s_definitions_keeps_them(tmp_path)
     assert '<a href="https://example.com">the docs</a>' in _every_cell(after)
     assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
     assert unstyled(after.pages["plain/index.html"]) == unstyled(before.pages["plain/index.html"])
+    # A page that cannot be rendered here (a snippet it names is missing, with check_paths): the file it shows stays.
+    pages = {"part.md": PLAIN_PART, "index.md": '# Home\n\n--8<-- "part.md"\n\n--8<-- "missing.md"\n'}
+    snippets = {"pymdownx.snippets": {"base_path": [str(tmp_path / "missing" / "docs")], "check_paths": True}}
+    write_site(tmp_path / "missing", pages, extensions=[snippets], snippets=False)
+    _, lines = run_cli(tmp_path / "missing", "fix", "docs")
+    assert ("docs/part.md:3:1: HT009 docs/index.md:3 shows this file, and that page cannot be rendered here "
+            "(SnippetMissingError: Snippet at path 'missing.md' could not be found): no change to it can be verified"
+            in lines)
 
 # pypa/hatch's version hook runs `hatch version` in a preprocessor; without `hatch` on PATH it raises on every page.
 FAILING_HOOK = """from markdown.extensions import Extension

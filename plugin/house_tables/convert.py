@@ -311,7 +311,14 @@ def _with_contexts(changes, source: Source, engine: Engine, contexts):
     """changes, and then how the replacements change each other page that shows this file's text (a snippet):
     there the file's tables read that page's link references, footnotes and abbreviations, which its own page
     lacks (a `[title][ref]` cell, text on this page, is written escaped and lost its link there)."""
-    shown = [(place, engine.page(text, True)) for place, text in contexts(_splice(source, []))]
+    shown: list[tuple[str, str]] = []
+    for place, text in contexts(_splice(source, [])):
+        try:
+            shown.append((place, engine.page(text, True)))
+        except Exception as error:  # that page fails here (a snippet it names is missing): its build fails too
+            failed = (f"{place} shows this file, and that page cannot be rendered here ({type(error).__name__}: "
+                      f"{error}): no change to it can be verified")
+            return lambda replacements: changes(replacements) or failed
 
     def changes_everywhere(replacements) -> str | None:
         difference = changes(replacements)
