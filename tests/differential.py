@@ -1,5 +1,7 @@
 """The differential checks: our reading of a document equals the real engine's (property tests and regressions)."""
 
+import re
+
 from house_tables.parsing import scan
 from house_tables.parsing.pymd import scan_pymd
 from house_tables.source import Source
@@ -41,6 +43,17 @@ def check_python_markdown(text: str, configs: dict = EXTENSION_CONFIGS) -> None:
             assert (rendered["header"], rendered["rows"]) == (want["header"], want["rows"])
     assert (skipped, remaining) == (unlocated, [])
     _assert_spans(text, ours)
+
+
+# Docusaurus makes an admonition keyword's title a label (`:::tip Title` -> `:::tip[Title]`) before MDX reads the
+# page; the scanner reads the first form as Docusaurus does.
+_ADMONITION_TITLE = re.compile(r"^([ \t]*:{3,}(?:note|tip|info|warning|danger|caution|important|success|secondary)) +"
+                               r"(.*)$", re.MULTILINE)
+
+
+def as_docusaurus_gives_it(text: str) -> str:
+    """The page as Docusaurus hands it to MDX: each admonition keyword's title made a label (lines unchanged)."""
+    return _ADMONITION_TITLE.sub(r"\1[\2]", text)
 
 
 def check_mdx(mdx_engine, text: str, expected: list[dict], directives: bool = True) -> None:
