@@ -135,6 +135,16 @@ def test_footnotes_and_anchors_in_house_tables_work(tmp_path):
     assert not [w for w in built.warnings() if "here" in w]
 
 
+def test_a_comment_in_a_house_cell_is_left_out_and_the_page_builds(tmp_path):
+    """A hand-written house table with `<!-- -->` in a cell stopped the build: its cell's comment became an
+    ElementTree comment, which Python-Markdown's inline step and toc read as an element (AttributeError, TypeError).
+    Readers see no comment either way: it is left out, the text around it joined."""
+    page = "# Home\n\n" + house_table("a<!-- c -->b", "x <!-- multi\nline? no --> y") + "\n"
+    built = build_site(write_site(tmp_path, {"index.md": page}), tmp_path / "site")
+    cells = built.main("index.html").select("td")
+    assert [cell.decode_contents() for cell in cells] == ["ab", "x  y"]
+
+
 def test_house_tables_in_containers_with_material(tmp_path):
     """Material's theme, admonitions, tabs, list items: the house table is built where it is written."""
     table = house_table("[p](p.md)", "`code`", "    ")

@@ -61,7 +61,9 @@ def _simple_element(tag: Element) -> etree.Element:
 
 
 def _element(tag: Tag, labels: dict[str, str]) -> etree.Element:
-    """An ElementTree copy of a bs4 tag; text as AtomicString, comments as comments."""
+    """An ElementTree copy of a bs4 tag; text as AtomicString. Comments are left out: readers see none, and an
+    ElementTree comment in the page's tree is read as an element by Python-Markdown's inline step and by toc, which
+    both failed on it (a hand-written house table with `<!-- -->` in a cell stopped `mkdocs build`)."""
     from bs4 import Comment, NavigableString
 
     label = _footnote_label(tag, labels)
@@ -72,14 +74,12 @@ def _element(tag: Tag, labels: dict[str, str]) -> etree.Element:
     last = None
     for child in tag.children:
         if isinstance(child, Comment):
-            node = etree.Comment(str(child))
-        elif isinstance(child, NavigableString):
+            continue
+        if isinstance(child, NavigableString):
             _append_text(element, last, str(child))
             continue
-        else:
-            node = _element(child, labels)
-        element.append(node)
-        last = node
+        last = _element(child, labels)
+        element.append(last)
     return element
 
 
