@@ -479,11 +479,11 @@ def test_fence_search_is_used_only_with_superfences_source_as_written_for():
     assert fences.applies(preprocessor)
     subclass = type("Sub", (superfences.SuperFencesBlockPreprocessor,), {})
     assert not fences.applies(subclass.__new__(subclass))
-    fences._DIGESTS[superfences] = "another"
+    fences._DIGESTS[superfences.__file__] = "another"
     try:
         assert not fences.applies(preprocessor)
     finally:
-        del fences._DIGESTS[superfences]
+        del fences._DIGESTS[superfences.__file__]
 
 
 @settings(max_examples=300, deadline=None, database=None)
