@@ -929,6 +929,33 @@ def test_a_file_a_page_pastes_inline_in_code_or_in_part_keeps_its_tables(tmp_pat
         assert unstyled(after.pages[page]) == unstyled(before.pages[page]), name
 
 
+# The same with mkdocs-include-markdown-plugin: a file pasted on a line of its own reads the pasting page's
+# definitions (pubdocs5's F5: the pasting page lost the link, the abbreviation and the footnote after fix).
+PASTES_PARTS = ('# Home\n\n{% include-markdown "part.md" %}\n\n!!! note\n\n    {% include-markdown "plain.md" %}\n\n'
+                "[ref]: https://example.com\n*[HTML]: Hyper Text\n[^n]: A note.\n")
+
+
+def test_a_pasted_table_read_with_the_pasting_page_s_definitions_keeps_them(tmp_path):
+    """fix converted part.md (verified as its own page, where the reference, the abbreviation and the footnote are
+    text); index.md, which pastes it and defines them, then showed `[the docs][ref]` as text. Now a file pasted whole
+    is verified in each page that pastes it too: part.md stays (HT009 naming the pasting line); plain.md, pasted in an
+    admonition, converts, and every page shows what it showed."""
+    pages = {"part.md": PART, "plain.md": PLAIN_PART, "index.md": PASTES_PARTS}
+    config = write_site(tmp_path / "site", pages, extensions=["abbr", "admonition", "footnotes"], snippets=False)
+    _with_plugin_first(config, "include-markdown")
+    before = build_site(config, tmp_path / "before")
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert "docs/plain.md: 1 table, 4 cells verified" in lines
+    assert any(line.startswith("docs/part.md:3:1: HT009 docs/index.md:3 shows this file, and that page would "
+                               "change: before") for line in lines)
+    assert (tmp_path / "site" / "docs" / "part.md").read_text(encoding="utf-8") == PART
+    after = build_site(config, tmp_path / "after")
+    assert '<a href="https://example.com">the docs</a>' in _every_cell(after)
+    for page in ("index.html", "part/index.html", "plain/index.html"):
+        assert unstyled(after.pages[page]) == unstyled(before.pages[page]), page
+
+
 # xpqz/zensical-dyalog: markdown_tables_extended registers its block processor above Python-Markdown's `table`, so
 # every pipe table of the site was read by it: the build's house-tables saw none and check said "no findings".
 OTHER_READER = "markdown_tables_extended"

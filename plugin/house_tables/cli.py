@@ -102,6 +102,7 @@ class Task:
     included_by: tuple[str, str] | None = None  # a page line that includes this file so that a converted table
     # would change that page, and how (site.guarded_includes, includes.partial_includes; fix, --verify)
     shown_in: tuple[str, ...] = ()  # the pages that include this file whole by a snippet (site.snippet_includers)
+    pasted_in: object = None  # the pages that paste this file whole by include-markdown (includes.Pasting)
     directives: bool = True  # MDX reads `:::name` containers: not on Mintlify (Settings.mdx_directives)
 
 
@@ -551,6 +552,7 @@ def host_fields(own: Settings, path: Path, *, converts: bool) -> dict:
             "renders_jsx": own.renders_house_jsx, "markdown_format": own.markdown_format,
             "rewrites": rewrites_of(own), "included_by": included_by_of(own, path) if converts else None,
             "shown_in": shown_in_of(own, path) if converts else (),
+            "pasted_in": pasted_in_of(own, path) if converts else None,
             "directives": own.mdx_directives}
 
 
@@ -901,13 +903,29 @@ def shown_in_of(own, path: Path) -> tuple[str, ...]:
     return snippet_includers(own.site).get(os.path.abspath(path), ())
 
 
-def _contexts(task: Task):
-    """convert's contexts: the pages that show this file's text, with a given text in it (site.pages_including)."""
-    if not task.shown_in or task.dialect is not Dialect.PYTHON_MARKDOWN:
+def pasted_in_of(own, path: Path):
+    """Task.pasted_in: the pages that paste this file whole by include-markdown (includes.pasting_of), or None."""
+    if own.site is None or own.site.include_markdown is None:
         return None
+    from .includes import pasting_of
+
+    return pasting_of(own.site, os.path.abspath(path))
+
+
+def _contexts(task: Task):
+    """convert's contexts: the pages that show this file's text, with a given text in it (site.pages_including for
+    snippets, includes.pages_pasting for include-markdown)."""
+    if not (task.shown_in or task.pasted_in) or task.dialect is not Dialect.PYTHON_MARKDOWN:
+        return None
+    from .includes import pages_pasting
     from .site import pages_including
 
-    return pages_including(task.path, task.shown_in, task.extension_configs or {})
+    readers = []
+    if task.shown_in:
+        readers.append(pages_including(task.path, task.shown_in, task.extension_configs or {}))
+    if task.pasted_in:
+        readers.append(pages_pasting(task.pasted_in, task.path))
+    return lambda text: [page for reader in readers for page in reader(text)]
 
 
 def _included_refusal(task: Task) -> tuple[str, str] | None:
