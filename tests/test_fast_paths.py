@@ -380,6 +380,20 @@ def test_normalized_text_is_each_line_with_a_line_feed(text):
     assert source.normalized() == "".join(line + "\n" for line in source.lines)
 
 
+@settings(max_examples=3000, deadline=None, database=None)
+@given(st.lists(st.sampled_from(["a", " ", " ", "\t", "\n", "\n", "\r", "\r\n", "|", "\u00a0", "\x0b", "\ufeff"]),
+                max_size=16).map("".join))
+def test_a_locators_expanded_lines_are_each_line_expanded(text):
+    """LineLocator's lines as located (tabs expanded, "" for a line of spaces and tabs) are each line's, also where
+    the text is taken as it is (no tab, no space before a line feed)."""
+    from house_tables.parsing.locate import TAB_SIZE, expanded_lines
+
+    source = Source.parse(text)
+    each = [(line.expandtabs(TAB_SIZE) if "\t" in line else line) if line.strip(" \t") else ""
+            for line in source.lines]
+    assert expanded_lines(source) == each
+
+
 FENCE_LINES = st.sampled_from(["```", "~~~", "````", "```python", "~~~ {.x}", "``` title=\"a\"", "> ```", ">```",
                                "    ```", "\t```", "  ~~~", "a ``` b", "| a | b |", "|---|---|", "text", "", " ", "\r",
                                "> text", ">", "    code", "- item", "```x y", "``` {", "!!! note", "=== \"T\""])
@@ -479,11 +493,11 @@ def test_fence_search_is_used_only_with_superfences_source_as_written_for():
     assert fences.applies(preprocessor)
     subclass = type("Sub", (superfences.SuperFencesBlockPreprocessor,), {})
     assert not fences.applies(subclass.__new__(subclass))
-    fences._DIGESTS[superfences] = "another"
+    fences._DIGESTS[superfences.__file__] = "another"
     try:
         assert not fences.applies(preprocessor)
     finally:
-        del fences._DIGESTS[superfences]
+        del fences._DIGESTS[superfences.__file__]
 
 
 @settings(max_examples=300, deadline=None, database=None)

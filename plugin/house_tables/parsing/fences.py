@@ -14,17 +14,17 @@ runs only on the lines where something can happen:
   ones counted as eval_fence would.
 
 Every other line (openers, closers, quoted or indented fences) goes through search_nested's own body, copied below.
-Used only where the preprocessor's methods are superfences' own and their source is the one this was written
-against (_SOURCE_DIGEST): any other version or a subclass keeps its own search.
+Used only for superfences' exact class, from the very source file this was written against (_SOURCE_DIGEST, the
+file's SHA-256): any other version (or an edited file) or a subclass keeps its own search.
 """
 
 from __future__ import annotations
 
 import hashlib
-import inspect
 import re
 
-_SOURCE_DIGEST = "39d4eb05f5cc3a7f010c684c55278a91c1e8b67ca09efc6c785e97d75888e5d2"  # pymdown-extensions 13.1.2
+# the SHA-256 of pymdownx/superfences.py in pymdown-extensions 13.1.2
+_SOURCE_DIGEST = "74dd37f8184097bd0339ac95d33efa701fc39f248ac527e5afa3e1f47859fb42"
 _MARKERS = ("```", "~~~")
 
 
@@ -37,18 +37,21 @@ def applies(preprocessor) -> bool:
     return _digest(superfences) == _SOURCE_DIGEST
 
 
-_DIGESTS: dict[object, str] = {}
+_DIGESTS: dict[str, str] = {}
 
 
 def _digest(module) -> str:
-    """A digest of the source of what the shortcuts rely on (once per process)."""
-    digest = _DIGESTS.get(module)
+    """A digest of the module's source file (once per process: reading and hashing it costs less than a
+    tokenizer's look at its methods); "" when there is none to read."""
+    path = getattr(module, "__file__", None) or ""
+    digest = _DIGESTS.get(path)
     if digest is None:
-        kind = module.SuperFencesBlockPreprocessor
-        parts = [inspect.getsource(getattr(kind, name))
-                 for name in ("search_nested", "parse_whitespace", "parse_fence_line", "eval_fence", "normalize_ws")]
-        parts += [module.RE_NESTED_FENCE_START.pattern, module.NESTED_FENCE_END, repr(module.PREFIX_CHARS)]
-        digest = _DIGESTS[module] = hashlib.sha256("\0".join(parts).encode()).hexdigest()
+        try:
+            with open(path, "rb") as file:
+                digest = hashlib.sha256(file.read()).hexdigest() if path.endswith(".py") else ""
+        except OSError:
+            digest = ""
+        _DIGESTS[path] = digest
     return digest
 
 

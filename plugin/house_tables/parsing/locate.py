@@ -28,8 +28,7 @@ class LineLocator:
 
     def __init__(self, source: Source, fenced_lines: set[int] | None = None):
         self.lines = source.lines
-        self.expanded = [(line.expandtabs(TAB_SIZE) if "\t" in line else line) if line.strip(" \t") else ""
-                         for line in source.lines]  # a line without a tab is its own expansion
+        self.expanded = expanded_lines(source)
         self.in_fence = _top_level_fenced_lines(self.expanded) if fenced_lines is None else fenced_lines
 
     def find(self, rows: list[str], start: int = 0) -> int | None:
@@ -67,6 +66,17 @@ class LineLocator:
     def offset(self, index: int, row: str) -> int:
         """Offset in the original line where the (tab-expanded) row text begins."""
         return offset_in(self.lines[index], self.expanded[index], row)
+
+
+def expanded_lines(source: Source) -> list[str]:
+    """Each line with its tabs expanded, "" for a line of spaces and tabs only. A text with no tab and no space
+    before a line feed (each line is followed by one in the normalized text) has no such line: its lines as they
+    are (most pages: no look at each line)."""
+    text = source.normalized()
+    if "\t" not in text and " \n" not in text:
+        return list(source.lines)
+    return [(line.expandtabs(TAB_SIZE) if "\t" in line else line) if line.strip(" \t") else ""
+            for line in source.lines]  # a line without a tab is its own expansion
 
 
 def offset_in(line: str, expanded: str, row: str) -> int:

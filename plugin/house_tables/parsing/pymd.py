@@ -980,14 +980,13 @@ def _lazy_rows(locator: LineLocator, rows: list[str], extents: list[tuple[int, i
         if first < stop and (line[first] in _BLANK or line[stop - 1] in _BLANK):
             first, stop = _trimmed(line, offset, stop)
         count = counts[k] if counts and k > 1 else None
-        if count is None and ("\\" in line or "`" in line):
-            count = _cell_count(line, first, stop, border)
-        elif count is None:  # (_cell_count without a backslash or a backtick: each pipe between the borders splits)
-            low, high = first, stop
+        if count is None:  # _cell_count, written out: without a backslash a final pipe is a border, and without a
+            low, high, backslash = first, stop, "\\" in line  # backtick either each pipe between them splits
             if border:
                 low += line.startswith("|", low)
-                high -= high > low and line[high - 1] == "|"
-            count = line.count("|", low, high) + 1
+                piped = high > low and line[high - 1] == "|"
+                high = _without_end_border(line, low, high) if backslash else high - piped
+            count = _cell_total(line, low, high) if backslash or "`" in line else line.count("|", low, high) + 1
         made = _new_object(_LineRow)
         made.__dict__.update(span=_new_tuple(Span, (_new_tuple(Position, (start + 1, first + 1)),
                                                     _new_tuple(Position, (start + 1, stop)))),
