@@ -1,5 +1,7 @@
 """The differential checks: our reading of a document equals the real engine's (property tests and regressions)."""
 
+import re
+
 from house_tables.parsing import scan
 from house_tables.parsing.pymd import scan_pymd
 from house_tables.source import Source
@@ -43,12 +45,24 @@ def check_python_markdown(text: str, configs: dict = EXTENSION_CONFIGS) -> None:
     _assert_spans(text, ours)
 
 
-def check_mdx(mdx_engine, text: str, expected: list[dict]) -> None:
-    """Our mdx reading of text equals MDX's reading, `expected` (the tables of a document MDX compiles)."""
+# Docusaurus makes an admonition keyword's title a label (`:::tip Title` -> `:::tip[Title]`) before MDX reads the
+# page; the scanner reads the first form as Docusaurus does.
+_ADMONITION_TITLE = re.compile(r"^([ \t]*:{3,}(?:note|tip|info|warning|danger|caution|important|success|secondary)) +"
+                               r"(.*)$", re.MULTILINE)
+
+
+def as_docusaurus_gives_it(text: str) -> str:
+    """The page as Docusaurus hands it to MDX: each admonition keyword's title made a label (lines unchanged)."""
+    return _ADMONITION_TITLE.sub(r"\1[\2]", text)
+
+
+def check_mdx(mdx_engine, text: str, expected: list[dict], directives: bool = True) -> None:
+    """Our mdx reading of text equals MDX's reading, `expected` (the tables of a document MDX compiles; directives:
+    with `:::name` containers read, as Docusaurus reads them, or as text, as Mintlify does)."""
     expected = sorted(expected, key=lambda t: t["lines"])  # footnote tables render at the end of the page
-    ours = scan(text, "mdx").tables
+    ours = scan(text, "mdx", directives=directives).tables
     assert [[t.start_line, t.end_line] for t in ours] == [t["lines"] for t in expected]
-    rebuilt = mdx_engine.tables_many([rebuild(table) for table in ours])
+    rebuilt = mdx_engine.tables_many([rebuild(table) for table in ours], directives)
     for table, want, got in zip(ours, expected, rebuilt):
         assert list(table.align) == want["align"]
         assert got is not None and len(got) == 1

@@ -310,12 +310,14 @@ class MdxEngine:
             raise MdxError(f"expected the response to request {want}, got {resp}")
         return resp
 
-    def render_many(self, docs: list[str], form: str = "mdx") -> list[dict]:
+    def render_many(self, docs: list[str], form: str = "mdx", directives: bool = True) -> list[dict]:
         """The server's responses to docs, in order; requests are pipelined. form: MDX's `format`, "mdx" or "md"
-        (CommonMark, as Docusaurus reads a page under markdown.format 'md')."""
+        (CommonMark, as Docusaurus reads a page under markdown.format 'md'); directives: `:::name` containers read
+        (Docusaurus), else text (Mintlify, plain MDX)."""
         ids = range(self._next_id, self._next_id + len(docs))
         self._next_id += len(docs)
-        requests = (json.dumps({"id": i, "md": md, "format": form}) + "\n" for i, md in zip(ids, docs, strict=True))
+        requests = (json.dumps({"id": i, "md": md, "format": form, "directives": directives}) + "\n"
+                    for i, md in zip(ids, docs, strict=True))
         payload = "".join(requests).encode()
         writer = threading.Thread(target=_write, args=(self._proc.stdin, payload), daemon=True)
         writer.start()
@@ -327,10 +329,10 @@ class MdxEngine:
         writer.join()
         return responses
 
-    def tables_many(self, docs: list[str]) -> list[list[dict] | None]:
+    def tables_many(self, docs: list[str], directives: bool = True) -> list[list[dict] | None]:
         """For each doc, its markdown tables, or None when MDX fails to compile or render it."""
-        return [md_tables(r["html"]) if r["ok"] else None for r in self.render_many(docs)]
+        return [md_tables(r["html"]) if r["ok"] else None for r in self.render_many(docs, directives=directives)]
 
-    def tables(self, md: str) -> list[dict] | None:
+    def tables(self, md: str, directives: bool = True) -> list[dict] | None:
         """The markdown tables MDX finds in md, or None when MDX fails to compile or render it."""
-        return self.tables_many([md])[0]
+        return self.tables_many([md], directives)[0]

@@ -128,6 +128,11 @@ class Editor:
         finally:
             self.close(path)
 
+    def save(self, path: Path) -> None:
+        """Say that a document was saved (its text already on disk)."""
+        identifier = types.TextDocumentIdentifier(path.as_uri())
+        self._call(lambda: self.client.text_document_did_save(types.DidSaveTextDocumentParams(identifier)))
+
     def close(self, path: Path) -> None:
         """Close a document."""
         identifier = types.TextDocumentIdentifier(path.as_uri())

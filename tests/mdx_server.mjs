@@ -1,7 +1,8 @@
 // Long-lived MDX 3 + remark-gfm + container directives (Docusaurus' `:::note` admonitions) renderer for the differential tests (see tests/engines.py).
 // Protocol: one JSON request per stdin line, {"id": n, "md": "..."}; one JSON response per stdout line, in order:
 //   {"id": n, "ok": true, "html": "..."}  or  {"id": n, "ok": false, "error": "...", "phase": "compile"|"render"}
-//   A request may add "format": "md" (CommonMark, as Docusaurus reads a page under markdown.format 'md').
+//   A request may add "format": "md" (CommonMark, as Docusaurus reads a page under markdown.format 'md'), and
+//   "directives": false (no container directives: `:::` lines are text, as Mintlify and plain MDX read them).
 // The pipeline is the `mdx` engine of engine_matrix/mdx_engine.mjs, except that React is loaded once.
 import readline from 'node:readline'
 import {evaluate} from '@mdx-js/mdx'
@@ -40,11 +41,12 @@ function componentsFor(src) {
 }
 
 const options = {...runtime, format: 'mdx', remarkPlugins: [remarkGfm, remarkContainerDirectives], rehypePlugins: [annotateTables]}
+const withoutDirectives = {...options, remarkPlugins: [remarkGfm]}
 
-async function render(id, src, format = 'mdx') {
+async function render(id, src, format = 'mdx', directives = true) {
   let phase = 'compile'
   try {
-    const mod = await evaluate(src, {...options, format})
+    const mod = await evaluate(src, {...(directives ? options : withoutDirectives), format})
     phase = 'render'
     const html = renderToStaticMarkup(React.createElement(mod.default, {components: componentsFor(src)}))
     return {id, ok: true, html}
@@ -63,7 +65,7 @@ async function handle(line) {
     respond(JSON.stringify({id: null, ok: false, error: `bad request: ${e.message}`, phase: 'request'}) + '\n')
     return
   }
-  respond(JSON.stringify(await render(req.id, req.md, req.format === 'md' ? 'md' : 'mdx')) + '\n')
+  respond(JSON.stringify(await render(req.id, req.md, req.format === 'md' ? 'md' : 'mdx', req.directives !== false)) + '\n')
 }
 
 let pending = Promise.resolve()

@@ -136,6 +136,35 @@ def documents(draw) -> str:
     return without_engine_hangs(newline.join(lines) + newline)
 
 
+# Lines a Docusaurus page opens or closes an admonition with (remark-directive), and its legacy `:::kw Title`.
+COLON_LINES = [":::", "::::", ":::note", ":::tip Title", ":::note[Label]", "::::warning", ":::details{open}", "text"]
+
+
+@st.composite
+def colon_documents(draw) -> str:
+    """Tables with `:::` lines right under, above or between them: a container's fence where `:::name` is syntax
+    (Docusaurus), a row or a paragraph where it is text (Mintlify, plain MDX)."""
+    pieces = draw(st.lists(st.one_of(_plain_table(), st.sampled_from(COLON_LINES).map(lambda line: [line])),
+                           min_size=2, max_size=6))
+    lines: list[str] = []
+    for piece in pieces:
+        lines.extend(piece)
+        if not draw(st.integers(0, 2)):
+            lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+@st.composite
+def _plain_table(draw) -> list[str]:
+    """A table of cells every engine compiles (MDX included: no raw HTML or braces), its rows maybe ragged."""
+    columns = draw(st.integers(1, 3))
+    cells = st.sampled_from(["a", "b c", "`x`", "**y**", "1", ""])
+    rows = [" | ".join(draw(cells) for _ in range(draw(st.integers(1, columns))))
+            for _ in range(draw(st.integers(0, 3)))]
+    return ["| " + " | ".join(draw(cells) for _ in range(columns)) + " |", "|" + "---|" * columns,
+            *(f"| {row} |" for row in rows)]
+
+
 RAW_TABLES = [
     "<table>\n<tr><td><code>__fields__</code></td><td><kbd>\\</kbd></td><td>a \\- b \\*c\\*</td></tr>\n</table>",
     '<table style="color: red">\n<tr><td>**not md**</td><td>[x](page.md)</td></tr>\n</table>',

@@ -6,10 +6,11 @@
 import os
 
 from hypothesis import HealthCheck, assume, example, given, settings
+from hypothesis import strategies as st
 
-from differential import check_mdx, check_python_markdown
+from differential import as_docusaurus_gives_it, check_mdx, check_python_markdown
 from engines import SITE_EXTENSION_CONFIGS
-from strategies import documents
+from strategies import colon_documents, documents
 
 EXAMPLES = int(os.environ.get("HOUSE_TABLES_FUZZ", "300"))
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None,
@@ -33,6 +34,16 @@ def test_mdx_dialect_equals_mdx(mdx_engine, text):
     expected = mdx_engine.tables(text)
     assume(expected is not None)  # MDX cannot compile this document: no reading to agree with, counted as discarded
     check_mdx(mdx_engine, text, expected)
+
+
+@SETTINGS
+@given(st.one_of(documents(), colon_documents()), st.booleans())
+def test_mdx_dialect_equals_mdx_with_and_without_directives(mdx_engine, text, directives):
+    """The same with `:::name` lines read as Docusaurus reads them (container directives) and as text (Mintlify,
+    plain MDX: a `:::` under a table is a row of it there)."""
+    expected = mdx_engine.tables(as_docusaurus_gives_it(text) if directives else text, directives=directives)
+    assume(expected is not None)
+    check_mdx(mdx_engine, text, expected, directives=directives)
 
 
 @SETTINGS

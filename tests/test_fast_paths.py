@@ -10,6 +10,7 @@ import os
 from contextlib import contextmanager
 from functools import partial
 
+import markdown
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -402,6 +403,87 @@ def test_superfences_on_the_fence_span_gives_what_its_run_gives(lines, stack):
         results.append((out, len(md.htmlStash.rawHtmlBlocks), record.fences, record.fenced_lines,
                         fences.extension.stash.stash if hasattr(fences.extension.stash, "stash") else None))
     assert results[0] == results[1]
+
+
+SEARCH_LINES = st.sampled_from([
+    "```", "```", "~~~", "````", "``` python", "```python hl_lines=\"1\"", "~~~ {.x #i}", "``` {", "```x y",
+    "```mermaid", "``` \t", "````x", "~~~~", "> ```", ">```", "> > ```", ">", "> code", "> ", "  > ```",
+    "    ```", "\t```", "  ~~~", " ```", "\t", "    ", "  ", "", "", "\u00a0", "\x0b", "\x1c",
+    "code", "code ```", "a ``` b", "x ~~~", "``` ``` x", "| a | b |", "> text", "    code", "\tcode", "- item",
+    "    - ```", "!!! note", "\r", "```\r",
+])
+
+
+def _raised(function):
+    """What function returns, or the exception it raises (as its type and message)."""
+    try:
+        return function()
+    except Exception as error:  # the original's own failure is to be the same
+        return (type(error), str(error))
+
+
+def _fence_state(preprocessor) -> dict:
+    """What superfences keeps after a search: every attribute but the methods the scanning instance replaced."""
+    return {key: value for key, value in vars(preprocessor).items()
+            if not isinstance(value, partial) and key not in ("reassemble", "md", "extension", "config", "fence_end")}
+
+
+@settings(max_examples=4000, deadline=None, database=None)
+@given(st.lists(SEARCH_LINES, max_size=40), st.sampled_from(STACKS), st.lists(SEARCH_LINES, max_size=6))
+def test_fence_search_on_the_lines_that_matter_gives_superfences_own(lines, stack, before):
+    """fences.search_nested (the scanning instance's) against superfences' own search_nested on the same instance:
+    the same lines out, the same blocks stashed (and the same code kept for indented blocks), the same fences
+    recorded and the same state left (code, empty lines, prefix lengths, an unclosed fence's options...), for
+    lines with fences at every depth, quoted, indented, unclosed, with options, blank lines of every kind; also
+    searched again without run's reset, in the state a run over other lines (before) left."""
+    from pymdownx.superfences import SuperFencesBlockPreprocessor
+
+    from house_tables.parsing import fences as fast_fences
+    from house_tables.parsing.pymd import markdown_for, start_recording
+
+    extensions, configs = stack
+    results, initial = [], None
+    for own in (False, True):
+        md = markdown_for(extensions, configs, recording=True, fast=True)
+        fences = md.preprocessors["fenced_code_block"]
+        initial = initial or dict(vars(fences))  # what run does not reset (first, last) as the first left it
+        vars(fences).clear()
+        vars(fences).update(initial)
+        record = start_recording(md, build=False)
+        assert isinstance(fences.search_nested, partial) and fences.search_nested.func is fast_fences.search_nested
+        search = partial(SuperFencesBlockPreprocessor.search_nested, fences) if own else fences.search_nested
+        saved, fences.search_nested = fences.search_nested, search
+        try:
+            out = []
+            for step in (partial(fences.run, list(before)), partial(fences.search_nested, list(lines)),
+                         partial(fences.run, list(lines))):
+                out += [_raised(step), repr(_fence_state(fences))]
+        finally:
+            fences.search_nested = saved
+        fence_end = fences.fence_end.pattern if fences.fence_end is not None else None
+        results.append((out, list(md.htmlStash.rawHtmlBlocks), record.fences, record.fenced_lines,
+                        fences.extension.stash.stash if hasattr(fences.extension.stash, "stash") else None,
+                        _fence_state(fences), fence_end))
+    assert results[0] == results[1]
+
+
+def test_fence_search_is_used_only_with_superfences_source_as_written_for():
+    """The shortcut is superfences' exact class with the source it was written against; a subclass or another
+    version's source keeps its own search."""
+    from pymdownx import superfences
+
+    from house_tables.parsing import fences
+
+    md = markdown.Markdown(extensions=["pymdownx.superfences"])
+    preprocessor = md.preprocessors["fenced_code_block"]
+    assert fences.applies(preprocessor)
+    subclass = type("Sub", (superfences.SuperFencesBlockPreprocessor,), {})
+    assert not fences.applies(subclass.__new__(subclass))
+    fences._DIGESTS[superfences] = "another"
+    try:
+        assert not fences.applies(preprocessor)
+    finally:
+        del fences._DIGESTS[superfences]
 
 
 @settings(max_examples=300, deadline=None, database=None)

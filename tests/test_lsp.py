@@ -25,6 +25,7 @@ from lsp_client import (
     without_path,
     write,
 )
+from sites import write_site
 
 TABLE = "| a | b |\n|---|---|\n| 1 | 2 |\n"
 SHORT_ROW = "| a | b |\n|---|---|\n| 1 |\n"
@@ -451,3 +452,25 @@ def test_a_page_docusaurus_reads_as_commonmark_offers_no_jsx_conversion(editor, 
             assert convert.edit is None
             assert convert.disabled.reason.startswith("not converted: HT009 Docusaurus reads this page as CommonMark")
         editor.close(path)
+
+
+def test_a_page_saved_with_an_inline_include_stops_the_conversion_of_the_file_it_pastes(editor, tmp_path):
+    """How pages include files was read once per process: after index.md was edited to paste part.md inline (where a
+    house table shows as text), the editor still offered to convert part.md's table. A saved page has them read
+    again, and the open documents checked again."""
+    config = write_site(tmp_path, {"index.md": '# I\n\n{% include-markdown "part.md" %}\n', "part.md": TABLE},
+                        extensions=["admonition"], snippets=False)
+    config.write_text(config.read_text(encoding="utf-8").replace("plugins:\n", "plugins:\n- include-markdown\n"),
+                      encoding="utf-8")
+    part = tmp_path / "docs" / "part.md"
+    editor.open(part, TABLE)
+    assert action(editor.code_actions(part, 1), CONVERT_THIS).edit is not None
+    index = write(tmp_path / "docs" / "index.md", '# I\n\nSee {% include-markdown "part.md" %}\n')
+    editor.open(index, index.read_text(encoding="utf-8"))
+    editor.save(index)
+    convert = action(editor.code_actions(part, 1), CONVERT_THIS)
+    assert convert.edit is None
+    assert convert.disabled.reason.startswith("not converted: HT009 ")
+    assert "docs/index.md:3 includes this file inline" in convert.disabled.reason
+    editor.close(index)
+    editor.close(part)

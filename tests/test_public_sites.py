@@ -511,6 +511,51 @@ def test_a_file_a_page_includes_lines_of_keeps_its_tables(tmp_path):
     assert _every_cell(after) == _every_cell(before) == ["name", "default", "a", "1", "b", "2", "c", "d", "3", "4"]
 
 
+
+# squidfunk/mkdocs-material's "Embedding external files" (zensical/docs authoring/code-blocks.md): a snippet line
+# inside a fence shows the included file's text as code. With a `.md` file, that code is a pipe table's source.
+SHOWN = {"example.md": "# Example\n\n| name | default |\n|---|---|\n| a | 1 |\n",
+         "other.md": "# Other\n\n| c | d |\n|---|---|\n| 3 | 4 |\n",
+         "index.md": ('# Home\n\nThe source:\n\n```markdown\n--8<-- "example.md"\n```\n\n~~~~ text\n```\n~~~~\n\n'
+                      'What it shows:\n\n--8<-- "example.md"\n\n--8<--\nother.md\n--8<--\n')}
+
+
+def test_a_file_a_code_block_shows_keeps_its_tables(tmp_path):
+    """fix converted example.md (verified as its own page), and the code block on index.md that shows its text
+    then showed the house table's JSX instead of the pipe table. Now example.md's table stays (HT009 naming the
+    including line); other.md, included in a snippet block outside any fence, converts; the built index page
+    shows the same code and the same cells."""
+    config = write_site(tmp_path / "site", SHOWN)
+    before = build_site(config, tmp_path / "before")
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert ("docs/example.md:3:1: HT009 docs/index.md:6 shows this file's text in a code block (a snippet line "
+            "inside a fence), which would show the house table's source") in lines
+    assert "docs/other.md: 1 table, 4 cells verified" in lines
+    assert (tmp_path / "site" / "docs" / "example.md").read_text(encoding="utf-8") == SHOWN["example.md"]
+    after = build_site(config, tmp_path / "after")
+    shown = [code.get_text() for code in after.main("index.html").find_all("code")]
+    assert shown == [code.get_text() for code in before.main("index.html").find_all("code")]
+    assert "| a | 1 |" in shown[0]
+    assert _every_cell(after) == _every_cell(before) == ["name", "default", "a", "1", "c", "d", "3", "4"]
+
+
+def test_a_snippet_table_fix_converted_is_not_reported_left(tmp_path):
+    """index.md includes other.md by a snippet: its scan reports other.md's table too (as the build does). fix
+    converted other.md in the same run, yet said `1 finding (1 pipe table) left` and exited 1, where a second run
+    found none; now what is left is what the files hold once written. check still reports the table twice, like
+    the build (two built pages show it)."""
+    pages = {"other.md": "# Other\n\n| c | d |\n|---|---|\n| 3 | 4 |\n", "index.md": '# Home\n\n--8<-- "other.md"\n'}
+    config = write_site(tmp_path / "site", pages)
+    before = build_site(config, tmp_path / "before")
+    assert run_cli(tmp_path / "site", "fix", "docs") == (0, [
+        "docs/other.md: 1 table, 4 cells verified",
+        "1 file fixed (1 table, 4 cells verified), 1 unchanged; no findings left in 2 files; configuration: "
+        "mkdocs.yml"])
+    assert run_cli(tmp_path / "site", "fix", "docs")[0] == 0
+    after = build_site(config, tmp_path / "after")
+    assert _every_cell(after) == _every_cell(before) == ["c", "d", "3", "4"]
+
 # pypa/hatch's version hook runs `hatch version` in a preprocessor; without `hatch` on PATH it raises on every page.
 FAILING_HOOK = """from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
@@ -551,10 +596,15 @@ MACROS_PAGE = "# M\n\ntext\n\n| a | b |\n|---|---|\n| 1 | `x` |\n"
 
 def _with_macros(config: Path, options: dict | None) -> None:
     """The site's mkdocs.yml with mkdocs-macros-plugin's entry first (with options, or bare)."""
+    _with_plugin_first(config, {"macros": options} if options else "macros")
+
+
+def _with_plugin_first(config: Path, entry: str | dict) -> None:
+    """The site's mkdocs.yml with another plugin's entry first under `plugins:`."""
     import yaml
 
     data = yaml.safe_load(config.read_text(encoding="utf-8"))
-    data["plugins"] = [{"macros": options} if options else "macros", *data["plugins"]]
+    data["plugins"] = [entry, *data["plugins"]]
     config.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
 
 
@@ -591,6 +641,39 @@ def test_a_template_expression_in_a_cell_stays_expanded(tmp_path):
     _first_table_stays(config, tmp_path, ["a", "b", "name", "t", "c", "d", "1", "<code>x</code>"],
                        "the site's macros plugin would expand the '[[[' expression in the pipe table, which the house "
                        "table holds as text")
+
+
+# nautobot/nautobot: mkdocs-macros-plugin with `render_by_default: false` renders only the pages whose front matter
+# says `render_macros: true` (2 of 312); the others' `{{` is text. fix refused every table of the site (110) as if
+# every page were a template.
+OPTED_IN = "---\nrender_macros: true\n---\n# R\n\nSite {{ config.site_name }}.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+LEFT_AS_WRITTEN = "# P\n\n| c | d |\n|---|---|\n| 3 | `{{ x }}` |\n"
+
+
+def test_a_page_the_macros_plugin_leaves_as_written_converts(tmp_path):
+    """The page without `render_macros: true` converts and shows the same cells (its `{{ x }}` as text); the
+    opted-in page keeps its table (the plugin would read the house table's `{{`) and its expanded text. When an
+    opted-in page pulls another file in by a Jinja `include`, that file is rendered with it: its table stays."""
+    pages = {"index.md": LEFT_AS_WRITTEN, "opted.md": OPTED_IN}
+    config = write_site(tmp_path / "site", pages, extensions=["attr_list"], snippets=False)
+    _with_macros(config, {"render_by_default": False})
+    before = build_site(config, tmp_path / "before")
+    code, lines = run_cli(config.parent, "fix", "docs")
+    assert code == 1
+    assert "docs/index.md: 1 table, 4 cells verified" in lines
+    assert ("docs/opted.md:8:1: HT009 the site's macros plugin would read '{{' in the house table as a template"
+            in lines)
+    after = build_site(config, tmp_path / "after")
+    assert _every_cell(after) == _every_cell(before) == ["c", "d", "3", "<code>{{ x }}</code>"]
+    assert unstyled(after.pages["opted/index.html"]) == unstyled(before.pages["opted/index.html"])
+    assert "Site t." in after.pages["opted/index.html"]
+    pages = {"index.md": '---\nrender_macros: true\n---\n# I\n\n{% include "shared.md" %}\n',
+             "shared.md": LEFT_AS_WRITTEN.replace("`{{ x }}`", "4")}
+    config = write_site(tmp_path / "pulled", pages, extensions=["attr_list"], snippets=False)
+    _with_macros(config, {"render_by_default": False, "include_dir": "docs"})
+    code, lines = run_cli(config.parent, "fix", "docs")
+    assert (code, lines[1]) == (1, "docs/shared.md:3:1: HT009 the site's macros plugin would read '{{' in the house "
+                                   "table as a template")
 
 
 def _first_table_stays(config: Path, tmp_path: Path, cells: list[str], refusal: str) -> None:
@@ -675,6 +758,36 @@ def test_a_colon_line_that_is_no_directive_stays_a_row(tmp_path, mdx_engine):
     assert [_unstyled_mdx(page) for page in after] == [_unstyled_mdx(page) for page in before]
 
 
+# Mintlify's own docs (migration/docusaurus.mdx): leftover Docusaurus syntax such as `:::` renders as literal text.
+LEFTOVER_ADMONITION = "# T\n\n:::note\n| a | b |\n|---|---|\n| 1 | 2 |\n:::\n"
+MINTLIFY_CONFIG = '{"$schema": "https://mintlify.com/docs.json", "name": "t"}\n'
+
+
+def test_a_colon_line_under_a_table_is_a_row_on_mintlify(tmp_path, mdx_engine):
+    """Mintlify reads no container directives: the `:::` under the table is a row of it (MDX without them, as
+    compiled here). check read it as Docusaurus does, the table ending there: fix converted one row, and the page
+    showed `:::` as a paragraph under a table that had lost a row. The same page under Docusaurus keeps its
+    admonition reading (one row)."""
+    (tmp_path / "mint").mkdir()
+    (tmp_path / "mint" / "docs.json").write_text(MINTLIFY_CONFIG, encoding="utf-8")
+    page = tmp_path / "mint" / "page.mdx"
+    page.write_text(LEFTOVER_ADMONITION, encoding="utf-8")
+    (before,) = mdx_engine.render_many([LEFTOVER_ADMONITION], directives=False)
+    assert [table["rows"] for table in extract_tables(before["html"])] == [[["1", "2"], [":::", ""]]]
+    code, lines = run_cli(tmp_path / "mint", "check", "page.mdx")
+    assert (code, lines[:2]) == (1, ["page.mdx:4:1: HT001 pipe table (2 columns, 2 rows) — the house style forbids "
+                                     "Markdown pipe tables", "page.mdx:7:1: HT003 row has 1 cell but the header has 2: "
+                                     "1 empty cell added"])
+    assert run_cli(tmp_path / "mint", "fix", "page.mdx")[0] == 0
+    (after,) = mdx_engine.render_many([page.read_text(encoding="utf-8")], directives=False)
+    assert _unstyled_mdx(after["html"]) == _unstyled_mdx(before["html"])
+    (tmp_path / "docusaurus").mkdir()
+    (tmp_path / "docusaurus" / "docusaurus.config.js").write_text("module.exports = {};\n", encoding="utf-8")
+    (tmp_path / "docusaurus" / "page.mdx").write_text(LEFTOVER_ADMONITION, encoding="utf-8")
+    assert run_cli(tmp_path / "docusaurus", "check", "page.mdx")[1][0] == (
+        "page.mdx:4:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown pipe tables")
+
+
 def _mdx_page(engine, source: str) -> str:
     """The page MDX renders, after Docusaurus' rewrite of an admonition keyword's title into a label."""
     source = re.sub(r"^(:{3,}(?:note|tip)) +(.*)$", r"\1[\2]", source, flags=re.M)
@@ -735,6 +848,40 @@ def test_a_wiki_link_in_a_cell_stays_a_link(tmp_path):
 def _every_cell(build) -> list[str]:
     """Each cell's inner HTML in every table of the built index page's content."""
     return [cell.decode_contents() for cell in build.main("index.html").find_all(["td", "th"])]
+
+
+# mkdocs-include-markdown-plugin pastes a file into a page in on_page_markdown; how each page includes its file.
+PASTED = {"own": '{% include-markdown "parts/own.md" %}',
+          "listed": '- item\n\n    {% include-markdown "parts/listed.md" %}',
+          "inline": 'Inline {% include-markdown "parts/inline.md" %} end.',
+          "code": '    {% include-markdown "parts/code.md" %}',
+          "part": '{% include-markdown "parts/part.md" start="| 1" %}',
+          "paragraph": 'Text above\n{% include-markdown "parts/paragraph.md" %}'}
+PASTED_TABLE = "| a | b |\n|:--|--:|\n| 1 | [home](../index.md) |\n| 2 | `x\\|y` |\n"
+
+
+def test_a_file_a_page_pastes_inline_in_code_or_in_part_keeps_its_tables(tmp_path):
+    """fix verified each included file as its own page, but a page pasting it inline after text, inside code, or
+    from a `start=` string in the table showed the house table's JSX as text (or a cut table) after fix (pubdocs4's
+    F4). Those files now keep their tables (HT009 naming the including line); files pasted on a line of their own,
+    at the top or in a list item, convert; every built page shows what it showed before."""
+    pages = {"index.md": "# Home\n", **{f"parts/{name}.md": PASTED_TABLE for name in PASTED},
+             **{f"p_{name}.md": f"# {name}\n\nBefore.\n\n{line}\n\nAfter.\n" for name, line in PASTED.items()}}
+    config = write_site(tmp_path / "site", pages, extensions=["admonition", "footnotes", "pymdownx.superfences"],
+                        snippets=False)
+    _with_plugin_first(config, "include-markdown")
+    before = build_site(config, tmp_path / "before")
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    refused = {line.split(":")[0] for line in lines if " HT009 " in line}
+    assert (code, refused) == (1, {f"docs/parts/{name}.md" for name in ("inline", "code", "part", "paragraph")})
+    assert ("docs/parts/inline.md:1:1: HT009 docs/p_inline.md:5 includes this file inline, with text on its line "
+            "(include-markdown), where a house table would not be read as one") in lines
+    assert {line.split(":")[0] for line in lines[:-1] if "cells verified" in line} == {"docs/parts/own.md",
+                                                                                       "docs/parts/listed.md"}
+    after = build_site(config, tmp_path / "after")
+    for name in PASTED:
+        page = f"p_{name}/index.html"
+        assert unstyled(after.pages[page]) == unstyled(before.pages[page]), name
 
 
 # xpqz/zensical-dyalog: markdown_tables_extended registers its block processor above Python-Markdown's `table`, so

@@ -95,10 +95,13 @@ class Task:
     front_matter: bool = False  # a page of an MkDocs site: read without its front matter, as MkDocs does
     keyed: bool = True  # check: name the bytes read (digest and stat) for the cache to keep the result under
     template_markers: tuple[str, ...] = ()  # the site's template delimiters (Site.template_markers)
+    macros: object = None  # which pages the site's macros plugin renders (site.macros_scope); None: every page
     renders_jsx: bool = True  # the site shows house JSX tables in `.md` pages (Settings.renders_house_jsx)
     markdown_format: str | None = None  # the page's Docusaurus markdown.format (MdxHost's); None: not Docusaurus
     rewrites: str | None = None  # the mkdocs.yml whose hooks rewrite pages' Markdown (Site.rewrites_markdown)
-    ranged_by: str | None = None  # a page line that includes lines of this file by a snippet range (fix, --verify)
+    included_by: tuple[str, str] | None = None  # a page line that includes this file so that a converted table
+    # would change that page, and how (site.guarded_includes, includes.partial_includes; fix, --verify)
+    directives: bool = True  # MDX reads `:::name` containers: not on Mintlify (Settings.mdx_directives)
 
 
 # ------------------------------------------------------------------ command line
@@ -458,6 +461,8 @@ def execute(args: argparse.Namespace, resolver: Resolver) -> Run:
     finally:
         progress.close()
         resolver.save()
+    if writes:
+        results = _without_stale_findings(results)
     sources = sorted({own.source for own in chosen.values()}) or ["none could be read" if refused else "defaults"]
     stop = _interruption(stopped, len(results), len(slots), written if writes else None)
     return Run(args.command, results, problems, writes=writes, diff=diff, configuration=", ".join(sources),
@@ -487,10 +492,30 @@ def _slot(args: argparse.Namespace, path: Path, own: Settings, resolver: Resolve
     full = _settings(resolver.full_settings_for, path, problems, refused)
     if full is None:
         return None
-    # check --verify on a site with snippets reads the other pages for line ranges (ranged_by_of): not cached
+    # check --verify on a site with snippets, include-markdown or macros reads the other pages for how they include
+    # this one, or which pages are rendered (included_by_of, macros_scope_of): not cached
     site = full.site
-    ranged = bool(getattr(args, "verify", False)) and site is not None and "pymdownx.snippets" in site.extensions
-    return _task(args, path, full, writes, diff, keyed=not ranged)
+    guarded = bool(getattr(args, "verify", False)) and site is not None and (
+        "pymdownx.snippets" in site.extensions or site.include_markdown is not None or site.macros is not None)
+    return _task(args, path, full, writes, diff, keyed=not guarded)
+
+
+def _without_stale_findings(results: list[FileResult]) -> list[FileResult]:
+    """The results without a file's findings about the tables of another file this run rewrote (a snippet the file
+    includes): they describe text that is no longer there, and that file's own result tells what is left of it. fix
+    said `1 finding (1 pipe table) left` and exited 1 where a second run found none."""
+    rewritten = {os.path.abspath(result.path) for result in results if result.changed and not result.error}
+    if not rewritten:
+        return results
+    return [_without_findings_in(result, rewritten) for result in results]
+
+
+def _without_findings_in(result: FileResult, rewritten: set[str]) -> FileResult:
+    """A result without its findings located in the rewritten files other than its own."""
+    own = os.path.abspath(result.path)
+    kept = [finding for finding in result.findings
+            if os.path.abspath(finding.path) == own or os.path.abspath(finding.path) not in rewritten]
+    return result if len(kept) == len(result.findings) else replace(result, findings=kept)
 
 
 def _outcome(slot: FileResult | Task, outcomes: Iterator[FileResult], resolver: Resolver,
@@ -521,8 +546,10 @@ def host_fields(own: Settings, path: Path, *, converts: bool) -> dict:
     site = own.site
     return {"extensions": own.extensions, "extension_configs": own.extension_configs, "front_matter": site is not None,
             "template_markers": site.template_markers if site is not None else (),
+            "macros": macros_scope_of(own) if converts else None,
             "renders_jsx": own.renders_house_jsx, "markdown_format": own.markdown_format,
-            "rewrites": rewrites_of(own), "ranged_by": ranged_by_of(own, path) if converts else None}
+            "rewrites": rewrites_of(own), "included_by": included_by_of(own, path) if converts else None,
+            "directives": own.mdx_directives}
 
 
 def _print_configurations(chosen: dict[str, Settings]) -> None:
@@ -812,7 +839,8 @@ def check_text(task: Task, text: str) -> FileResult:
         hand = conversion.hand_counts
     else:
         plan = _lazy("plan_page")(text, task.dialect, config=task.config, extensions=task.extensions,
-                         configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter)
+                         configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
+                         directives=task.directives)
         tables, diagnostics = plan.tables, plan.diagnostics
         hand = (plan.hand.conforming, len(plan.hand.normalisable), plan.hand.alone)
     return FileResult(task.path, [TableRecord.of(task.path, t) for t in tables],
@@ -825,26 +853,60 @@ def convert_text(text: str, task: Task):
 
     return convert(text, task.dialect, task.config, form=task.form, extensions=task.extensions,
                    configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
-                   template_markers=task.template_markers, jsx_refused=jsx_refusal(task, text),
-                   rewrite=_rewrite(task), refused=_ranged_refusal(task))
+                   template_markers=_template_markers(task, text), jsx_refused=jsx_refusal(task, text),
+                   rewrite=_rewrite(task), refused=_included_refusal(task), directives=task.directives)
 
 
-def ranged_by_of(own, path: Path) -> str | None:
-    """Task.ranged_by: the first page line that includes lines of this file by a snippet line range, if any."""
+def macros_scope_of(own):
+    """Task.macros: the pages the site's macros plugin renders, when that can be told (site.macros_scope)."""
+    if own.site is None or own.site.macros is None:
+        return None
+    from .site import macros_scope
+
+    return macros_scope(own.site)
+
+
+def _template_markers(task: Task, text: str) -> tuple[str, ...]:
+    """The template delimiters that count on this page: the macros plugin's only when it renders the page."""
+    scope = task.macros
+    if scope is None or not scope.leaves(task.path, text):
+        return task.template_markers
+    return tuple(marker for marker in task.template_markers if marker not in scope.markers)
+
+
+def included_by_of(own, path: Path) -> tuple[str, str] | None:
+    """Task.included_by: the first page line that includes this file so that converting a table would change that
+    page (site.guarded_includes: snippets; includes.partial_includes: include-markdown), if any."""
     if own.site is None:
         return None
-    from .site import ranged_includes
+    from .site import guarded_includes
 
-    return ranged_includes(own.site).get(os.path.abspath(path))
+    found = guarded_includes(own.site).get(os.path.abspath(path))
+    if found is None and own.site.include_markdown is not None:
+        from .includes import partial_includes
+
+        found = partial_includes(own.site).get(os.path.abspath(path))
+    return found
 
 
-def _ranged_refusal(task: Task) -> tuple[str, str] | None:
-    """convert's refused when a page includes lines of this file: a converted table would put other lines there."""
-    if task.ranged_by is None:
+def _included_refusal(task: Task) -> tuple[str, str] | None:
+    """convert's refused when a page includes this file so that a converted table would change that page: it
+    includes lines of it (they would be other lines), shows its text in a code block (the house table's source), or
+    pastes it inline, in code or in part (include-markdown: the house table would be text, or cut)."""
+    if task.included_by is None:
         return None
-    return (f"{task.ranged_by} includes lines of this file by a snippet line range, which would hold other lines "
-            "once a table is converted", "include the table by a snippet section (`--8<-- \"file.md:name\"` with "
-            "`[start:name]`/`[end:name]` markers) or convert it by hand")
+    from .site import CODE_INCLUDE, RANGE_INCLUDE
+
+    place, how = task.included_by
+    if how == RANGE_INCLUDE:
+        return (f"{place} includes lines of this file by a snippet line range, which would hold other lines once a "
+                "table is converted", "include the table by a snippet section (`--8<-- \"file.md:name\"` with "
+                "`[start:name]`/`[end:name]` markers) or convert it by hand")
+    if how != CODE_INCLUDE:  # include-markdown's (includes.partial_includes): inline, in code, in part
+        return (f"{place} includes this file {how} (include-markdown), where a house table would not be read as one",
+                "include the file on a line of its own, whole, or convert the table by hand")
+    return (f"{place} shows this file's text in a code block (a snippet line inside a fence), which would show the "
+            "house table's source", "leave this table as it is, or show the file otherwise")
 
 
 def rewrites_of(own) -> str | None:
@@ -917,7 +979,8 @@ def _fixed_file(task: Task) -> FileResult:
     if changed:
         tables, rechecked = _lazy("planned_diagnostics")(conversion.text, task.dialect, config=task.config,
                                                 extensions=task.extensions, configs=task.extension_configs,
-                                                cross_check=task.cross_check, front_matter=task.front_matter)
+                                                cross_check=task.cross_check, front_matter=task.front_matter,
+                                                directives=task.directives)
         declined = [conversion.in_new_text(d) for d in diagnostics if d.code == "HT009"]
         diagnostics = sorted([*rechecked, *declined], key=Diagnostic.order)
     result = FileResult(task.path, [TableRecord.of(task.path, t) for t in tables],

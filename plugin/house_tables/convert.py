@@ -98,6 +98,7 @@ class Engine:
     dialect: Dialect
     extensions: tuple[str, ...] | None = None
     configs: dict | None = None
+    directives: bool = True  # MDX reads `:::name` containers (Docusaurus), see scan_mdx
 
     def render(self, source: str) -> str:
         """HTML of a Markdown source in this dialect."""
@@ -130,7 +131,8 @@ def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, 
             extensions: tuple[str, ...] | None = None, configs: dict | None = None,
             cross_check: bool = False, front_matter: bool = False,
             template_markers: tuple[str, ...] = (), jsx_refused: tuple[str, str] | None = None,
-            rewrite: Callable[[str], str] | None = None, refused: tuple[str, str] | None = None) -> Conversion:
+            rewrite: Callable[[str], str] | None = None, refused: tuple[str, str] | None = None,
+            directives: bool = True) -> Conversion:
     """Every pipe table of text in the house style (form "jsx" or "html"); unverifiable tables stay.
     cross_check adds HT007 where the other dialect reads a table differently. template_markers: what opens a
     template expression in the site's pages (Site.template_markers); a table whose new lines would hold more of one
@@ -138,21 +140,22 @@ def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, 
     site without the plugin, a Docusaurus page read as CommonMark) and what to do, as (reason, hint): with the JSX
     form, every table then stays, with HT009 giving both. rewrite: what the site's hooks make of a page's text before
     Markdown reads it (on_page_markdown, site.markdown_rewriter): the page is verified as rewritten. refused: why
-    no table of the file may change, in any form (a page includes lines of it), as (reason, hint)."""
+    no table of the file may change, in any form (a page includes lines of it), as (reason, hint). directives: MDX
+    reads `:::name` containers (Docusaurus), not text (Mintlify)."""
+    engine = Engine(Dialect(dialect), extensions, configs, directives)
     with cycle_collector_paused():
-        return _convert(text, dialect, config, form, extensions, configs, cross_check, front_matter, template_markers,
+        return _convert(text, engine, config, form, cross_check, front_matter, template_markers,
                         refused or (jsx_refused if form == "jsx" else None), rewrite)
 
 
-def _convert(text: str, dialect: Dialect | str, config: Config | None, form: str, extensions: tuple[str, ...] | None,
-             configs: dict | None, cross_check: bool, front_matter: bool,
+def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_check: bool, front_matter: bool,
              template_markers: tuple[str, ...], jsx_refused: tuple[str, str] | None = None,
              rewrite: Callable[[str], str] | None = None) -> Conversion:
     """convert() with the cycle collector paused."""
     config = config or Config()
-    engine = Engine(Dialect(dialect), extensions, configs)
+    extensions, configs = engine.extensions, engine.configs
     result = scan(text, engine.dialect, extensions=extensions, configs=configs, cross_check=cross_check,
-                  front_matter=front_matter)
+                  front_matter=front_matter, directives=engine.directives)
     source = Source.parse(text)
     findings, chosen = settle(result.tables, source.lines, result.diagnostics)
     tags = hand_table_tags(text, engine.dialect, result, extensions=extensions, configs=configs,
@@ -259,7 +262,8 @@ def _page_change(source: Source, engine: Engine, front_matter: bool, tables: tup
         def changes(replacements) -> str | None:
             replaced = {id(table) for table, _ in replacements}
             kept = [_cell_texts(table) for table in tables if id(table) not in replaced]
-            after = [_cell_texts(table) for table in scan(_splice(source, replacements), Dialect.MDX).tables]
+            after = [_cell_texts(table)
+                     for table in scan(_splice(source, replacements), Dialect.MDX, directives=engine.directives).tables]
             if after == kept:
                 return None
             first = next((k for k, (a, b) in enumerate(zip(kept, after)) if a != b), min(len(kept), len(after)))

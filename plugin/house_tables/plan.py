@@ -26,12 +26,12 @@ class Plan:
 
 def plan_page(text: str, dialect: Dialect | str, *, config: Config | None = None,
               extensions: tuple[str, ...] | None = None, configs: dict | None = None, cross_check: bool = False,
-              front_matter: bool = False) -> Plan:
+              front_matter: bool = False, directives: bool = True) -> Plan:
     """The page's tables and every finding convert gives, except HT009 (which only rendering can find); cross_check
-    adds HT007 where the other dialect reads a table differently."""
+    adds HT007 where the other dialect reads a table differently; directives: MDX reads `:::name` containers."""
     source = Source.parse(text)
     result = scan(text, dialect, extensions=extensions, configs=configs, cross_check=cross_check,
-                  front_matter=front_matter, source=source)
+                  front_matter=front_matter, source=source, directives=directives)
     lines = source.lines
     tags = hand_table_tags(text, dialect, result, extensions=extensions, configs=configs, front_matter=front_matter)
     hand = _review(lines, tags, config or Config())

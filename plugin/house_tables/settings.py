@@ -57,6 +57,13 @@ class Settings:
         return self.site is None or self.site.renders_house_tables
 
     @property
+    def mdx_directives(self) -> bool:
+        """Whether MDX reads `:::name` lines as directive containers, as Docusaurus does its admonitions; Mintlify
+        does not (its own documentation: leftover `:::` of a Docusaurus page renders as literal text), so there a
+        `:::` under a table is a row of it. Without a host, as Docusaurus (the house style's)."""
+        return self.host is None or self.host.reads_directives
+
+    @property
     def markdown_format(self) -> str | None:
         """The Docusaurus markdown.format the pages are read under (MdxHost's); None off Docusaurus."""
         return self.host.markdown_format if self.host is not None else None

@@ -47,6 +47,9 @@ class Site:
     template_markers: tuple[str, ...] = ()  # what opens a template expression in a page (see _template_markers)
     extension_options: object = None  # the options of house_tables under markdown_extensions; None without it
     rewrites_markdown: bool = False  # a hook rewrites pages' Markdown (on_page_markdown): fix renders through it
+    include_markdown: object = None  # the options of the include-markdown plugin entry; None without one
+    macros: object = None  # a MacrosScope: which pages mkdocs-macros-plugin renders; None: without the plugin, or
+    # with one that pastes files into pages (then its delimiters count on every page)
 
     def __hash__(self) -> int:
         return hash(self.config_file)
@@ -167,6 +170,11 @@ class MdxHost:
     note: str = ""
     excluded: object = None  # Mintlify's matcher of the files it never builds (its defaults and .mintignore)
     markdown_format: str | None = None  # Docusaurus' markdown.format ("mdx", "md", "detect"); None: not Docusaurus
+
+    @property
+    def reads_directives(self) -> bool:
+        """Whether the host reads `:::name` containers (Docusaurus' admonitions); Mintlify does not."""
+        return self.config_file.name not in MINTLIFY_FILES
 
     def is_page(self, path: Path, real: str | None = None) -> bool:
         """Whether the host builds the file: for Mintlify, not ignored by its defaults or the project's
@@ -317,8 +325,10 @@ def load_site(config_file: Path, shown: str | None = None) -> Site:
         plugin_options=_plugin_options(raw.get("plugins")),
         excluded=_excluded_docs(raw.get("exclude_docs"), shown),
         template_markers=_template_markers(raw.get("plugins")),
+        macros=_macros_scope(raw.get("plugins"), (root / str(raw.get("docs_dir") or "docs")).resolve()),
         extension_options=extension_options,
         rewrites_markdown=rewriting,
+        include_markdown=_entry_options(raw.get("plugins"), INCLUDE_MARKDOWN_PLUGIN),
     )
 
 
@@ -424,21 +434,36 @@ _PLAIN_KEYS = ("use_directory_urls", "extra", "site_url", "site_description", "s
                "repo_name", "edit_uri", "exclude_docs", "not_in_nav", "strict")
 
 
-_RANGED: dict[Path, dict[str, str]] = {}
+# Why no table of a file may change although the file renders the same as its own page: a page includes only
+# some of its lines (a snippet line range), or shows its text as code (a snippet line inside a fence).
+RANGE_INCLUDE, CODE_INCLUDE = "range", "code"
+
+_GUARDED: dict[Path, dict[str, tuple[str, str]]] = {}
+
+# An opening or closing fence (fenced_code, superfences: at any indentation, since superfences nests them in blocks).
+_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 
 
-def ranged_includes(site: Site) -> dict[str, str]:
-    """The files some page of the site includes *lines* of, by a pymdownx.snippets line range (`--8<--
-    "table.md:3:6"`): each file's absolute path -> the first such including line (`docs/index.md:3`). Converting a
-    table there would put other lines in that page. Read once per process and site; {} without snippets."""
-    found = _RANGED.get(site.config_file)
+def forget_guarded_includes() -> None:
+    """Read the pages' snippet lines and Jinja statements again when next asked (see includes.forget_includes)."""
+    _GUARDED.clear()
+    _SCOPES.clear()
+
+
+def guarded_includes(site: Site) -> dict[str, tuple[str, str]]:
+    """The files some page of the site includes in a way a converted table would change (pymdownx.snippets): each
+    file's absolute path -> (the first such including line, `docs/index.md:3`; RANGE_INCLUDE when it includes
+    *lines* of the file (`--8<-- "table.md:3:6"`), which would then be other lines; CODE_INCLUDE when the line is
+    inside a fence, which shows the file's text, the house table's source once converted). Read once per process
+    and site; {} without snippets."""
+    found = _GUARDED.get(site.config_file)
     if found is None:
-        found = _RANGED[site.config_file] = _ranged_includes(site)
+        found = _GUARDED[site.config_file] = _guarded_includes(site)
     return found
 
 
-def _ranged_includes(site: Site) -> dict[str, str]:
-    """ranged_includes' work: every page under docs_dir read for snippet lines, their paths resolved as snippets
+def _guarded_includes(site: Site) -> dict[str, tuple[str, str]]:
+    """guarded_includes' work: every page under docs_dir read for snippet lines, their paths resolved as snippets
     resolves them (its own base_path and path splitting)."""
     import os
 
@@ -450,23 +475,95 @@ def _ranged_includes(site: Site) -> dict[str, str]:
                            extension_configs={"pymdownx.snippets": site.extension_configs.get("pymdownx.snippets", {})})
     snippets = md.preprocessors["snippet"]
     split = getattr(snippets, "split_path", None) or (lambda path: snippets.RE_SNIPPET_FILE.match(path).groups())
-    found: dict[str, str] = {}
+    found: dict[str, tuple[str, str]] = {}
+    for page, text in pages_holding(site, "8<"):
+        for number, snippet, in_code in _snippet_lines(snippets, text.splitlines()):
+            path, ranges, _section = split(snippet)
+            target = snippets.get_snippet_path(path) if ranges or in_code else None
+            if target is not None:
+                place = f"{os.path.relpath(page).replace(os.sep, '/')}:{number}"
+                found.setdefault(os.path.abspath(target), (place, CODE_INCLUDE if in_code else RANGE_INCLUDE))
+    return found
+
+
+def pages_holding(site: Site, marker: str):
+    """(path, text) of each `.md` file under docs_dir whose text holds marker, in path order (a file that cannot be
+    read or decoded is passed over: check and fix report it themselves)."""
     for page in sorted(site.docs_dir.rglob("*.md")):
         try:
             text = page.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             continue
-        if "8<" not in text:
-            continue
-        for number, line in enumerate(text.splitlines(), 1):
-            match = snippets.RE_ALL_SNIPPETS.match(line) if "8<" in line else None
-            if match is None or not match.group("snippet") or match.group("escape"):
+        if marker in text:
+            yield page, text
+
+
+def _snippet_lines(snippets, lines: list[str]):
+    """(line number, snippet path, whether the line is inside a fence) of each file a page's lines include, inline
+    (`--8<-- "file.md"`) or in a block (`--8<--`, a path per line, `--8<--`), read as snippets reads them (escaped
+    and commented-out lines skipped; an inline one in a block ignored, as snippets ignores it)."""
+    block, fence = False, None
+    for number, line in enumerate(lines, 1):
+        match = snippets.RE_ALL_SNIPPETS.match(line) if "8<" in line else None
+        if match is not None:
+            if match.group("escape") or (block and match.group("inline_marker")):
                 continue
-            path, ranges, _section = split(match.group("snippet")[1:-1])
-            target = snippets.get_snippet_path(path) if ranges else None
-            if target is not None:
-                found.setdefault(os.path.abspath(target), f"{os.path.relpath(page).replace(os.sep, '/')}:{number}")
-    return found
+            if not match.group("inline_marker"):
+                block = not block
+                continue
+            snippet = match.group("snippet")[1:-1].strip()
+        elif block:
+            snippet = line.strip()
+        else:
+            fence = _fence_after(line, fence)
+            continue
+        if snippet and not snippet.startswith(";"):
+            yield number, snippet, fence is not None
+
+
+def _fence_after(line: str, fence: str | None) -> str | None:
+    """The fence open after a line (None outside one): a fence line opens one; inside, a line of the same character,
+    at least as long, with nothing after it closes it."""
+    match = _FENCE.match(line)
+    if match is None:
+        return fence
+    mark = match.group(1)
+    if fence is None:
+        return mark
+    closes = mark[0] == fence[0] and len(mark) >= len(fence) and not line[match.end():].strip()
+    return None if closes else fence
+
+
+_SCOPES: dict[Path, object] = {}
+
+
+def macros_scope(site: Site) -> MacrosScope | None:
+    """The site's MacrosScope when it may be trusted to leave pages as written: no page the plugin renders pulls
+    in other files by a Jinja statement (`include`, `import`, `from`, `extends`: the file pulled in is rendered with
+    it); else None (the plugin's delimiters count on every page). Every page under docs_dir is read once per
+    process and site (the language server reads them again when a page is saved, includes.forget_includes; a
+    page's own front matter at once)."""
+    if site.macros is None:
+        return None
+    scope = _SCOPES.get(site.config_file, _SCOPES)
+    if scope is _SCOPES:
+        scope = _SCOPES[site.config_file] = _trusted_scope(site, site.macros)
+    return scope
+
+
+def _trusted_scope(site: Site, scope: MacrosScope) -> MacrosScope | None:
+    """macros_scope's work."""
+    from .files import read_text
+
+    pulls = re.compile(re.escape(scope.markers[1]) + r"-?\s*(?:include|import|from|extends)\b")
+    for page in sorted(site.docs_dir.rglob("*.md")):
+        try:
+            text = read_text(page, for_writing=False).text
+        except Exception:  # an unreadable page: nothing can be said of what it pulls in
+            return None
+        if pulls.search(text) and not scope.leaves(str(page), text):
+            return None
+    return scope
 
 
 _REWRITERS: dict[str, object] = {}
@@ -517,9 +614,15 @@ def _make_rewriter(config_file: Path):
 
 
 def _plugin_options(plugins) -> object:
-    """The options of the house-tables entry under `plugins:` ({} for a bare name), or None without one."""
+    """The options of the house-tables entry under `plugins:` ({} for a bare name), or None without one (validated
+    with the other option sources: a list here is reported there)."""
+    return _entry_options(plugins, PLUGIN_NAME)
+
+
+def _entry_options(plugins, wanted: str) -> object:
+    """The options of the entry named wanted under `plugins:` ({} for a bare name), or None without one."""
     for name, options in _plugin_entries(plugins):
-        if name == PLUGIN_NAME:  # validated with the other option sources (a list here is reported there)
+        if name == wanted:
             return {} if options is None else options
     return None
 
@@ -529,6 +632,61 @@ def _plugin_options(plugins) -> object:
 _MACROS_PLUGIN = "macros"
 _MACROS_MARKERS = (("j2_variable_start_string", "{{"), ("j2_block_start_string", "{%"),
                    ("j2_comment_start_string", "{#"))
+
+
+@dataclass(frozen=True)
+class MacrosScope:
+    """Which pages mkdocs-macros-plugin renders as Jinja templates, as its render() decides: never a page whose
+    front matter says `render_macros: false`; with `render_by_default: false`, only a page whose front matter says
+    `render_macros: true` or whose path under docs_dir matches `force_render_paths` (nautobot renders 2 of its 312
+    pages). On the other pages its delimiters are text like any other."""
+
+    markers: tuple[str, ...]  # its delimiters (variable, block, comment), in Site.template_markers too
+    by_default: bool
+    forced: tuple[str, ...]  # force_render_paths' lines: gitwildmatch patterns over paths under docs_dir
+    docs_dir: str
+
+    def leaves(self, path: str, text: str) -> bool:
+        """Whether the plugin leaves this file's text as written. A file outside docs_dir is no page of the site:
+        some page may paste it in, so it is taken as rendered."""
+        import os
+
+        from mkdocs.utils.meta import get_data
+
+        src_path = os.path.relpath(os.path.realpath(path), self.docs_dir).replace(os.sep, "/")
+        if src_path.startswith("../"):
+            return False
+        flag = get_data(text.removeprefix("\ufeff"))[1].get("render_macros")
+        if flag == False:  # noqa: E712 -- the plugin's own test (0 counts as false there too)
+            return True
+        return not (self.by_default or flag == True or self._forced(src_path))  # noqa: E712 -- as the plugin tests
+
+    def _forced(self, src_path: str) -> bool:
+        if not self.forced:
+            return False
+        import pathspec
+
+        return pathspec.PathSpec.from_lines("gitwildmatch", self.forced).match_file(src_path)
+
+
+# mkdocs-include-markdown-plugin pastes files into pages in on_page_markdown (includes.partial_includes).
+INCLUDE_MARKDOWN_PLUGIN = "include-markdown"
+
+
+def _macros_scope(plugins, docs_dir: Path) -> MacrosScope | None:
+    """The site's MacrosScope when it lists mkdocs-macros-plugin (its `macros` entry) and no include-markdown plugin
+    (which pastes files into pages before or after macros renders them, by their order: a file macros leaves as its
+    own page may be rendered inside another), else None (the delimiters then count on every page)."""
+    entries = list(_plugin_entries(plugins))
+    if any(name == INCLUDE_MARKDOWN_PLUGIN for name, _ in entries):
+        return None
+    for name, options in entries:
+        if name == _MACROS_PLUGIN:
+            options = options if isinstance(options, dict) else {}
+            markers = tuple(str(options.get(key) or default) for key, default in _MACROS_MARKERS)
+            forced = tuple(str(options.get("force_render_paths") or "").splitlines())
+            return MacrosScope(markers, options.get("render_by_default", True) is not False, forced, str(docs_dir))
+    return None
 
 
 # mkdocs-autorefs, and mkdocstrings which runs it: `[title][identifier]` without a definition on the page becomes a

@@ -25,6 +25,7 @@ from pygls.uris import to_fs_path
 
 from .. import __version__
 from ..cli import check_text
+from ..includes import forget_includes
 from ..source import Source
 from . import features
 from .analysis import (
@@ -231,7 +232,12 @@ def build(options: Options) -> HouseTablesServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: HouseTablesServer, params: types.DidSaveTextDocumentParams) -> None:
-        ls.check_later(params.text_document.uri, 0)  # a saved mkdocs.yml or pyproject.toml may change the settings
+        # A saved page may now include another file in part, inline or as code (snippets, include-markdown), which
+        # keeps that file's tables: how pages include files is read again, and every open document checked again
+        # (a saved mkdocs.yml or pyproject.toml may change the settings too).
+        forget_includes()
+        for uri in {params.text_document.uri, *ls.latest}:
+            ls.check_later(uri, 0)
 
     @server.feature(types.INITIALIZED)
     async def initialized(ls: HouseTablesServer, params: types.InitializedParams) -> None:

@@ -16,35 +16,38 @@ def scan(
     cross_check: bool = False,
     front_matter: bool = False,
     source: Source | None = None,
+    directives: bool = True,
 ) -> ScanResult:
     """Every pipe table of text as the dialect's engine renders it, with all diagnostics, in source order;
     front_matter: a page of an MkDocs site (Python-Markdown reads it without its front matter); source: the text
-    already split (Source.parse(text)), when the caller has it."""
+    already split (Source.parse(text)), when the caller has it; directives: MDX reads `:::name` containers
+    (Docusaurus), see scan_mdx."""
     dialect = Dialect(dialect)
     kept = LAST_MDX_SCAN[0] if dialect is Dialect.MDX and not cross_check else None
-    if kept and kept[0] == text:
+    if kept and kept[0] == (text, directives):
         return kept[1]
     source = Source.parse(text) if source is None else source
-    result = _scan(source, dialect, extensions, configs, cross_check, front_matter)
+    result = _scan(source, dialect, extensions, configs, cross_check, front_matter, directives)
     if dialect is Dialect.MDX and not cross_check and LAST_MDX_SCAN[0] is not False:
-        LAST_MDX_SCAN[0] = (text, result)
+        LAST_MDX_SCAN[0] = ((text, directives), result)
     return result
 
 
-# The last `.mdx` text scanned and what the scan found (MDX reads a text alone: no extension or option changes
-# it): `fix` scans the converted page to verify it, then checks the same text again. False: nothing kept
-# (rendering.fast.slow_paths, for the tests that compare).
+# The last `.mdx` text scanned (and whether `:::` containers were read) and what the scan found (no extension or
+# option changes MDX's reading otherwise): `fix` scans the converted page to verify it, then checks the same text
+# again. False: nothing kept (rendering.fast.slow_paths, for the tests that compare).
 LAST_MDX_SCAN: list = [None]
 
 
-def _scan(source: Source, dialect: Dialect, extensions, configs, cross_check: bool, front_matter: bool) -> ScanResult:
+def _scan(source: Source, dialect: Dialect, extensions, configs, cross_check: bool, front_matter: bool,
+          directives: bool = True) -> ScanResult:
     """scan() of a split source, nothing kept."""
     table_tags: list = []
-    tables, diagnostics = _scan_dialect(source, dialect, extensions, configs, front_matter, table_tags)
+    tables, diagnostics = _scan_dialect(source, dialect, extensions, configs, front_matter, table_tags, directives)
     diagnostics = all_diagnostics(tables, diagnostics)
     if cross_check:
         other = Dialect.MDX if dialect is Dialect.PYTHON_MARKDOWN else Dialect.PYTHON_MARKDOWN
-        other_tables, _ = _scan_dialect(source, other, extensions, configs, front_matter)
+        other_tables, _ = _scan_dialect(source, other, extensions, configs, front_matter, directives=directives)
         pair = (tables, other_tables) if dialect is Dialect.PYTHON_MARKDOWN else (other_tables, tables)
         diagnostics.extend(divergences(*pair))
     diagnostics.sort(key=Diagnostic.order)
@@ -62,13 +65,13 @@ def all_diagnostics(tables: list[Table], found: list[Diagnostic]) -> list[Diagno
 
 
 def _scan_dialect(source: Source, dialect: Dialect, extensions, configs, front_matter: bool = False,
-                  table_tags: list | None = None):
+                  table_tags: list | None = None, directives: bool = True):
     """Tables and dialect-specific diagnostics from one dialect's scanner (table_tags: receives where MDX's
     hand-written JSX tables begin)."""
     if dialect is Dialect.MDX:
         from .mdx import scan_mdx
 
-        return scan_mdx(source, table_tags)
+        return scan_mdx(source, table_tags, directives=directives)
     from .pymd import MKDOCS_EXTENSIONS, scan_pymd
 
     return scan_pymd(source, extensions or MKDOCS_EXTENSIONS, configs, front_matter=front_matter)

@@ -27,7 +27,7 @@ from markdown.util import ETX, STX
 from ..diagnostics import delimiter_mismatch, no_blank_line_before, swallowed_block, unlocated_table
 from ..model import Cell, Diagnostic, Dialect, LazyRow, Position, Row, Span, Table
 from ..source import Source
-from . import blockloop, sections
+from . import blockloop, fences, sections
 from .cells import alignment, cell_at, row_of
 from .locate import LineLocator, offset_in
 
@@ -328,7 +328,8 @@ def _cheaper_preprocessors(md: markdown.Markdown) -> None:
     """Two of Python-Markdown's preprocessors, the same lines out for less work (exact classes only):
     NormalizeWhitespace empties lines of spaces with a search that can skip to each line break (its own
     look-behind pattern is tried at every character), and the HTML block preprocessor gives back text without a
-    `<` or `&` as it is (html.parser passes such text through as data, unchanged)."""
+    `<` or `&` as it is (html.parser passes such text through as data, unchanged). superfences reads only the lines
+    where its state can change (fences.search_nested)."""
     from markdown.extensions import md_in_html
     from markdown.preprocessors import HtmlBlockPreprocessor, NormalizeWhitespace
 
@@ -341,6 +342,8 @@ def _cheaper_preprocessors(md: markdown.Markdown) -> None:
             preprocessor.parse_whitespace = partial(_parse_whitespace, preprocessor, preprocessor.parse_whitespace)
             if _superfences_own(preprocessor, "run") and _superfences_own(preprocessor, "search_nested"):
                 preprocessor.run = partial(_fence_span_run, preprocessor, preprocessor.run)
+            if fences.applies(preprocessor):
+                preprocessor.search_nested = partial(fences.search_nested, preprocessor, preprocessor.search_nested)
 
 
 def _superfences_whitespace(preprocessor) -> bool:
@@ -937,20 +940,11 @@ def _build_lazy_table(locator: LineLocator, rows: list[str], extents: list[tuple
     """_build_table's table with every row written on one line lazy (the header and delimiter too: a scan reads
     only their counts and the delimiter's alignments), made with fewer calls per row (a page's rows are most of
     locating's work)."""
-    lines, expanded = locator.lines, locator.expanded
     header_index = extents[0][0]
-    header_line = lines[header_index]
-    header_offset = _offset(header_line, expanded[header_index], rows[0])
+    header_line = locator.lines[header_index]
+    header_offset = _offset(header_line, locator.expanded[header_index], rows[0])
     border = any(has_border(header_line[header_offset:]))
-    built = []
-    for k, (row, (start, end)) in enumerate(zip(rows, extents)):
-        if end < start or not row.strip() or ("\x02" in row and _is_stashed(row)):  # a blank row, a fence in a cell
-            built.append(_row(locator, start, end, None, border))
-            continue
-        line = lines[start]
-        offset = header_offset if k == 0 else _offset(line, expanded[start], row)
-        count = counts[k] if counts and k > 1 else None  # Python-Markdown's own count of a body row, if it split it
-        built.append(_LineRow.at(start + 1, line, offset, border, count))
+    built = _lazy_rows(locator, rows, extents, header_offset, border, counts)
     header, delimiter, body = built[0], built[1], tuple(built[2:])
     span = Span(header.span.start, body[-1].span.end if body else delimiter.span.end)
     if isinstance(delimiter, _LineRow):  # the delimiter cells' texts, without making the cells
@@ -960,6 +954,46 @@ def _build_lazy_table(locator: LineLocator, rows: list[str], extents: list[tuple
         align = tuple(alignment(cell.text) for cell in delimiter.cells)
     indent = header_line[:header_offset]
     return Table(Dialect.PYTHON_MARKDOWN, header, delimiter, align, body, span, indent, empty_row=not body)
+
+
+def _lazy_rows(locator: LineLocator, rows: list[str], extents: list[tuple[int, int]], header_offset: int,
+               border: bool, counts: list[int] | None) -> list[Row]:
+    """The table's rows: each written on one line a _LineRow (its offset as _offset finds it, trimmed, its cells
+    counted as _cell_count does, or Python-Markdown's own count of a body row when it split it), made in this one
+    loop over the table (the calls per row were most of locating's work); a blank row or a fence in a cell as
+    _row makes it."""
+    lines, expanded = locator.lines, locator.expanded
+    built = []
+    for k, row in enumerate(rows):
+        start, end = extents[k]
+        if end < start or not row.strip() or ("\x02" in row and _is_stashed(row)):  # a blank row, a fence in a cell
+            built.append(_row(locator, start, end, None, border))
+            continue
+        line = lines[start]
+        if k == 0:
+            offset = header_offset
+        elif "\t" in line:
+            offset = offset_in(line, expanded[start], row)
+        else:  # (_offset without a tab: the columns are the offsets)
+            offset = min(max(len(expanded[start]) - len(row), 0), len(line))
+        first, stop = offset, len(line)
+        if first < stop and (line[first] in _BLANK or line[stop - 1] in _BLANK):
+            first, stop = _trimmed(line, offset, stop)
+        count = counts[k] if counts and k > 1 else None
+        if count is None and ("\\" in line or "`" in line):
+            count = _cell_count(line, first, stop, border)
+        elif count is None:  # (_cell_count without a backslash or a backtick: each pipe between the borders splits)
+            low, high = first, stop
+            if border:
+                low += line.startswith("|", low)
+                high -= high > low and line[high - 1] == "|"
+            count = line.count("|", low, high) + 1
+        made = _new_object(_LineRow)
+        made.__dict__.update(span=_new_tuple(Span, (_new_tuple(Position, (start + 1, first + 1)),
+                                                    _new_tuple(Position, (start + 1, stop)))),
+                             _count=count, args=(start + 1, line, offset, border))
+        built.append(made)
+    return built
 
 
 def _offset(line: str, expanded: str, row: str) -> int:
@@ -993,22 +1027,6 @@ def _row(locator: LineLocator, start: int, end: int, offset: int | None, border:
 
 class _LineRow(LazyRow):
     """A lazy row written on one line: its first cell can be made alone (the swallowed-block check reads only it)."""
-
-    @classmethod
-    def at(cls, line_no: int, line: str, offset: int, border: bool, count: int | None) -> _LineRow:
-        """The row written on line from offset (count: its cells as Python-Markdown split them, when known), with
-        as few calls as _row's lazy rows take: trimmed by slicing, span tuples made directly, no partial."""
-        end = len(line)
-        start = offset
-        if start < end and (line[start] in _BLANK or line[end - 1] in _BLANK):
-            start, end = _trimmed(line, offset, end)
-        if count is None:
-            count = _cell_count(line, start, end, border)
-        row = _new_object(cls)
-        row.__dict__.update(span=_new_tuple(Span, (_new_tuple(Position, (line_no, start + 1)),
-                                                   _new_tuple(Position, (line_no, end)))),
-                            _count=count, args=(line_no, line, offset, border))
-        return row
 
     def down(self, lines: int) -> _LineRow:
         """The same row that many lines further down (its cells, when made, too)."""

@@ -17,8 +17,9 @@ _CONTAINER_START = frozenset(">*+-[0123456789")
 class _Document:
     """micromark's document tokenizer: containers line by line, the flow inside them."""
 
-    def __init__(self, findings: _Findings):
+    def __init__(self, findings: _Findings, directives: bool = True):
         self.findings = findings
+        self.directives = directives  # see _Flow
         self.stack: list[_Container] = []
         self.flow: _Flow | None = None
         self.interrupt = False
@@ -82,7 +83,7 @@ class _Document:
         """Start the table whose header row is line index (see _table_start) as the flow starts it; the line
         after its delimiter row."""
         if self.flow is None:
-            self.flow = _Flow(self.findings)
+            self.flow = _Flow(self.findings, self.directives)
         header, delimiter = lines[index], lines[index + 1]
         self.flow.start_table(_Line(index + 1, header, 0, _NONBLANK.search(header).start(), False),
                               _Line(index + 2, delimiter, 0, _NONBLANK.search(delimiter).start(), False))
@@ -98,7 +99,7 @@ class _Document:
     def _write(self, line: _Line, continued: int) -> None:
         """Give the rest of a line to the flow; a lazy line that starts a construct closes containers."""
         if self.flow is None:
-            self.flow = _Flow(self.findings)
+            self.flow = _Flow(self.findings, self.directives)
         line.footnote = self._footnote(len(self.stack))
         self.flow.feed(line)
         if line.lazy and not self.flow.spans(line.number):

@@ -51,8 +51,9 @@ def _line_construct(line: _Line, after_paragraph: bool, interrupt: bool) -> str 
 class _Flow(_TableRule, _JsxRule, _FenceRule, _EsmRule):
     """micromark's flow tokenizer for one run of flow content (until a container change closes it)."""
 
-    def __init__(self, findings: _Findings):
+    def __init__(self, findings: _Findings, directives: bool = True):
         self.findings = findings
+        self.directives = directives  # `:::name` containers are syntax (Docusaurus), not text (Mintlify)
         self.open = False  # a construct is in progress (micromark's `currentConstruct`)
         self.concrete = False  # ... and no container may start inside it (fenced code, JSX, expression, ESM)
         self.since = 0  # line where the construct in progress began
@@ -188,7 +189,7 @@ class _Flow(_TableRule, _JsxRule, _FenceRule, _EsmRule):
         """Whether the line opens a directive container (`:::note`, as Docusaurus admonitions are written) or
         closes the innermost open one; either ends a table and interrupts a paragraph (remark-directive, measured
         with the real compiler). enter: the line is being read, so the container opens or closes."""
-        if line.text[line.first] != ":" or line.first - line.start > 3:
+        if not self.directives or line.text[line.first] != ":" or line.first - line.start > 3:
             return False
         opening = _DIRECTIVE_OPEN.match(line.text, line.first)
         if opening is not None:

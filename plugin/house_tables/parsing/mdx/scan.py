@@ -14,13 +14,15 @@ REPLAY_BUDGET_PER_LINE = 4  # lines that failed multi-line JSX/expression attemp
 
 
 def scan_mdx(source: Source, table_tags: list[Position] | None = None, *,
-             fast: bool = True) -> tuple[list[Table], list[Diagnostic]]:
+             fast: bool = True, directives: bool = True) -> tuple[list[Table], list[Diagnostic]]:
     """Every pipe table MDX 3 + remark-gfm renders, in document order, and HT004 near misses; table_tags, when
     given, receives where each flow JSX `<table` tag (a hand-written table) begins. fast=False reads every line
-    through the tokenizer (no skipping: the reference the fast path is tested against)."""
+    through the tokenizer (no skipping: the reference the fast path is tested against). directives: `:::name` lines
+    open and close containers, as Docusaurus reads them (remark-directive); without, they are text (Mintlify and
+    plain MDX: a `:::` right under a table is a row of it)."""
     findings = _Findings(budget=REPLAY_BUDGET_PER_LINE * len(source.lines) + 1000)
     with cycle_collector_paused():
-        document = _Document(findings)
+        document = _Document(findings, directives)
         lines, index, backoff = source.lines, 0, 0
         while index < len(lines):
             stop = index + 1  # lines read before trying to pass over lines again
