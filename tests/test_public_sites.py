@@ -556,6 +556,51 @@ def test_a_snippet_table_fix_converted_is_not_reported_left(tmp_path):
     after = build_site(config, tmp_path / "after")
     assert _every_cell(after) == _every_cell(before) == ["c", "d", "3", "4"]
 
+
+# A page that shows another file by a snippet reads that file's tables with its own link references, footnotes and
+# abbreviations (mkdocs-material's glossary: `*[HTML]: …` lines in an included file), which the file's own page
+# lacks: there `[the docs][ref]` is text, so fix wrote it escaped.
+PART = "# Part\n\n| key | value |\n|---|---|\n| a | [the docs][ref] |\n| b | HTML text |\n| c | note[^n] |\n"
+PLAIN_PART = "# Plain\n\n| e | f |\n|---|---|\n| 5 | [g](#plain) |\n"
+SHOWS_PARTS = ('# Home\n\n--8<-- "part.md"\n\n!!! note\n    --8<-- "plain.md"\n\n'
+               'Text right before:\n--8<-- "glued.md"\n\n'
+               "[ref]: https://example.com\n*[HTML]: Hyper Text\n[^n]: A note.\n")
+GLUED = "| h | i |\n|---|---|\n| 7 | 8 |\n"
+
+
+def test_a_table_read_with_the_including_page_s_definitions_keeps_them(tmp_path):
+    """fix converted part.md (verified as its own page, where the reference, the abbreviation and the footnote are
+    text) and index.md, which includes it and defines them, then showed `[the docs][ref]` as text, `HTML` without
+    its abbreviation and `note[^n]` without its footnote. Likewise glued.md, included right after a line of text:
+    there its pipe lines are paragraph text, its house table a table. Now the file is verified in each page that
+    includes it: part.md's and glued.md's tables stay (HT009 naming the including line); plain.md, included in an
+    admonition, converts."""
+    pages = {"part.md": PART, "plain.md": PLAIN_PART, "glued.md": GLUED, "index.md": SHOWS_PARTS}
+    config = write_site(tmp_path / "site", pages)
+    before = build_site(config, tmp_path / "before")
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert "docs/plain.md: 1 table, 4 cells verified" in lines
+    assert any(line.startswith("docs/part.md:3:1: HT009 docs/index.md:3 shows this file, and that page would "
+                               "change: before") for line in lines)
+    assert any(line.startswith("docs/glued.md:1:1: HT009 docs/index.md:9 shows this file, and that page would "
+                               "change: before") for line in lines)
+    assert (tmp_path / "site" / "docs" / "part.md").read_text(encoding="utf-8") == PART
+    assert (tmp_path / "site" / "docs" / "glued.md").read_text(encoding="utf-8") == GLUED
+    after = build_site(config, tmp_path / "after")
+    assert _every_cell(after) == _every_cell(before)
+    assert '<a href="https://example.com">the docs</a>' in _every_cell(after)
+    assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+    assert unstyled(after.pages["plain/index.html"]) == unstyled(before.pages["plain/index.html"])
+    # A page that cannot be rendered here (a snippet it names is missing, with check_paths): the file it shows stays.
+    pages = {"part.md": PLAIN_PART, "index.md": '# Home\n\n--8<-- "part.md"\n\n--8<-- "missing.md"\n'}
+    snippets = {"pymdownx.snippets": {"base_path": [str(tmp_path / "missing" / "docs")], "check_paths": True}}
+    write_site(tmp_path / "missing", pages, extensions=[snippets], snippets=False)
+    _, lines = run_cli(tmp_path / "missing", "fix", "docs")
+    assert ("docs/part.md:3:1: HT009 docs/index.md:3 shows this file, and that page cannot be rendered here "
+            "(SnippetMissingError: Snippet at path 'missing.md' could not be found): no change to it can be verified"
+            in lines)
+
 # pypa/hatch's version hook runs `hatch version` in a preprocessor; without `hatch` on PATH it raises on every page.
 FAILING_HOOK = """from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
@@ -882,6 +927,33 @@ def test_a_file_a_page_pastes_inline_in_code_or_in_part_keeps_its_tables(tmp_pat
     for name in PASTED:
         page = f"p_{name}/index.html"
         assert unstyled(after.pages[page]) == unstyled(before.pages[page]), name
+
+
+# The same with mkdocs-include-markdown-plugin: a file pasted on a line of its own reads the pasting page's
+# definitions (pubdocs5's F5: the pasting page lost the link, the abbreviation and the footnote after fix).
+PASTES_PARTS = ('# Home\n\n{% include-markdown "part.md" %}\n\n!!! note\n\n    {% include-markdown "plain.md" %}\n\n'
+                "[ref]: https://example.com\n*[HTML]: Hyper Text\n[^n]: A note.\n")
+
+
+def test_a_pasted_table_read_with_the_pasting_page_s_definitions_keeps_them(tmp_path):
+    """fix converted part.md (verified as its own page, where the reference, the abbreviation and the footnote are
+    text); index.md, which pastes it and defines them, then showed `[the docs][ref]` as text. Now a file pasted whole
+    is verified in each page that pastes it too: part.md stays (HT009 naming the pasting line); plain.md, pasted in an
+    admonition, converts, and every page shows what it showed."""
+    pages = {"part.md": PART, "plain.md": PLAIN_PART, "index.md": PASTES_PARTS}
+    config = write_site(tmp_path / "site", pages, extensions=["abbr", "admonition", "footnotes"], snippets=False)
+    _with_plugin_first(config, "include-markdown")
+    before = build_site(config, tmp_path / "before")
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert "docs/plain.md: 1 table, 4 cells verified" in lines
+    assert any(line.startswith("docs/part.md:3:1: HT009 docs/index.md:3 shows this file, and that page would "
+                               "change: before") for line in lines)
+    assert (tmp_path / "site" / "docs" / "part.md").read_text(encoding="utf-8") == PART
+    after = build_site(config, tmp_path / "after")
+    assert '<a href="https://example.com">the docs</a>' in _every_cell(after)
+    for page in ("index.html", "part/index.html", "plain/index.html"):
+        assert unstyled(after.pages[page]) == unstyled(before.pages[page]), page
 
 
 # xpqz/zensical-dyalog: markdown_tables_extended registers its block processor above Python-Markdown's `table`, so

@@ -101,6 +101,8 @@ class Task:
     rewrites: str | None = None  # the mkdocs.yml whose hooks rewrite pages' Markdown (Site.rewrites_markdown)
     included_by: tuple[str, str] | None = None  # a page line that includes this file so that a converted table
     # would change that page, and how (site.guarded_includes, includes.partial_includes; fix, --verify)
+    shown_in: tuple[str, ...] = ()  # the pages that include this file whole by a snippet (site.snippet_includers)
+    pasted_in: object = None  # the pages that paste this file whole by include-markdown (includes.Pasting)
     directives: bool = True  # MDX reads `:::name` containers: not on Mintlify (Settings.mdx_directives)
 
 
@@ -549,6 +551,8 @@ def host_fields(own: Settings, path: Path, *, converts: bool) -> dict:
             "macros": macros_scope_of(own) if converts else None,
             "renders_jsx": own.renders_house_jsx, "markdown_format": own.markdown_format,
             "rewrites": rewrites_of(own), "included_by": included_by_of(own, path) if converts else None,
+            "shown_in": shown_in_of(own, path) if converts else (),
+            "pasted_in": pasted_in_of(own, path) if converts else None,
             "directives": own.mdx_directives}
 
 
@@ -854,7 +858,8 @@ def convert_text(text: str, task: Task):
     return convert(text, task.dialect, task.config, form=task.form, extensions=task.extensions,
                    configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
                    template_markers=_template_markers(task, text), jsx_refused=jsx_refusal(task, text),
-                   rewrite=_rewrite(task), refused=_included_refusal(task), directives=task.directives)
+                   rewrite=_rewrite(task), refused=_included_refusal(task), directives=task.directives,
+                   contexts=_contexts(task))
 
 
 def macros_scope_of(own):
@@ -887,6 +892,40 @@ def included_by_of(own, path: Path) -> tuple[str, str] | None:
 
         found = partial_includes(own.site).get(os.path.abspath(path))
     return found
+
+
+def shown_in_of(own, path: Path) -> tuple[str, ...]:
+    """Task.shown_in: the pages that include this file whole by a snippet (site.snippet_includers)."""
+    if own.site is None:
+        return ()
+    from .site import snippet_includers
+
+    return snippet_includers(own.site).get(os.path.abspath(path), ())
+
+
+def pasted_in_of(own, path: Path):
+    """Task.pasted_in: the pages that paste this file whole by include-markdown (includes.pasting_of), or None."""
+    if own.site is None or own.site.include_markdown is None:
+        return None
+    from .includes import pasting_of
+
+    return pasting_of(own.site, os.path.abspath(path))
+
+
+def _contexts(task: Task):
+    """convert's contexts: the pages that show this file's text, with a given text in it (site.pages_including for
+    snippets, includes.pages_pasting for include-markdown)."""
+    if not (task.shown_in or task.pasted_in) or task.dialect is not Dialect.PYTHON_MARKDOWN:
+        return None
+    from .includes import pages_pasting
+    from .site import pages_including
+
+    readers = []
+    if task.shown_in:
+        readers.append(pages_including(task.path, task.shown_in, task.extension_configs or {}))
+    if task.pasted_in:
+        readers.append(pages_pasting(task.pasted_in, task.path))
+    return lambda text: [page for reader in readers for page in reader(text)]
 
 
 def _included_refusal(task: Task) -> tuple[str, str] | None:

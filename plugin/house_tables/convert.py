@@ -132,7 +132,7 @@ def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, 
             cross_check: bool = False, front_matter: bool = False,
             template_markers: tuple[str, ...] = (), jsx_refused: tuple[str, str] | None = None,
             rewrite: Callable[[str], str] | None = None, refused: tuple[str, str] | None = None,
-            directives: bool = True) -> Conversion:
+            directives: bool = True, contexts: Callable[[str], list[tuple[str, str]]] | None = None) -> Conversion:
     """Every pipe table of text in the house style (form "jsx" or "html"); unverifiable tables stay.
     cross_check adds HT007 where the other dialect reads a table differently. template_markers: what opens a
     template expression in the site's pages (Site.template_markers); a table whose new lines would hold more of one
@@ -141,16 +141,19 @@ def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, 
     form, every table then stays, with HT009 giving both. rewrite: what the site's hooks make of a page's text before
     Markdown reads it (on_page_markdown, site.markdown_rewriter): the page is verified as rewritten. refused: why
     no table of the file may change, in any form (a page includes lines of it), as (reason, hint). directives: MDX
-    reads `:::name` containers (Docusaurus), not text (Mintlify)."""
+    reads `:::name` containers (Docusaurus), not text (Mintlify). contexts: the other pages that show this file's
+    text (a snippet), as (their including line, their text) with a given text of this file in them
+    (site.pages_including): each must show the same too, since there the file's tables read that page's link
+    references, footnotes and abbreviations."""
     engine = Engine(Dialect(dialect), extensions, configs, directives)
     with cycle_collector_paused():
         return _convert(text, engine, config, form, cross_check, front_matter, template_markers,
-                        refused or (jsx_refused if form == "jsx" else None), rewrite)
+                        refused or (jsx_refused if form == "jsx" else None), rewrite, contexts)
 
 
 def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_check: bool, front_matter: bool,
              template_markers: tuple[str, ...], jsx_refused: tuple[str, str] | None = None,
-             rewrite: Callable[[str], str] | None = None) -> Conversion:
+             rewrite: Callable[[str], str] | None = None, contexts=None) -> Conversion:
     """convert() with the cycle collector paused."""
     config = config or Config()
     extensions, configs = engine.extensions, engine.configs
@@ -179,7 +182,8 @@ def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_
     replacements.sort(key=lambda replacement: replacement[0].start_line)
     if template_markers:
         replacements = _outside_templates(replacements, source, template_markers, conversion)
-    replacements = _page_verified(replacements, source, engine, front_matter, result.tables, conversion, rewrite)
+    replacements = _page_verified(replacements, source, engine, front_matter, result.tables, conversion, rewrite,
+                                  contexts)
     conversion.text = _splice(source, replacements) if replacements else text
     conversion.diagnostics.sort(key=Diagnostic.order)
     return conversion
@@ -233,15 +237,18 @@ def _not_outside_templates(table: Table, opened: str) -> Diagnostic:
 
 
 def _page_verified(replacements, source: Source, engine: Engine, front_matter: bool, tables: tuple[Table, ...],
-                   conversion: Conversion, rewrite=None) -> list[tuple[Table, list[str]]]:
+                   conversion: Conversion, rewrite=None, contexts=None) -> list[tuple[Table, list[str]]]:
     """The replacements under which the whole page reads as it did. For `.md`: rendered as the site renders it,
     it shows what it showed (house styles aside). For `.mdx`: read as MDX reads it (the scanner, measured against
     the compiler), every table not converted is still there, row for row, and no new one appears (cells are
     verified one by one already). When all replacements together change the page, each table is tried in turn
-    and those that change it are left as written, with HT009 naming the first difference."""
+    and those that change it are left as written, with HT009 naming the first difference. contexts: the other
+    pages that show this file (convert's), which must read as they did too."""
     if not replacements:
         return replacements
     changes = _page_change(source, engine, front_matter, tables, rewrite)
+    if contexts is not None and engine.dialect is not Dialect.MDX:
+        changes = _with_contexts(changes, source, engine, contexts)
     if changes(replacements) is None:
         return replacements
     accepted: list[tuple[Table, list[str]]] = []
@@ -298,6 +305,31 @@ def _page_change(source: Source, engine: Engine, front_matter: bool, tables: tup
                     f"otherwise than the house table: {first_difference(before, after)}")
         return f"the page would change: {first_difference(before, after)}"
     return changes
+
+
+def _with_contexts(changes, source: Source, engine: Engine, contexts):
+    """changes, and then how the replacements change each other page that shows this file's text (a snippet):
+    there the file's tables read that page's link references, footnotes and abbreviations, which its own page
+    lacks (a `[title][ref]` cell, text on this page, is written escaped and lost its link there)."""
+    shown: list[tuple[str, str]] = []
+    for place, text in contexts(_splice(source, [])):
+        try:
+            shown.append((place, engine.page(text, True)))
+        except Exception as error:  # that page fails here (a snippet it names is missing): its build fails too
+            failed = (f"{place} shows this file, and that page cannot be rendered here ({type(error).__name__}: "
+                      f"{error}): no change to it can be verified")
+            return lambda replacements: changes(replacements) or failed
+
+    def changes_everywhere(replacements) -> str | None:
+        difference = changes(replacements)
+        if difference is not None or not shown:
+            return difference
+        for (place, before), (_, text) in zip(shown, contexts(_splice(source, replacements))):
+            after = engine.page(text, True)
+            if after != before:
+                return f"{place} shows this file, and that page would change: {first_difference(before, after)}"
+        return None
+    return changes_everywhere
 
 
 def _unchanged_without(source: Source, replacements, engine: Engine, front_matter: bool) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from .site import forget_guarded_includes, pages_holding
@@ -14,7 +15,16 @@ from .site import forget_guarded_includes, pages_holding
 # What stands for a directive when the including page is rendered: plain text no extension changes.
 _SENTINEL = "HouseTablesIncludeMark{}Z"
 
-_FOUND: dict[Path, dict[str, tuple[str, str]]] = {}
+class _Pastes:
+    """How the site's pages paste files: partial (file -> (the first such including line, how)) and whole (file ->
+    the pages that paste it whole, as a block of its own, where its tables read that page's definitions)."""
+
+    def __init__(self):
+        self.partial: dict[str, tuple[str, str]] = {}
+        self.whole: dict[str, list[str]] = {}
+
+
+_FOUND: dict[Path, _Pastes] = {}
 
 
 def forget_includes() -> None:
@@ -27,49 +37,124 @@ def partial_includes(site) -> dict[str, tuple[str, str]]:
     """Each file (absolute path) some page includes other than as a block of its own -> (the first such including
     line, `docs/index.md:5`; how: `inline, with text on its line`, as site.guarded_includes gives them). Read once per
     process and site; {} without the plugin (Site.include_markdown: its entry's options)."""
+    return _pastes(site).partial
+
+
+@dataclass(frozen=True)
+class Pasting:
+    """The pages that paste a file whole, as a block of its own (absolute paths), with what reading them needs: the
+    plugin's options and the site's docs_dir."""
+
+    pages: tuple[str, ...]
+    options: dict
+    docs_dir: str
+
+
+def pasting_of(site, path: str) -> Pasting | None:
+    """The Pasting of a file (absolute path) some page pastes whole, else None."""
+    pages = _pastes(site).whole.get(path)
+    return Pasting(tuple(pages), dict(site.include_markdown or {}), str(site.docs_dir)) if pages else None
+
+
+def _pastes(site) -> _Pastes:
+    """The site's _Pastes, read once per process and site."""
     found = _FOUND.get(site.config_file)
     if found is None:
-        found = _FOUND[site.config_file] = _partial_includes(site)
+        found = _FOUND[site.config_file] = _read_pastes(site)
     return found
 
 
-def _partial_includes(site) -> dict[str, tuple[str, str]]:
-    """partial_includes' work: every page under docs_dir read for the plugin's directives (its own patterns and
-    path resolution), each directive judged by _how_partial."""
-    options = site.include_markdown
+def _plugin(options):
+    """(the plugin's directive module, its options, its two directives' patterns), or None (no plugin entry: None
+    options; or the plugin not installed here: the site cannot be built here either, and its build says so)."""
     if options is None:
-        return {}
+        return None
     try:
         from mkdocs_include_markdown_plugin import directive
-    except ImportError:  # the site cannot be built here either; its build says so
-        return {}
+    except ImportError:
+        return None
     options = options if isinstance(options, dict) else {}
     names = {**{"include": "include", "include-markdown": "include-markdown"}, **(options.get("directives") or {})}
     tags = [directive.create_include_tag(str(options.get("opening_tag") or "{%"),
                                          str(options.get("closing_tag") or "%}"), names.get(tag, tag))
             for tag in ("include", "include-markdown")]
-    opening = str(options.get("opening_tag") or "{%")
-    found: dict[str, tuple[str, str]] = {}
-    for page, text in pages_holding(site, opening):
-        matches = sorted((match for tag in tags for match in tag.finditer(text)), key=lambda match: match.start())
+    return directive, options, tags
+
+
+def _directives(text: str, tags) -> list[re.Match]:
+    """The page's directives of both kinds, in order."""
+    return sorted((match for tag in tags for match in tag.finditer(text)), key=lambda match: match.start())
+
+
+def _pasted_files(page: Path, match: re.Match, docs_dir: str, directive, options: dict) -> list[str]:
+    """The files a directive pastes, as the plugin resolves them (absolute paths; [] where it fails: a bad glob or
+    order, which the build reports)."""
+    filename = directive.parse_filename_argument(match)[0]
+    try:
+        paths = directive.resolve_file_paths_to_include(filename or "", str(page), docs_dir, [],
+                                                        str(options.get("order") or "alpha-path"))[0]
+    except Exception:
+        return []
+    return [os.path.abspath(path) for path in paths]
+
+
+def _read_pastes(site) -> _Pastes:
+    """_pastes' work: every page under docs_dir read for the plugin's directives (its own patterns and path
+    resolution), each directive judged by _how_partial."""
+    pastes, plugin = _Pastes(), _plugin(site.include_markdown)
+    if plugin is None:
+        return pastes
+    directive, options, tags = plugin
+    for page, text in pages_holding(site, str(options.get("opening_tag") or "{%")):
+        matches = _directives(text, tags)
         if not matches:
             continue
         blocks = _alone_in_blocks(text, matches, site)
         for match, alone in zip(matches, blocks, strict=True):
             how = _how_partial(text, match, alone, options, directive)
-            if how is None:
-                continue
-            filename = directive.parse_filename_argument(match)[0]
-            try:
-                paths = directive.resolve_file_paths_to_include(filename or "", str(page), str(site.docs_dir), [],
-                                                                str(options.get("order") or "alpha-path"))[0]
-            except Exception:  # the plugin's own errors (a bad glob, an order): the build reports them
-                continue
-            line = text.count("\n", 0, match.start("_includer_indent") + len(match["_includer_indent"])) + 1
+            line = text.count("\n", 0, _opening(match)) + 1
             place = f"{os.path.relpath(page).replace(os.sep, '/')}:{line}"
-            for path in paths:
-                found.setdefault(os.path.abspath(path), (place, how))
-    return found
+            for path in _pasted_files(page, match, str(site.docs_dir), directive, options):
+                if how is not None:
+                    pastes.partial.setdefault(path, (place, how))
+                elif str(page.resolve()) not in pastes.whole.setdefault(path, []):
+                    pastes.whole[path].append(str(page.resolve()))
+    return pastes
+
+
+def _opening(match: re.Match) -> int:
+    """Where a directive's opening tag is (its match starts with the includer's indent)."""
+    return match.start("_includer_indent") + len(match["_includer_indent"])
+
+
+def pages_pasting(pasting: Pasting, path: str):
+    """A function from a text of this file to the pages that paste it whole, as the plugin would show them with that
+    text in the file: (the page's first such line, `docs/index.md:3`; the page's text with each such directive
+    replaced by the text, its lines after the first indented as the directive). The pages are read once, here.
+    What else the plugin does to a pasted text (relative links rewritten, heading offsets) is left out: it is the
+    same before and after a conversion, which is what is compared."""
+    directive, options, tags = _plugin(pasting.options)
+    readings = []  # (place, the page's text in pieces: text, the indent of each paste of this file, text, ...)
+    for page in pasting.pages:
+        try:
+            text = Path(page).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        pieces, end, first = [], 0, None
+        for match in _directives(text, tags):
+            if os.path.abspath(path) not in _pasted_files(Path(page), match, pasting.docs_dir, directive, options):
+                continue
+            start = _opening(match)
+            pieces += [text[end:start], match["_includer_indent"]]
+            end, first = match.end(), first or text.count("\n", 0, start) + 1
+        if first is not None:
+            readings.append((f"{os.path.relpath(page).replace(os.sep, '/')}:{first}", [*pieces, text[end:]]))
+
+    def shown(own: str) -> list[tuple[str, str]]:
+        return [(place, "".join(own.replace("\n", "\n" + piece) if index % 2 else piece
+                                for index, piece in enumerate(pieces)))
+                for place, pieces in readings]
+    return shown
 
 
 def _how_partial(text: str, match: re.Match, alone: bool, options: dict, directive) -> str | None:

@@ -438,7 +438,7 @@ _PLAIN_KEYS = ("use_directory_urls", "extra", "site_url", "site_description", "s
 # some of its lines (a snippet line range), or shows its text as code (a snippet line inside a fence).
 RANGE_INCLUDE, CODE_INCLUDE = "range", "code"
 
-_GUARDED: dict[Path, dict[str, tuple[str, str]]] = {}
+_GUARDED: dict[Path, tuple[dict[str, tuple[str, str]], dict[str, tuple[str, ...]]]] = {}
 
 # An opening or closing fence (fenced_code, superfences: at any indentation, since superfences nests them in blocks).
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
@@ -456,34 +456,109 @@ def guarded_includes(site: Site) -> dict[str, tuple[str, str]]:
     *lines* of the file (`--8<-- "table.md:3:6"`), which would then be other lines; CODE_INCLUDE when the line is
     inside a fence, which shows the file's text, the house table's source once converted). Read once per process
     and site; {} without snippets."""
+    return _snippet_includes(site)[0]
+
+
+def snippet_includers(site: Site) -> dict[str, tuple[str, ...]]:
+    """The files some page includes whole by a snippet, outside code: each file's absolute path -> the absolute
+    paths of the pages that include it. There the file's tables are read with that page's link references,
+    footnotes and abbreviations, which the file's own page lacks (pages_including)."""
+    return _snippet_includes(site)[1]
+
+
+def _snippet_includes(site: Site):
+    """guarded_includes and snippet_includers, from one reading of the pages per process and site."""
     found = _GUARDED.get(site.config_file)
     if found is None:
         found = _GUARDED[site.config_file] = _guarded_includes(site)
     return found
 
 
-def _guarded_includes(site: Site) -> dict[str, tuple[str, str]]:
-    """guarded_includes' work: every page under docs_dir read for snippet lines, their paths resolved as snippets
+def _snippets_of(configs: dict):
+    """A snippets preprocessor configured as the site configures it, and its path splitting."""
+    import markdown
+
+    md = markdown.Markdown(extensions=["pymdownx.snippets"],
+                           extension_configs={"pymdownx.snippets": configs.get("pymdownx.snippets", {})})
+    snippets = md.preprocessors["snippet"]
+    split = getattr(snippets, "split_path", None) or (lambda path: snippets.RE_SNIPPET_FILE.match(path).groups())
+    return snippets, split
+
+
+def _guarded_includes(site: Site):
+    """_snippet_includes' work: every page under docs_dir read for snippet lines, their paths resolved as snippets
     resolves them (its own base_path and path splitting)."""
     import os
 
-    import markdown
-
     if "pymdownx.snippets" not in site.extensions:
-        return {}
-    md = markdown.Markdown(extensions=["pymdownx.snippets"],
-                           extension_configs={"pymdownx.snippets": site.extension_configs.get("pymdownx.snippets", {})})
-    snippets = md.preprocessors["snippet"]
-    split = getattr(snippets, "split_path", None) or (lambda path: snippets.RE_SNIPPET_FILE.match(path).groups())
+        return {}, {}
+    snippets, split = _snippets_of(site.extension_configs)
     found: dict[str, tuple[str, str]] = {}
+    includers: dict[str, tuple[str, ...]] = {}
     for page, text in pages_holding(site, "8<"):
         for number, snippet, in_code in _snippet_lines(snippets, text.splitlines()):
-            path, ranges, _section = split(snippet)
-            target = snippets.get_snippet_path(path) if ranges or in_code else None
-            if target is not None:
+            path, ranges, section = split(snippet)
+            target = snippets.get_snippet_path(path)
+            if target is None:
+                continue
+            target = os.path.abspath(target)
+            if ranges or in_code:
                 place = f"{os.path.relpath(page).replace(os.sep, '/')}:{number}"
-                found.setdefault(os.path.abspath(target), (place, CODE_INCLUDE if in_code else RANGE_INCLUDE))
-    return found
+                found.setdefault(target, (place, CODE_INCLUDE if in_code else RANGE_INCLUDE))
+            elif not section and str(page.resolve()) not in includers.get(target, ()):
+                includers[target] = (*includers.get(target, ()), str(page.resolve()))
+    return found, includers
+
+
+def pages_including(path: str, pages: tuple[str, ...], configs: dict):
+    """A function from a text of this file to the pages of pages that include it, as snippets would show them with
+    that text in the file: (the page's first including line, `docs/index.md:3`; the page's text with each whole
+    include of the file replaced by the text, indented as the include, and each other snippet block written as
+    inline includes, which snippets reads alike). The pages are read once, here."""
+    import os
+
+    snippets, split = _snippets_of(configs)
+    target = os.path.abspath(path)
+    readings = []  # (place, lines, {line number: the file's indentation there, or another include written inline})
+    for page in pages:
+        try:
+            lines = Path(page).read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError):
+            continue
+        swaps: dict[int, object] = dict.fromkeys(_block_marker_lines(snippets, lines))
+        for number, snippet, _in_code in _snippet_lines(snippets, lines):
+            line = lines[number - 1]
+            space = line[: len(line) - len(line.lstrip(" \t"))]
+            file, ranges, section = split(snippet)
+            found = snippets.get_snippet_path(file)
+            own = found is not None and os.path.abspath(found) == target and not ranges and not section
+            swaps[number] = (space,) if own else f'{space}--8<-- "{snippet}"'
+        first = min((number for number, swap in swaps.items() if isinstance(swap, tuple)), default=None)
+        if first is not None:
+            readings.append((f"{os.path.relpath(page).replace(os.sep, '/')}:{first}", lines, swaps))
+
+    def shown(text: str) -> list[tuple[str, str]]:
+        own_lines = text.splitlines()
+        return [(place, "\n".join(_swapped(lines, swaps, own_lines)) + "\n") for place, lines, swaps in readings]
+    return shown
+
+
+def _swapped(lines: list[str], swaps: dict, own_lines: list[str]):
+    """A page's lines with its snippet lines swapped: a block marker dropped, this file's include replaced by its
+    lines (indented as the include), another include written inline."""
+    for number, line in enumerate(lines, 1):
+        swap = swaps.get(number, line)
+        if isinstance(swap, tuple):
+            yield from (swap[0] + own for own in own_lines)
+        elif swap is not None:
+            yield swap
+
+
+def _block_marker_lines(snippets, lines: list[str]) -> set[int]:
+    """The numbers of the lines that open or close a snippet block (`--8<--` alone)."""
+    return {number for number, line in enumerate(lines, 1) if "8<" in line
+            and (match := snippets.RE_ALL_SNIPPETS.match(line)) is not None and not match.group("escape")
+            and not match.group("inline_marker")}
 
 
 def pages_holding(site: Site, marker: str):
