@@ -1,5 +1,7 @@
 """`house-tables fix --jobs 1` on a fresh copy of each adversarial file: wall, CPU (one process, interpreter start
-included), optionally instructions (callgrind), and a checksum of the file fix wrote (compare two checkouts).
+included), optionally instructions (callgrind), and a checksum of the file fix wrote (compare two checkouts). The
+`.md` files lie beside the benchmark corpus's mkdocs.yml (its Markdown stack, the plugin listed), as in
+bench/adversarial.py: without it fix would read them with MkDocs' defaults (no md_in_html, superfences, ...).
 
 Usage: python bench/fix_huge.py [--checkout DIR] [--versus DIR] [--callgrind] [--repeat N] [--only STEM] [--engine]
   --checkout DIR  run DIR/plugin's house_tables (default: this checkout)
@@ -25,7 +27,7 @@ import time
 import zlib
 from pathlib import Path
 
-from corpus import write_adversarial
+from corpus import write_adversarial, write_site_config
 
 ENGINE = """
 import sys
@@ -79,10 +81,11 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="fix-huge-") as name:
         scratch = Path(name)
         paths = write_adversarial(scratch / "md", ".md") + write_adversarial(scratch / "mdx", ".mdx")
+        write_site_config(scratch / "md")  # the `.md` files are read with the corpus's site, as bench/adversarial.py's
         for path in paths:
             if args.only and not any(stem in path.name for stem in args.only):
                 continue
-            copy = scratch / f"copy-{path.name}"
+            copy = path.parent / f"copy-{path.name}"  # beside the site configuration (the .md files)
             command = [sys.executable, "-m", "house_tables", "fix", "--jobs", "1", str(copy)]
             best = versus = (float("inf"), float("inf"), 0)
             for _ in range(args.repeat):

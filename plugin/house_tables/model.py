@@ -90,15 +90,21 @@ class Row:
         """How many cells the row has."""
         return len(self.cells)
 
+    @property
+    def written(self) -> str | None:
+        """A text every cell's text is a piece of, without making the cells (None: not known)."""
+        return None
+
 
 class LazyRow(Row):
     """A row whose cells (with their spans) are made when first read: the build-time extension needs only
     the rows' spans and cell counts unless a diagnostic points into the row."""
 
-    def __init__(self, span: Span, count: int, make: Callable[[], tuple[Cell, ...]]):
+    def __init__(self, span: Span, count: int, make: Callable[[], tuple[Cell, ...]], written: str | None = None):
         object.__setattr__(self, "span", span)
         object.__setattr__(self, "_count", count)
         object.__setattr__(self, "_make", make)
+        object.__setattr__(self, "_written", written)
 
     @property
     def cells(self) -> tuple[Cell, ...]:  # type: ignore[override]
@@ -113,6 +119,11 @@ class LazyRow(Row):
     def count(self) -> int:
         """How many cells the row has, without making them."""
         return self._count
+
+    @property
+    def written(self) -> str | None:
+        """The line the cells are cut from, when the row was given it."""
+        return self.__dict__.get("_written")
 
 
 @dataclass(frozen=True)

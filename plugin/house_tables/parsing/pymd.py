@@ -1039,6 +1039,11 @@ class _LineRow(LazyRow):
         """The cells (LazyRow.cells makes them once)."""
         return _cells_of(*self.args)
 
+    @property
+    def written(self) -> str:
+        """The line the cells are cut from (cell_at: each cell's text is a slice of it)."""
+        return self.args[1]
+
     def first_cell(self) -> Cell:
         """The row's first cell (the one in cells, if they are made already)."""
         made = self.__dict__.get("_cells")

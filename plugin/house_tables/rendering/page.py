@@ -21,6 +21,7 @@ from markdown.treeprocessors import Treeprocessor
 
 from .css import canonical_style
 from .fast import enabled
+from .raw_blocks import with_stand_ins
 from .simple_html import VOID, Element, escape_text, parse, unknown_references_literal
 
 if TYPE_CHECKING:
@@ -109,6 +110,7 @@ def _page_markdown(extensions: tuple, configs: dict, *, highlighting: bool = Tru
         extension.settings.sink = lambda level, message: None  # findings are the scan's business here
         md = _INSTANCES[key] = markdown.Markdown(extensions=[*extensions, extension], extension_configs=configs)
         md.treeprocessors.register(_TreeLinks(md), "house_tables_tree_links", 0)
+        with_stand_ins(md)  # raw tables read as short stand-ins where that is provably the same (raw_blocks)
         if not highlighting:
             from ..parsing.pymd import without_highlighting
 

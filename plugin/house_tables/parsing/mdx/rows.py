@@ -71,13 +71,13 @@ def _header_row(line: _Line, columns: int) -> Row:
     text, first, number = line.text, line.first, line.number
     end = _row_end(text, first)
     span = Span(Position(number, first + 1), Position(number, end))
-    return LazyRow(span, columns, lambda: tuple(_cells(number, text, _cell_bounds(text, first, end, False))))
+    return LazyRow(span, columns, lambda: tuple(_cells(number, text, _cell_bounds(text, first, end, False))), text)
 
 
 def _delimiter_row(number: int, text: str, first: int, bounds: list[tuple[int, int]]) -> Row:
     """The delimiter row written on line number from first on, at its cells' bounds, its cells made when read."""
     span = Span(Position(number, first + 1), Position(number, _row_end(text, first)))
-    return LazyRow(span, len(bounds), lambda: tuple(cell_at(number, text, start, end) for start, end in bounds))
+    return LazyRow(span, len(bounds), lambda: tuple(cell_at(number, text, start, end) for start, end in bounds), text)
 
 
 def _body_row(number: int, text: str, first: int) -> Row:
@@ -90,7 +90,7 @@ def _body_row(number: int, text: str, first: int) -> Row:
     else:  # every pipe splits; a leading one opens the first cell, a trailing one closes the last
         count = text.count("|", first, end) + 1 - (text[first] == "|") - (text[end - 1] == "|")
     # 0 only for a lone `|`: a row of one cell
-    return LazyRow(span, max(count, 1), lambda: tuple(_cells(number, text, _cell_bounds(text, first, end, True))))
+    return LazyRow(span, max(count, 1), lambda: tuple(_cells(number, text, _cell_bounds(text, first, end, True))), text)
 
 
 def _cells(number: int, text: str, bounds: list[tuple[int, int]]) -> list[Cell]:

@@ -1,0 +1,166 @@
+"""Differential: the raw HTML step with stand-ins (rendering.raw_blocks) gives exactly what Python-Markdown's own step
+gives, on texts built to trip it: raw tables whose cells hold comments, scripts, quotes, processing instructions,
+CDATA, unclosed tags, backslashes, character references, md_in_html `markdown` attributes, `</table>`, and text
+around them that leaves the parser in the middle of something (an unclosed comment, tag, quote, script, `<div
+markdown>`, a broken `&#`). Compared: the lines the step returns and every stash entry, for md_in_html's step and for
+the core one; and whole pages as fix renders them, the stand-ins on and off."""
+
+import os
+import xml.etree.ElementTree as etree
+
+import markdown
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from house_tables.parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS
+from house_tables.rendering import page as page_module
+from house_tables.rendering import raw_blocks
+from house_tables.rendering.fast import slow_paths
+from house_tables.rendering.page import render_md_page
+from house_tables.rendering.raw_blocks import StandInRawBlocks, raw_table_regions, sources_reviewed, with_stand_ins
+
+EXAMPLES = max(600, int(os.environ.get("HOUSE_TABLES_FUZZ", "600")))
+SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+PAGES = settings(SETTINGS, max_examples=max(100, EXAMPLES // 6))
+STACKS = {"md_in_html": ["tables", "md_in_html", "attr_list"], "core": ["tables"]}
+
+# What a cell may hold: the house form's own JSX and everything that could move the HTML parser.
+CELL_PIECES = [
+    "x", "a b", "`x`", "<code>x</code>", "<code>x < y</code>", '<a href="https://e.com/?a=1&b=2">l</a>',
+    "<em>e</em>", "<strong>s</strong>", "<br />", "<br/>", "<kbd>\\\\</kbd>", "\\", "\\|", "&amp;", "&nbsp;", "&",
+    "&#123;", "&#x1F;", "&#;", "&#12", "&#x;", ";", "<!--", "-->", "--!>", "<!-- c -->", "<script>", "</script>",
+    '<script>{"x"}</script>', "<style>", "<?", "?>", "<?php x ?>", "<![CDATA[", "]]>", "]>", "] >", "<!DOCTYPE html>",
+    "<span", '<span title="x', "<span title='x'>", '<span title="a>b">t</span>', "<span a=b>", '<span a= "b">',
+    "<span a==\"b\">", "</span>", "</td>", "</tr>", "</table>", "<table>", "<TABLE>", "</TABLE>", "<hr>",
+    '<hr markdown="1">', '<div markdown="1">', "<div markdown>", "</div>", '<td markdown="1">', "'", '"', "`",
+    "<", "< ", "</", "</>", "<3", "{", "}", '{"<"}', "=", "\x00", "\t", "x-y", "<x-y>", "<textarea>", "<title>",
+    "<svg>", "<math>", "{/* c */}", '<img src="a.png" alt="a" />', '<a name="n"></a>',
+]
+CLEAN = 15  # the first pieces leave a table a region (raw_table_regions); the others mostly do not
+cells = st.one_of(st.lists(st.sampled_from(CELL_PIECES[:CLEAN]), max_size=4),
+                  st.lists(st.sampled_from(CELL_PIECES), max_size=4)).map("".join)
+# What may surround the tables: plain Markdown and raw HTML that leaves the parser in any state.
+AROUND = [
+    "", "text", "# Heading", "- item", "    code", "> quote", "<div>", "</div>", '<div markdown="1">', "<div markdown>",
+    "<!--", "-->", "<!-- c -->", "<script>", "</script>", "<style>", "</style>", "<?php", "?>", "<![CDATA[", "]]>",
+    "<!DOCTYPE", ">", '<span title="', '"', "<span a", "<p>", "</p>", "&#", "&#x;", ";", "<hr>", '<hr markdown="1">',
+    "<table>", "</table>", "<textarea>", "</textarea>", "`code`", "```", "<em>", "</em>", "<details>", "\\",
+]
+
+
+@st.composite
+def raw_tables(draw) -> str:
+    """A raw table in the house form (a JSX style attribute, one row per line) with cells drawn from CELL_PIECES."""
+    style = draw(st.sampled_from(['{{width: "100%", borderCollapse: "collapse"}}', '"w"', "{{a: 1}}",
+                                  '{{content: "a>b"}}', "{{a: '1'}}"]))
+    rows = draw(st.lists(st.lists(cells, min_size=1, max_size=3), min_size=1, max_size=3))
+    lines = [f"<table style={style}>", "  <tbody>"]
+    for row in rows:
+        lines += ["    <tr>", *(f'      <td style={{{{padding: "9px 12px"}}}}>{cell}</td>' for cell in row),
+                  "    </tr>"]
+    return "\n".join([*lines, "  </tbody>", "</table>"])
+
+
+@st.composite
+def texts(draw) -> str:
+    """Raw tables among lines of AROUND, with or without blank lines between."""
+    parts = draw(st.lists(st.one_of(raw_tables(), st.sampled_from(AROUND)), min_size=1, max_size=8))
+    separators = draw(st.lists(st.sampled_from(["\n", "\n\n", "\n\n", "\n\n\n"]), min_size=len(parts),
+                               max_size=len(parts)))
+    return "".join(part + separator for part, separator in zip(parts, separators))
+
+
+def _step(extensions: list[str], text: str, stand_ins: bool) -> tuple[list[str], list, int]:
+    """The raw HTML step's lines and stash for text (after the preprocessors before it), and how many stand-ins."""
+    md = markdown.Markdown(extensions=extensions)
+    if stand_ins:
+        with_stand_ins(md)
+    lines, step = text.split("\n"), md.preprocessors["html_block"]
+    for processor in md.preprocessors:  # in priority order, up to the raw HTML step
+        lines = processor.run(lines)
+        if processor is step:
+            break
+    stash = [etree.tostring(entry, encoding="unicode") if isinstance(entry, etree.Element) else entry
+             for entry in md.htmlStash.rawHtmlBlocks]
+    return lines, stash, step.stood_in if isinstance(step, StandInRawBlocks) else 0
+
+
+@SETTINGS
+@given(texts(), st.sampled_from(sorted(STACKS)))
+def test_stand_ins_change_nothing(text, stack):
+    """The same lines and stash with stand-ins as without, whatever the text around the tables holds."""
+    ours, theirs = _step(STACKS[stack], text, True), _step(STACKS[stack], text, False)
+    assert ours[:2] == theirs[:2]
+
+
+@SETTINGS
+@given(st.lists(raw_tables(), min_size=1, max_size=4), st.sampled_from(["", "text\n\n", "<!-- c -->\n\n"]),
+       st.sampled_from(sorted(STACKS)))
+def test_clean_tables_are_stood_in(tables, before, stack):
+    """Tables apart by blank lines, each a region by raw_table_regions: every one is read as a stand-in (the fast
+    path is taken, on the sources it was proven on), and the result is Python-Markdown's own."""
+    text = before + "\n\n".join(tables) + "\n"
+    regions = raw_table_regions(text)
+    assume(len(regions) == len(tables))
+    ours, theirs = _step(STACKS[stack], text, True), _step(STACKS[stack], text, False)
+    assert ours[:2] == theirs[:2]
+    assert ours[2] == (len(tables) if sources_reviewed() else 0)
+
+
+def test_regions_of_the_house_form():
+    """A house table as fix writes it is a region; one holding a closer, a raw-text element, a second table, a quote
+    in a tag or a broken character reference is not, nor one right after a line of text."""
+    table = ('<table style={{width: "100%"}}>\n  <tr>\n    <td style={{padding: "9px 12px"}}>'
+             '<a href="https://e.com/?a=1&b=2">x</a> `y` &amp; &#123; a < b</td>\n  </tr>\n</table>')
+    assert raw_table_regions(table) == [(0, len(table))]
+    assert raw_table_regions(f"text\n\n{table}\n") == [(6, 6 + len(table))]
+    assert raw_table_regions(f"text\n{table}\n") == []
+    assert raw_table_regions(f"{table}x") == []
+    for cell in ("-->", "--!>", "?>", "]>", "&#12", "<script>", "<TEXTAREA>", "<hr>", "<table>", "</table>",
+                 "<span title='x'>", '<span a= "b">', '<span title="a>b">', "<!-- c -->", "<?x", "<![CDATA[",
+                 "\x00", "<x-y>"):
+        assert raw_table_regions(table.replace("`y`", cell)) == [], cell
+
+
+def test_a_stand_in_not_stashed_alone_falls_back():
+    """A comment left open before a table, closed after it: the stand-in is inside the comment, so the step runs on
+    the text as it is (and gives Python-Markdown's result)."""
+    table = '<table style={{a: 1}}>\n  <tr>\n    <td style={{b: 2}}>x</td>\n  </tr>\n</table>'
+    text = f"<!--\n\n{table}\n\n-->\n"
+    assert raw_table_regions(text)
+    for stack in STACKS.values():
+        ours, theirs = _step(stack, text, True), _step(stack, text, False)
+        assert ours == (*theirs[:2], 0)
+
+
+def test_only_on_reviewed_sources(monkeypatch):
+    """Other parser sources than those the stand-ins were proven on: the step is Python-Markdown's own."""
+    table = '<table style={{a: 1}}>\n  <tr>\n    <td style={{b: 2}}>x</td>\n  </tr>\n</table>'
+    monkeypatch.setattr(raw_blocks, "_CHECKED", [False])
+    assert _step(STACKS["md_in_html"], table, True)[2] == 0
+    monkeypatch.setattr(raw_blocks, "_CHECKED", [])
+    assert sources_reviewed() == (raw_blocks.sources_digest() in raw_blocks._REVIEWED)
+
+
+@PAGES
+@given(texts(), st.booleans())
+def test_pages_as_fix_renders_them(text, front_matter):
+    """Whole pages with the benchmark's stack (superfences, admonitions, tabs, md_in_html) and the house_tables
+    extension: the same HTML, definitions and tables with stand-ins as without."""
+    extensions = (*MKDOCS_EXTENSIONS, "admonition", "pymdownx.details", "pymdownx.superfences", "pymdownx.tabbed",
+                  "attr_list", "md_in_html")
+    page = ("---\ntitle: x\n---\n" if front_matter else "") + text
+    fast = _outcome(page, extensions, front_matter)
+    with slow_paths():
+        slow = _outcome(page, extensions, front_matter)
+    assert fast == slow
+
+
+def _outcome(page: str, extensions: tuple, front_matter: bool):
+    """The page as fix renders it, or the error rendering it raises (the same either way)."""
+    page_module._LAST.clear()  # the page rendered last is kept by its text alone
+    try:
+        return render_md_page(page, extensions, MKDOCS_EXTENSION_CONFIGS, front_matter=front_matter)
+    except Exception as error:  # a page Python-Markdown cannot render must fail alike
+        return type(error), str(error)
