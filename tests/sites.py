@@ -125,6 +125,9 @@ def unstyled(html: str) -> str:
     # Whitespace at the edges of a cell is not shown (a removed comment can leave some), and outside <pre> a run of
     # spaces and tabs shows as one space (a tab in a cell: expanded by Python-Markdown, kept in a house table).
     flat = re.sub(r"(<t[dh]\b[^>]*>)\s+|\s+(</t[dh]>)", lambda m: m.group(1) or m.group(2), flat)
+    # Nor is whitespace at the end of a paragraph or another block (a line break before `</p>`: a paragraph a raw
+    # HTML block interrupts keeps the line's break, one a table interrupts does not).
+    flat = re.sub(r"\s+(</(?:p|li|dd|dt|h[1-6]|blockquote|div)>)", r"\1", flat)
     return "".join(part if _PRE.fullmatch(part) else re.sub(r"[ \t]+", " ", part) for part in _PRE.split(flat))
 
 
