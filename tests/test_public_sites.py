@@ -499,16 +499,25 @@ def test_a_file_a_page_includes_lines_of_keeps_its_tables(tmp_path):
     """fix converted table.md (verified as its own page); lines 3-6 of the fixed file were the house table's first
     four lines, which index.md then showed as text, no table. Now table.md's table stays (HT009 naming the including
     line); whole.md, included whole, converts; the built index page shows the same cells."""
-    config = write_site(tmp_path / "site", RANGED)
+    _, after = _one_kept_one_converted(tmp_path, RANGED, "table.md", "whole.md", (
+        "docs/table.md:3:1: HT009 docs/index.md:3 includes lines of this file by a snippet line range, which would "
+        "hold other lines once a table is converted"))
+    assert _every_cell(after) == ["name", "default", "a", "1", "b", "2", "c", "d", "3", "4"]
+
+
+def _one_kept_one_converted(tmp_path: Path, pages: dict[str, str], kept: str, converted: str, refusal: str):
+    """Build, fix, build again: kept stays as written with the refusal (exit 1), converted converts, every cell of
+    the index page is what it was; (the build before, the build after)."""
+    config = write_site(tmp_path / "site", pages)
     before = build_site(config, tmp_path / "before")
     code, lines = run_cli(tmp_path / "site", "fix", "docs")
     assert code == 1
-    assert ("docs/table.md:3:1: HT009 docs/index.md:3 includes lines of this file by a snippet line range, which would "
-            "hold other lines once a table is converted") in lines
-    assert "docs/whole.md: 1 table, 4 cells verified" in lines
-    assert (tmp_path / "site" / "docs" / "table.md").read_text(encoding="utf-8") == RANGED["table.md"]
+    assert refusal in lines
+    assert f"docs/{converted}: 1 table, 4 cells verified" in lines
+    assert (tmp_path / "site" / "docs" / kept).read_text(encoding="utf-8") == pages[kept]
     after = build_site(config, tmp_path / "after")
-    assert _every_cell(after) == _every_cell(before) == ["name", "default", "a", "1", "b", "2", "c", "d", "3", "4"]
+    assert _every_cell(after) == _every_cell(before)
+    return before, after
 
 
 
@@ -525,19 +534,13 @@ def test_a_file_a_code_block_shows_keeps_its_tables(tmp_path):
     then showed the house table's JSX instead of the pipe table. Now example.md's table stays (HT009 naming the
     including line); other.md, included in a snippet block outside any fence, converts; the built index page
     shows the same code and the same cells."""
-    config = write_site(tmp_path / "site", SHOWN)
-    before = build_site(config, tmp_path / "before")
-    code, lines = run_cli(tmp_path / "site", "fix", "docs")
-    assert code == 1
-    assert ("docs/example.md:3:1: HT009 docs/index.md:6 shows this file's text in a code block (a snippet line "
-            "inside a fence), which would show the house table's source") in lines
-    assert "docs/other.md: 1 table, 4 cells verified" in lines
-    assert (tmp_path / "site" / "docs" / "example.md").read_text(encoding="utf-8") == SHOWN["example.md"]
-    after = build_site(config, tmp_path / "after")
+    before, after = _one_kept_one_converted(tmp_path, SHOWN, "example.md", "other.md", (
+        "docs/example.md:3:1: HT009 docs/index.md:6 shows this file's text in a code block (a snippet line inside a "
+        "fence), which would show the house table's source"))
     shown = [code.get_text() for code in after.main("index.html").find_all("code")]
     assert shown == [code.get_text() for code in before.main("index.html").find_all("code")]
     assert "| a | 1 |" in shown[0]
-    assert _every_cell(after) == _every_cell(before) == ["name", "default", "a", "1", "c", "d", "3", "4"]
+    assert _every_cell(after) == ["name", "default", "a", "1", "c", "d", "3", "4"]
 
 
 def test_a_snippet_table_fix_converted_is_not_reported_left(tmp_path):

@@ -160,7 +160,7 @@ def pages_pasting(pasting: Pasting, path: str):
 def _how_partial(text: str, match: re.Match, alone: bool, options: dict, directive) -> str | None:
     """How a directive includes its file other than whole, as a block of its own at its place; None when it does.
     alone: the directive, rendered in its place, is a paragraph by itself (not in code, not with other text)."""
-    start = match.start("_includer_indent") + len(match["_includer_indent"])
+    start = _opening(match)
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", match.end())
     before, after = text[line_start:start], text[match.end(): len(text) if line_end < 0 else line_end]
@@ -188,17 +188,15 @@ def _alone_in_blocks(text: str, matches: list[re.Match], site) -> list[bool]:
     """For each directive, whether the page rendered with the site's stack, each directive replaced by a word of its
     own, shows that word as a whole paragraph: the directive's line is a block of its own, neither code nor part
     of other text. A page that cannot be rendered here counts as none."""
-    import markdown
+    from .rendering.fragments import render_python_markdown
 
     pieces, end = [], 0
     for number, match in enumerate(matches):
-        start = match.start("_includer_indent") + len(match["_includer_indent"])
-        pieces += [text[end:start], _SENTINEL.format(number)]
+        pieces += [text[end:_opening(match)], _SENTINEL.format(number)]
         end = match.end()
     pieces.append(text[end:])
     try:
-        html = markdown.Markdown(extensions=list(site.extensions),
-                                 extension_configs=site.extension_configs).convert("".join(pieces))
+        html = render_python_markdown("".join(pieces), tuple(site.extensions), site.extension_configs)
     except Exception:  # the site's stack fails on the page outside a build: judge every directive partial
         return [False] * len(matches)
     return [html.count(word := _SENTINEL.format(number)) == 1 and f"<p>{word}</p>" in html
