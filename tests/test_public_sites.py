@@ -432,7 +432,7 @@ def test_an_html_comment_a_hook_rewrites_stays_in_a_pipe_cell(tmp_path):
     assert lines[:2] == ["docs/index.md: 1 table, 4 cells verified",
                          "docs/index.md:3:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown "
                          "pipe tables"]
-    assert lines[2].startswith("docs/index.md:3:1: HT009 a hook of the site rewrites pages' Markdown "
+    assert lines[2].startswith("docs/index.md:3:1: HT009 a hook or plugin of the site rewrites pages' Markdown "
                                "(on_page_markdown) and reads the pipe table otherwise than the house table: before '")
     assert '<span class="badge">experimental</span>' in lines[2]
     after = build_site(config, tmp_path / "after")
@@ -466,7 +466,7 @@ def test_a_token_a_hook_replaces_in_a_cell_keeps_its_value(tmp_path):
     code, lines = run_cli(tmp_path / "site", "fix", "docs")
     assert code == 1
     assert lines[0] == "docs/index.md: 1 table, 4 cells verified"
-    assert lines[2].startswith("docs/index.md:3:1: HT009 a hook of the site rewrites pages' Markdown "
+    assert lines[2].startswith("docs/index.md:3:1: HT009 a hook or plugin of the site rewrites pages' Markdown "
                                "(on_page_markdown) and reads the pipe table otherwise than the house table: before '")
     assert lines[3] == "docs/other.md: 1 table, 4 cells verified"
     after = build_site(config, tmp_path / "after")
@@ -482,7 +482,7 @@ def test_a_hook_that_fails_outside_a_build_leaves_the_page(tmp_path):
     config = tmp_path / "site" / "mkdocs.yml"
     config.write_text(config.read_text() + "hooks: [hooks.py]\n")
     code, lines = run_cli(tmp_path / "site", "fix", "docs")
-    assert (code, lines[1]) == (1, "docs/index.md:6:1: HT009 a hook of the site rewrites pages' Markdown "
+    assert (code, lines[1]) == (1, "docs/index.md:6:1: HT009 a hook or plugin of the site rewrites pages' Markdown "
                                    "(on_page_markdown) and failed on this page here (KeyError: 'house-tables'): no "
                                    "change to it can be verified")
     assert (tmp_path / "site" / "docs" / "index.md").read_text(encoding="utf-8") == page

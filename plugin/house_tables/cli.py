@@ -98,7 +98,7 @@ class Task:
     macros: object = None  # which pages the site's macros plugin renders (site.macros_scope); None: every page
     renders_jsx: bool = True  # the site shows house JSX tables in `.md` pages (Settings.renders_house_jsx)
     markdown_format: str | None = None  # the page's Docusaurus markdown.format (MdxHost's); None: not Docusaurus
-    rewrites: str | None = None  # the mkdocs.yml whose hooks rewrite pages' Markdown (Site.rewrites_markdown)
+    rewrites: str | None = None  # the mkdocs.yml whose hooks/plugins rewrite pages' Markdown (Site.rewrites_markdown)
     included_by: tuple[str, str] | None = None  # a page line that includes this file so that a converted table
     # would change that page, and how (site.guarded_includes, includes.partial_includes; fix, --verify)
     shown_in: tuple[str, ...] = ()  # the pages that include this file whole by a snippet (site.snippet_includers)
@@ -844,7 +844,7 @@ def check_text(task: Task, text: str) -> FileResult:
     else:
         plan = _lazy("plan_page")(text, task.dialect, config=task.config, extensions=task.extensions,
                          configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
-                         directives=task.directives)
+                         directives=task.directives, rewrite=_rewrite(task))
         tables, diagnostics = plan.tables, plan.diagnostics
         hand = (plan.hand.conforming, len(plan.hand.normalisable), plan.hand.alone)
     return FileResult(task.path, [TableRecord.of(task.path, t) for t in tables],
@@ -949,13 +949,14 @@ def _included_refusal(task: Task) -> tuple[str, str] | None:
 
 
 def rewrites_of(own) -> str | None:
-    """Task.rewrites of a file's settings: its site's mkdocs.yml when the site's hooks rewrite pages' Markdown."""
+    """Task.rewrites of a file's settings: its site's mkdocs.yml when its hooks or plugins rewrite pages' Markdown."""
     site = own.site
     return str(site.config_file) if site is not None and site.rewrites_markdown else None
 
 
 def _rewrite(task: Task):
-    """What the site's hooks make of this page's text (on_page_markdown), or None when no hook rewrites pages."""
+    """What the site's hooks and rewriting plugins make of this page's text (on_page_markdown), or None when none
+    rewrites pages."""
     if task.rewrites is None or task.dialect is not Dialect.PYTHON_MARKDOWN:
         return None
     from .site import markdown_rewriter
@@ -1019,7 +1020,7 @@ def _fixed_file(task: Task) -> FileResult:
         tables, rechecked = _lazy("planned_diagnostics")(conversion.text, task.dialect, config=task.config,
                                                 extensions=task.extensions, configs=task.extension_configs,
                                                 cross_check=task.cross_check, front_matter=task.front_matter,
-                                                directives=task.directives)
+                                                directives=task.directives, rewrite=_rewrite(task))
         declined = [conversion.in_new_text(d) for d in diagnostics if d.code == "HT009"]
         diagnostics = sorted([*rechecked, *declined], key=Diagnostic.order)
     result = FileResult(task.path, [TableRecord.of(task.path, t) for t in tables],
