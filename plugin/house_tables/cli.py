@@ -104,6 +104,8 @@ class Task:
     shown_in: tuple[str, ...] = ()  # the pages that include this file whole by a snippet (site.snippet_includers)
     pasted_in: object = None  # the pages that paste this file whole by include-markdown (includes.Pasting)
     directives: bool = True  # MDX reads `:::name` containers: not on Mintlify (Settings.mdx_directives)
+    outside_docs: bool = False  # a file of an MkDocs site outside its docs_dir that no page includes whole (fix,
+    # --verify): no page of the site shows it
 
 
 # ------------------------------------------------------------------ command line
@@ -546,14 +548,16 @@ def host_fields(own: Settings, path: Path, *, converts: bool) -> dict:
     """The Task fields a file's settings give about the host that renders it (its stack, its site's plugins and
     hooks, Docusaurus' format); converts: the task converts (fix, --verify), which alone reads other pages."""
     site = own.site
+    shown_in = shown_in_of(own, path) if converts else ()
+    pasted_in = pasted_in_of(own, path) if converts else None
     return {"extensions": own.extensions, "extension_configs": own.extension_configs, "front_matter": site is not None,
             "template_markers": site.template_markers if site is not None else (),
             "macros": macros_scope_of(own) if converts else None,
             "renders_jsx": own.renders_house_jsx, "markdown_format": own.markdown_format,
             "rewrites": rewrites_of(own), "included_by": included_by_of(own, path) if converts else None,
-            "shown_in": shown_in_of(own, path) if converts else (),
-            "pasted_in": pasted_in_of(own, path) if converts else None,
-            "directives": own.mdx_directives}
+            "shown_in": shown_in, "pasted_in": pasted_in, "directives": own.mdx_directives,
+            "outside_docs": converts and site is not None and not (shown_in or pasted_in)
+            and not site.holds(path)}
 
 
 def _print_configurations(chosen: dict[str, Settings]) -> None:
@@ -858,7 +862,8 @@ def convert_text(text: str, task: Task):
     return convert(text, task.dialect, task.config, form=task.form, extensions=task.extensions,
                    configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
                    template_markers=_template_markers(task, text), jsx_refused=jsx_refusal(task, text),
-                   rewrite=_rewrite(task), refused=_included_refusal(task), directives=task.directives,
+                   rewrite=_rewrite(task), refused=_included_refusal(task) or _outside_refusal(task),
+                   directives=task.directives,
                    contexts=_contexts(task))
 
 
@@ -926,6 +931,17 @@ def _contexts(task: Task):
     if task.pasted_in:
         readers.append(pages_pasting(task.pasted_in, task.path))
     return lambda text: [page for reader in readers for page in reader(text)]
+
+
+def _outside_refusal(task: Task) -> tuple[str, str] | None:
+    """convert's refused for a file of an MkDocs site outside its docs_dir that no page includes whole (a README.md
+    beside mkdocs.yml): the site shows none of it, and where it is read as it is (GitHub, a package index) a house
+    table loses its styles, its columns' alignment among them, which no render of the site's can verify."""
+    if not task.outside_docs:
+        return None
+    return ("this file is outside the site's docs_dir and no page includes it: the site does not show it, and where it "
+            "is read as it is (GitHub, a package index) a house table loses its styles, its columns' alignment among "
+            "them", "leave its tables as they are, or move the file under docs_dir")
 
 
 def _included_refusal(task: Task) -> tuple[str, str] | None:

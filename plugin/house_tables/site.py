@@ -64,6 +64,10 @@ class Site:
         options = self.plugin_options
         return options is not None and not (isinstance(options, dict) and options.get("enabled") is False)
 
+    def holds(self, path: Path) -> bool:
+        """Whether the file is under docs_dir (a page, or a file a page links to or MkDocs copies)."""
+        return resolved_path(path).is_relative_to(self.docs_dir)
+
     def is_page(self, path: Path, real: str | None = None) -> bool:
         """Whether MkDocs builds the file under docs_dir as a page: not excluded by `exclude_docs` or by MkDocs'
         own default (`.*`, `/templates/`). A file outside docs_dir is no page of the site. real: as resolved_path."""
