@@ -556,8 +556,7 @@ def host_fields(own: Settings, path: Path, *, converts: bool) -> dict:
             "renders_jsx": own.renders_house_jsx, "markdown_format": own.markdown_format,
             "rewrites": rewrites_of(own), "included_by": included_by_of(own, path) if converts else None,
             "shown_in": shown_in, "pasted_in": pasted_in, "directives": own.mdx_directives,
-            "outside_docs": converts and site is not None and not (shown_in or pasted_in)
-            and not site.holds(path)}
+            "outside_docs": converts and site is not None and not (shown_in or pasted_in) and site.beside_docs(path)}
 
 
 def _print_configurations(chosen: dict[str, Settings]) -> None:

@@ -64,9 +64,12 @@ class Site:
         options = self.plugin_options
         return options is not None and not (isinstance(options, dict) and options.get("enabled") is False)
 
-    def holds(self, path: Path) -> bool:
-        """Whether the file is under docs_dir (a page, or a file a page links to or MkDocs copies)."""
-        return resolved_path(path).is_relative_to(self.docs_dir)
+    def beside_docs(self, path: Path) -> bool:
+        """Whether the file lies in the site's directory (that of mkdocs.yml) but outside docs_dir, where MkDocs
+        makes no page of it (a README.md beside mkdocs.yml); a file elsewhere, read with the site's configuration
+        by `--config`, is the user's choice."""
+        resolved = resolved_path(path)
+        return resolved.is_relative_to(self.config_file.parent.resolve()) and not resolved.is_relative_to(self.docs_dir)
 
     def is_page(self, path: Path, real: str | None = None) -> bool:
         """Whether MkDocs builds the file under docs_dir as a page: not excluded by `exclude_docs` or by MkDocs'
