@@ -836,6 +836,35 @@ def test_a_colon_line_under_a_table_is_a_row_on_mintlify(tmp_path, mdx_engine):
         "page.mdx:4:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown pipe tables")
 
 
+# GreptimeTeam/docs (Docusaurus, 570 links to `.md` pages in table cells): Docusaurus resolves a Markdown link to a
+# page (`./other.md` becomes the page's route) and bundles a Markdown image, in remark, on link and image nodes only;
+# its theme draws every Markdown link with its Link (base URL, client routing, external links in a new tab).
+HOST_LINKS = ("# T\n\n| a | b |\n|---|---|\n| [other](./other.md) | [p *q*](other.mdx#x \"ti\\\"t\") |\n"
+              "| [ext](https://example.com) | ![an *image*](./img.png) |\n| [ref][r] and `c` | www.example.org |\n"
+              "| [其他](./其他.md#中文) | [a\\]b](./u.md) [[x]](./y.md) |\n"
+              "| <a href=\"raw.md\">raw</a> | [![i](./s.png)](./u.md) |\n\n[r]: ./other.md\n")
+
+
+def test_a_markdown_link_in_a_cell_stays_a_markdown_link(tmp_path, mdx_engine):
+    """fix wrote a cell's Markdown links and images as JSX `<a href>` / `<img src>`: the same HTML to plain MDX, so
+    verified, but no link node for Docusaurus' remark plugins (`./other.md` stayed a broken link, `./img.png`
+    unbundled) and no theme component (no base URL, external links in the same tab). They stay Markdown now
+    (`[other](<./other.md>)` in the `<td>`): the page compiled with a theme's `a`/`img` components shows the same
+    links drawn by them, with the same URLs, before and after fix; an `<a>` the page wrote as JSX stays JSX."""
+    (tmp_path / "docusaurus.config.js").write_text("module.exports = {};\n", encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    page = tmp_path / "docs" / "index.md"
+    page.write_text(HOST_LINKS, encoding="utf-8")
+    (before,) = mdx_engine.render_many([HOST_LINKS], host=True)
+    assert before["html"].count('data-host="a"') == 9 and before["html"].count('data-host="img"') == 2
+    assert run_cli(tmp_path, "fix", "docs")[0] == 0
+    written = page.read_text(encoding="utf-8")
+    assert "<table" in written
+    (after,) = mdx_engine.render_many([written], host=True)
+    assert _unstyled_mdx(after["html"]) == _unstyled_mdx(before["html"])
+    assert "[other](<./other.md>)" in written and '<a href="raw.md">raw</a>' in written
+
+
 def _mdx_page(engine, source: str) -> str:
     """The page MDX renders, after Docusaurus' rewrite of an admonition keyword's title into a label."""
     source = re.sub(r"^(:{3,}(?:note|tip)) +(.*)$", r"\1[\2]", source, flags=re.M)
