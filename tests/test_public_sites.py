@@ -865,6 +865,22 @@ def test_a_markdown_link_in_a_cell_stays_a_markdown_link(tmp_path, mdx_engine):
     assert "[other](<./other.md>)" in written and '<a href="raw.md">raw</a>' in written
 
 
+# DecentSoftware-eu/DecentHolograms-Wiki: built by ProperDocs (an MkDocs fork) from `properdocs.yml`, which it reads
+# before `mkdocs.yml`; the site lists the macros plugin and not house-tables.
+def test_a_properdocs_site_is_read_with_its_configuration(tmp_path):
+    """The CLI knew only `mkdocs.yml`: a ProperDocs site was read with "configuration: defaults", so fix wrote JSX
+    tables into pages whose build lists no house-tables plugin (and whose macros plugin reads `{{`): the built
+    page showed the JSX as text. `properdocs.yml` is the site's configuration now (ProperDocs' own order): fix
+    leaves the table with HT009, and the page built from that file (MkDocs reads the same format) keeps it."""
+    config = write_site(tmp_path, {"index.md": "# T\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"}, plugin=False)
+    config = config.rename(tmp_path / "properdocs.yml")
+    code, lines = run_cli(tmp_path, "fix", "docs")
+    page = build_site(config, tmp_path / "site").pages["index.html"]
+    assert "style={{" not in page and extract_tables(page)[0]["rows"] == [["1", "2"]]
+    assert (code, lines[-1]) == (1, "0 files fixed, 1 unchanged; 2 findings (1 pipe table) left in 1 file; "
+                                    "configuration: properdocs.yml (Markdown stack)")
+
+
 def _mdx_page(engine, source: str) -> str:
     """The page MDX renders, after Docusaurus' rewrite of an admonition keyword's title into a label."""
     source = re.sub(r"^(:{3,}(?:note|tip)) +(.*)$", r"\1[\2]", source, flags=re.M)

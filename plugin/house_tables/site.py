@@ -17,7 +17,8 @@ from . import observed
 from .config import CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER, ConfigError
 from .files import reason
 
-SITE_FILES = ("mkdocs.yml", "mkdocs.yaml")
+# ProperDocs (an MkDocs fork, the same configuration) reads its own name first, then MkDocs'.
+SITE_FILES = ("properdocs.yml", "properdocs.yaml", "mkdocs.yml", "mkdocs.yaml")
 # Hosts that read `.md` pages as MDX: Docusaurus 3 (unless `markdown.format` says otherwise) and Mintlify.
 DOCUSAURUS_FILES = tuple(f"docusaurus.config.{suffix}" for suffix in ("ts", "js", "mjs", "cjs", "mts"))
 MINTLIFY_FILES = ("docs.json", "mint.json")
