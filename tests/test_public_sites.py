@@ -881,6 +881,46 @@ def test_a_properdocs_site_is_read_with_its_configuration(tmp_path):
                                     "configuration: properdocs.yml (Markdown stack)")
 
 
+# backstage/mkdocs-monorepo-plugin's sample-docs: the root mkdocs.yml's nav includes `./v1/mkdocs.yml`, whose
+# docs/ pages the root builds with its own Markdown stack and plugins (v1's file has a name and a nav only).
+MONOREPO_ROOT = """site_name: Cats API
+nav:
+  - Intro: index.md
+  - API:
+    - v1: '!include ./v1/mkdocs.yml'
+markdown_extensions: [tables, admonition]
+plugins:
+  - house-tables: {}
+  - monorepo
+"""
+MONOREPO_V1 = "site_name: versions/v1\nnav:\n  - Reference: reference.md\n"
+MONOREPO_PAGE = ("# Reference\n\n| Endpoint | Notes |\n|---|---|\n| `GET /cats` | the [intro](../../index.md) |\n\n"
+                 "!!! note\n\n    | Limit | Value |\n    |---|---|\n    | rate | 10/s |\n")
+
+
+def test_a_monorepo_sub_project_is_read_with_the_site_that_builds_it(tmp_path):
+    """Each sub-project's mkdocs.yml was taken as the configuration of its pages: check read them with MkDocs'
+    usual stack (the table inside an admonition, which the build reports, went unseen) and fix refused both
+    tables ("lists neither the house-tables plugin ...") though the build shows house tables. The mkdocs.yml whose
+    monorepo plugin includes the sub-project's is the configuration now: check reports what the build reports,
+    fix converts both, and the rebuilt page shows the same cells (the link resolved alike)."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Intro\n", encoding="utf-8")
+    (tmp_path / "v1" / "docs").mkdir(parents=True)
+    (tmp_path / "v1" / "mkdocs.yml").write_text(MONOREPO_V1, encoding="utf-8")
+    (tmp_path / "v1" / "docs" / "reference.md").write_text(MONOREPO_PAGE, encoding="utf-8")
+    config = tmp_path / "mkdocs.yml"
+    config.write_text(MONOREPO_ROOT, encoding="utf-8")
+    before = build_site(config, tmp_path / "before")
+    found = sorted(line.split("house_tables: ", 1)[1] for line in before.log if "house_tables: " in line)
+    assert check_site(tmp_path, "v1")[1][:-1] == found and len(found) == 2
+    assert run_cli(tmp_path, "fix", "v1")[0] == 0
+    after = build_site(config, tmp_path / "after")
+    page = "versions/v1/reference/index.html"
+    assert "<table style" in after.pages[page]
+    assert unstyled(after.pages[page]) == unstyled(before.pages[page])
+
+
 def _mdx_page(engine, source: str) -> str:
     """The page MDX renders, after Docusaurus' rewrite of an admonition keyword's title into a label."""
     source = re.sub(r"^(:{3,}(?:note|tip)) +(.*)$", r"\1[\2]", source, flags=re.M)

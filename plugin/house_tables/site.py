@@ -9,6 +9,7 @@ may add Markdown extensions (a preprocessor, a fence option), which the build th
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -107,10 +108,25 @@ class Sites:
                          if observed.isfile(directory / name) and _is_host_file(directory / name)), None)
             if here is None:
                 here = self._claimed_by_neighbour(directory)
+            elif here.name in SITE_FILES:
+                here = self._monorepo_root(here)
             if here is None and directory.parent != directory:
                 here = self.nearest(directory.parent)
             self._nearest[directory] = here
         return self._nearest[directory]
+
+    def _monorepo_root(self, config_file: Path) -> Path:
+        """The mkdocs.yml that builds a sub-project's pages: an mkdocs.yml above it whose monorepo plugin includes
+        it in its nav (`!include ./v1/mkdocs.yml`, `*include ./components/*/mkdocs.yml`) builds them with its own
+        Markdown stack and plugins, the sub-project's file giving only its name, nav and docs_dir."""
+        directory = config_file.parent.parent
+        while True:
+            above = next((directory / name for name in SITE_FILES if observed.isfile(directory / name)), None)
+            if above is not None and _monorepo_includes(above, config_file):
+                return self._monorepo_root(above)
+            if directory.parent == directory:
+                return config_file
+            directory = directory.parent
 
     def _claimed_by_neighbour(self, directory: Path) -> Path | None:
         """A Docusaurus config in a sibling directory whose content plugins read this directory (`path: '../docs'`,
@@ -150,6 +166,32 @@ def _docusaurus_claims(parent: Path) -> dict[Path, Path]:
             observed.note("realpath", str(Path(child) / value), str(claimed))  # a link on the way may change
             claims.setdefault(claimed, config)
     return claims
+
+
+# mkdocs-monorepo-plugin's nav values: `!include PATH` (one mkdocs.yml) or `*include GLOB` (several), maybe quoted.
+_MONOREPO_INCLUDE = re.compile(r"""^[ \t]*-?[ \t]*(?:[^\n:]*:[ \t]*)?["']?([!*])include[ \t]+"""
+                               r"""([^"'\n]+?)[ \t]*["']?[ \t]*$""", re.M)
+_MONOREPO_PLUGIN = re.compile(r"^[ \t]*(?:-[ \t]*)?monorepo[ \t]*(?::.*)?$", re.M)
+
+
+def _monorepo_includes(config_file: Path, included: Path) -> bool:
+    """Whether an mkdocs.yml lists the monorepo plugin and its nav includes the other mkdocs.yml."""
+    observed.before_read(config_file)
+    try:
+        text = config_file.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    if "include" not in text or not _MONOREPO_PLUGIN.search(text):
+        return False
+    base = config_file.parent.resolve()
+    for kind, target in _MONOREPO_INCLUDE.findall(text):
+        if kind == "!" and (base / target).resolve() == included.resolve():
+            return True
+        pattern = base / target  # glob's `*` stays within one directory: as many parts as the path
+        if kind == "*" and len(pattern.parts) == len(included.resolve().parts) and fnmatch.fnmatchcase(
+                included.resolve().as_posix(), pattern.as_posix()):
+            return True
+    return False
 
 
 def _is_host_file(path: Path) -> bool:
