@@ -921,6 +921,25 @@ def test_a_monorepo_sub_project_is_read_with_the_site_that_builds_it(tmp_path):
     assert unstyled(after.pages[page]) == unstyled(before.pages[page])
 
 
+def test_the_html_form_is_not_written_into_an_mdx_page(tmp_path, mdx_engine):
+    """`fix --form html` (the form for an MkDocs site without the plugin) wrote HTML tables into Docusaurus and
+    `.mdx` pages: MDX reads them as JSX, where `style="..."` and an unclosed `<col>` do not compile, so the site's
+    build failed on every fixed page. Such a page keeps its tables now, with HT009 saying to write the JSX form;
+    it compiles to the same page. A page Docusaurus reads as CommonMark (`format: md`) still takes the HTML form."""
+    (tmp_path / "docusaurus.config.js").write_text("module.exports = {};\n", encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    source = "# T\n\n| a | b |\n|---|---|\n| 1 | [x](./other.md) |\n"
+    page, commonmark = tmp_path / "docs" / "index.md", tmp_path / "docs" / "plain.md"
+    page.write_text(source, encoding="utf-8")
+    commonmark.write_text("---\nformat: md\n---\n" + source, encoding="utf-8")
+    code, lines = run_cli(tmp_path, "fix", "--form", "html", "docs")
+    before, after = mdx_engine.render_many([source, page.read_text(encoding="utf-8")])
+    assert after["ok"] and _unstyled_mdx(after["html"]) == _unstyled_mdx(before["html"])
+    assert (code, lines[1]) == (1, "docs/index.md:3:1: HT009 MDX reads the HTML form as JSX, where its `style` strings "
+                                   "and unclosed `<col>` do not compile")
+    assert '<table style="' in commonmark.read_text(encoding="utf-8")
+
+
 def _mdx_page(engine, source: str) -> str:
     """The page MDX renders, after Docusaurus' rewrite of an admonition keyword's title into a label."""
     source = re.sub(r"^(:{3,}(?:note|tip)) +(.*)$", r"\1[\2]", source, flags=re.M)
