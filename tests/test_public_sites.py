@@ -432,7 +432,7 @@ def test_an_html_comment_a_hook_rewrites_stays_in_a_pipe_cell(tmp_path):
     assert lines[:2] == ["docs/index.md: 1 table, 4 cells verified",
                          "docs/index.md:3:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown "
                          "pipe tables"]
-    assert lines[2].startswith("docs/index.md:3:1: HT009 a hook of the site rewrites pages' Markdown "
+    assert lines[2].startswith("docs/index.md:3:1: HT009 a hook or plugin of the site rewrites pages' Markdown "
                                "(on_page_markdown) and reads the pipe table otherwise than the house table: before '")
     assert '<span class="badge">experimental</span>' in lines[2]
     after = build_site(config, tmp_path / "after")
@@ -466,7 +466,7 @@ def test_a_token_a_hook_replaces_in_a_cell_keeps_its_value(tmp_path):
     code, lines = run_cli(tmp_path / "site", "fix", "docs")
     assert code == 1
     assert lines[0] == "docs/index.md: 1 table, 4 cells verified"
-    assert lines[2].startswith("docs/index.md:3:1: HT009 a hook of the site rewrites pages' Markdown "
+    assert lines[2].startswith("docs/index.md:3:1: HT009 a hook or plugin of the site rewrites pages' Markdown "
                                "(on_page_markdown) and reads the pipe table otherwise than the house table: before '")
     assert lines[3] == "docs/other.md: 1 table, 4 cells verified"
     after = build_site(config, tmp_path / "after")
@@ -482,7 +482,7 @@ def test_a_hook_that_fails_outside_a_build_leaves_the_page(tmp_path):
     config = tmp_path / "site" / "mkdocs.yml"
     config.write_text(config.read_text() + "hooks: [hooks.py]\n")
     code, lines = run_cli(tmp_path / "site", "fix", "docs")
-    assert (code, lines[1]) == (1, "docs/index.md:6:1: HT009 a hook of the site rewrites pages' Markdown "
+    assert (code, lines[1]) == (1, "docs/index.md:6:1: HT009 a hook or plugin of the site rewrites pages' Markdown "
                                    "(on_page_markdown) and failed on this page here (KeyError: 'house-tables'): no "
                                    "change to it can be verified")
     assert (tmp_path / "site" / "docs" / "index.md").read_text(encoding="utf-8") == page
@@ -1155,3 +1155,35 @@ def test_a_disabled_plugin_shows_no_house_table_either(tmp_path):
         code, lines = run_cli(root, "fix", "docs")
         assert (code, NOT_RENDERED in lines) == (int(not converted), not converted)
         assert (lines[0] == "docs/index.md: 1 table, 6 cells verified") == converted
+
+
+# A repository's README.md beside mkdocs.yml (and a file under snippets/ no page includes): no page of the site shows
+# them; GitHub and package indexes show them as written, where a house table loses its styles (its alignment).
+OUTSIDE = "# Project\n\n| option | default |\n|:--|--:|\n| a | 1 |\n"
+
+
+def test_a_file_outside_docs_dir_no_page_includes_keeps_its_tables(tmp_path):
+    """`fix .` on a site's repository: README.md and an unused snippet stay as written (HT009 saying why); a snippet
+    outside docs_dir that a page includes whole converts (verified in that page), as do the pages; the built site
+    shows the same cells."""
+    pages = {"index.md": '# Home\n\n--8<-- "table.md"\n\n| c | d |\n|---|---|\n| 3 | 4 |\n'}
+    files = {"README.md": OUTSIDE, "snippets/table.md": OUTSIDE.replace("# Project", "Included."),
+             "snippets/unused.md": OUTSIDE}
+    config = write_site(tmp_path / "site", pages, files=files)
+    before = build_site(config, tmp_path / "before")
+    code, lines = run_cli(tmp_path / "site", "fix", ".")
+    assert code == 1
+    refusal = ("HT009 this file is outside the site's docs_dir and no page includes it: the site does not show it, "
+               "and where it is read as it is (GitHub, a package index) a house table loses its styles, its columns' "
+               "alignment among them")
+    assert f"README.md:3:1: {refusal}" in lines
+    assert f"snippets/unused.md:3:1: {refusal}" in lines
+    for name in ("README.md", "snippets/unused.md"):
+        assert (tmp_path / "site" / name).read_text(encoding="utf-8") == files[name]
+    assert "<table style={{" in (tmp_path / "site" / "snippets" / "table.md").read_text(encoding="utf-8")
+    assert "<table style={{" in (tmp_path / "site" / "docs" / "index.md").read_text(encoding="utf-8")
+    after = build_site(config, tmp_path / "after")
+    assert _every_cell(after) == _every_cell(before)
+    assert run_cli(tmp_path / "site", "check", "--verify", "README.md")[1][:2] == [
+        "README.md:3:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown pipe tables",
+        f"README.md:3:1: {refusal}"]

@@ -48,10 +48,11 @@ class Site:
     excluded: object = None  # MkDocs' own matcher of the files under docs_dir that are no pages (exclude_docs)
     template_markers: tuple[str, ...] = ()  # what opens a template expression in a page (see _template_markers)
     extension_options: object = None  # the options of house_tables under markdown_extensions; None without it
-    rewrites_markdown: bool = False  # a hook rewrites pages' Markdown (on_page_markdown): fix renders through it
+    rewrites_markdown: bool = False  # a hook or plugin rewrites pages' Markdown (on_page_markdown): read through it
     include_markdown: object = None  # the options of the include-markdown plugin entry; None without one
     macros: object = None  # a MacrosScope: which pages mkdocs-macros-plugin renders; None: without the plugin, or
     # with one that pastes files into pages (then its delimiters count on every page)
+    included_docs: tuple[Path, ...] = ()  # the docs_dir of each sub-project its monorepo plugin includes
 
     def __hash__(self) -> int:
         return hash(self.config_file)
@@ -65,6 +66,12 @@ class Site:
             return True
         options = self.plugin_options
         return options is not None and not (isinstance(options, dict) and options.get("enabled") is False)
+
+    def holds(self, path: Path) -> bool:
+        """Whether the file is under docs_dir (a page, or a file a page links to or MkDocs copies), or under a
+        monorepo sub-project's docs_dir, whose pages the site builds too."""
+        resolved = resolved_path(path)
+        return any(resolved.is_relative_to(directory) for directory in (self.docs_dir, *self.included_docs))
 
     def is_page(self, path: Path, real: str | None = None) -> bool:
         """Whether MkDocs builds the file under docs_dir as a page: not excluded by `exclude_docs` or by MkDocs'
@@ -354,9 +361,10 @@ def load_site(config_file: Path, shown: str | None = None) -> Site:
         raise ConfigError(f"{shown}: markdown_extensions: {_one_line(str(error))}") from None
     root = config_file.parent
     configs = dict(option.configdata)
-    rewriting = False  # a hook rewrites pages' Markdown (on_page_markdown), which fix's render does not run
+    rewriting = bool(_rewriting_plugins(raw))  # pages' Markdown rewritten (on_page_markdown): read as rewritten
     if raw.get("hooks"):
-        names, configs, rewriting = _with_hooks(config_file, raw, names, configs, shown)
+        names, configs, hooked = _with_hooks(config_file, raw, names, configs, shown)
+        rewriting = rewriting or hooked
     names, extension_options = _without_own_extension(names, configs)
     _refuse_other_table_readers(names, configs, shown)
     return Site(
@@ -372,7 +380,31 @@ def load_site(config_file: Path, shown: str | None = None) -> Site:
         extension_options=extension_options,
         rewrites_markdown=rewriting,
         include_markdown=_entry_options(raw.get("plugins"), INCLUDE_MARKDOWN_PLUGIN),
+        included_docs=_monorepo_docs(config_file),
     )
+
+
+def _monorepo_docs(config_file: Path) -> tuple[Path, ...]:
+    """The docs_dir of each mkdocs.yml the site's monorepo plugin includes in its nav (a sub-project's own
+    `docs_dir`, else its `docs/`)."""
+    try:
+        text = config_file.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ()
+    if "include" not in text or not _MONOREPO_PLUGIN.search(text):
+        return ()
+    base = config_file.parent.resolve()
+    included = []
+    for kind, target in _MONOREPO_INCLUDE.findall(text):
+        included += [base / target] if kind == "!" else sorted(base.glob(target.removeprefix("./")))
+    return tuple((sub.parent / _docs_dir_of(sub)).resolve() for sub in included if sub.is_file())
+
+
+def _docs_dir_of(config_file: Path) -> str:
+    """A sub-project mkdocs.yml's `docs_dir` (`docs` unless it says otherwise), read from its text."""
+    found = re.search(r"""^docs_dir[ \t]*:[ \t]*["']?([^"'\n#]+?)["']?[ \t]*(?:#.*)?$""",
+                      config_file.read_text(encoding="utf-8", errors="replace"), re.M)
+    return found.group(1) if found else "docs"
 
 
 # Python-Markdown's own extensions by their short names (MkDocs' built-ins among them): none reads pipe tables but
@@ -462,14 +494,35 @@ def _with_hooks(config_file: Path, raw: dict, names: list, configs: dict, shown:
 
 
 def _hooked_config(config_file: Path, raw: dict):
-    """An MkDocs configuration of the site's hooks and Markdown stack alone (its plugins stay out), not validated."""
+    """An MkDocs configuration of the site's hooks, its plugins that only rewrite a page's Markdown
+    (_REWRITING_PLUGINS) and its Markdown stack alone (its other plugins stay out), not validated."""
     from mkdocs.config.defaults import MkDocsConfig
 
     config = MkDocsConfig(config_file_path=str(config_file))
     config.load_dict({"site_name": raw.get("site_name") or "site", "docs_dir": raw.get("docs_dir") or "docs",
-                      "hooks": raw["hooks"], "markdown_extensions": raw.get("markdown_extensions") or [],
+                      "hooks": raw.get("hooks") or [], "plugins": _rewriting_plugins(raw),
+                      "markdown_extensions": raw.get("markdown_extensions") or [],
                       **{key: raw[key] for key in _PLAIN_KEYS if key in raw}})
     return config
+
+
+# Plugins whose only work on a page is rewriting its Markdown (on_page_markdown), a function of the text and their
+# options: `> [!NOTE]` callouts made admonitions (mkdocs-callouts, mkdocs-github-admonitions-plugin). A table
+# under such a callout is in the admonition's body in the build: check and fix read pages as these make them.
+_REWRITING_PLUGINS = ("callouts", "gh-admonitions")
+
+
+def _rewriting_plugins(raw: dict) -> list:
+    """The site's entries of _REWRITING_PLUGINS that are installed (a site without them cannot build; its pages
+    are read as written), in the site's order, as entries of `plugins:`."""
+    from importlib.metadata import entry_points
+
+    wanted = [(name, options) for name, options in _plugin_entries(raw.get("plugins")) if name in _REWRITING_PLUGINS
+              and not (isinstance(options, dict) and options.get("enabled") is False)]
+    if not wanted:
+        return []
+    installed = {point.name for point in entry_points(group="mkdocs.plugins")}
+    return [name if options is None else {name: options} for name, options in wanted if name in installed]
 
 
 # What a hook may read of the configuration that is data alone (no theme, plugin or nav to build).
@@ -688,10 +741,10 @@ _REWRITERS: dict[str, object] = {}
 
 
 def markdown_rewriter(config_file: str):
-    """A function (path, text) -> text that runs the site's hooks' on_page_markdown on a page's text as
-    `mkdocs build` does (front matter kept aside, the page and the site's files as MkDocs makes them), made once
-    per process and configuration file version (the language server's edits). A file that is no page of the site
-    is given back as it is."""
+    """A function (path, text) -> text that runs the site's hooks' and rewriting plugins' on_page_markdown on a
+    page's text as `mkdocs build` does (front matter kept aside, the page and the site's files as MkDocs makes
+    them), made once per process and configuration file version (the language server's edits). A file that is no
+    page of the site is given back as it is."""
     key = f"{config_file}\0{Path(config_file).stat().st_mtime_ns}"
     rewriter = _REWRITERS.get(key)
     if rewriter is None:
@@ -700,7 +753,8 @@ def markdown_rewriter(config_file: str):
 
 
 def _make_rewriter(config_file: Path):
-    """markdown_rewriter's function for one site (its hooks run their on_config first, as in a build)."""
+    """markdown_rewriter's function for one site (its hooks and rewriting plugins run their on_config first, as in a
+    build)."""
     import os
 
     from mkdocs.structure.files import File, get_files
