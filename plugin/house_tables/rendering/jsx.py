@@ -270,20 +270,23 @@ def _markdown_escaped(value: str, specials: str) -> str:
     return _escape_references("".join("\\" + ch if ch == "\\" or ch in specials else ch for ch in value))
 
 
-# A run of percent-encoded bytes: micromark encodes every non-ASCII character of a URL so.
+# A run of percent-encoded bytes: micromark encodes so every character of a URL outside its safe set.
 _PERCENT_RUN = re.compile(r"(?:%[0-9A-F]{2})+")
+# What micromark encodes in a URL and a `<...>` destination can hold written out (`{` `}` `|` left encoded).
+_ENCODED_BY_MARKDOWN = frozenset(' "<>\\^`')
 
 
 def _markdown_url(url: str) -> str:
-    """A URL for `<...>` in a Markdown link. The rendered URL has its non-ASCII characters percent-encoded; they are
-    decoded again, as the page most likely wrote them (so the link node holds the same URL for a remark plugin):
-    MDX encodes them alike. A run that is not UTF-8 of non-ASCII characters stays encoded."""
+    """A URL for `<...>` in a Markdown link. The rendered URL has the characters Markdown encodes (non-ASCII ones,
+    spaces, ...) percent-encoded; they are decoded again, as the page most likely wrote them (so the link node holds
+    the URL as written, for a remark plugin that resolves `./my page.md`): MDX encodes them alike. A run that is
+    not UTF-8 of such characters stays encoded."""
     def decoded(match: re.Match) -> str:
         try:
             text = bytes.fromhex(match.group().replace("%", "")).decode("utf-8")
         except UnicodeDecodeError:
             return match.group()
-        return text if all(ord(ch) > 127 for ch in text) else match.group()
+        return text if all(ord(ch) > 127 or ch in _ENCODED_BY_MARKDOWN for ch in text) else match.group()
 
     return _markdown_escaped(_PERCENT_RUN.sub(decoded, url), "<>")
 
