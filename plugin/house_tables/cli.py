@@ -861,7 +861,8 @@ def convert_text(text: str, task: Task):
     return convert(text, task.dialect, task.config, form=task.form, extensions=task.extensions,
                    configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
                    template_markers=_template_markers(task, text), jsx_refused=jsx_refusal(task, text),
-                   rewrite=_rewrite(task), refused=_included_refusal(task) or _outside_refusal(task),
+                   rewrite=_rewrite(task),
+                   refused=_included_refusal(task) or _outside_refusal(task) or html_refusal(task, text),
                    directives=task.directives,
                    contexts=_contexts(task))
 
@@ -990,14 +991,32 @@ def jsx_refusal(task: Task, text: str) -> tuple[str, str] | None:
         return ("the site's build shows no house JSX table: its configuration lists neither the house-tables plugin "
                 "nor the house_tables extension", "add `plugins: [house-tables]` to the site's configuration, or "
                 "write the HTML form (--form html)")
+    said = _commonmark_format(task, text)
+    if said:
+        return (f"Docusaurus reads this page as CommonMark ({said}), where a JSX table is no table",
+                "rename the page to .mdx, or give it the front matter `format: mdx`")
+    return None
+
+
+def html_refusal(task: Task, text: str) -> tuple[str, str] | None:
+    """Why the HTML form cannot be written into the page (convert's refused): MDX reads it as JSX, which cannot
+    hold `style="..."` strings nor an unclosed `<col>` (the page would not compile); None for the JSX form and for a
+    page Docusaurus reads as CommonMark."""
+    if task.form != "html" or task.dialect is not Dialect.MDX or _commonmark_format(task, text):
+        return None
+    return ("MDX reads the HTML form as JSX, where its `style` strings and unclosed `<col>` do not compile",
+            "write the JSX form (the default: leave out --form html)")
+
+
+def _commonmark_format(task: Task, text: str) -> str | None:
+    """What makes Docusaurus read the page as CommonMark (markdown.format 'md', or 'detect' for `.md`, unless the
+    page's front matter says otherwise), as said in a finding; None when it reads the page as MDX."""
     if task.markdown_format is None:
         return None
     own = _front_matter_format(text)
     chosen = own or task.markdown_format
     if chosen == "md" or (chosen == "detect" and not task.path.lower().endswith(".mdx")):
-        said = f"its front matter's format '{chosen}'" if own else f"markdown.format '{chosen}'"
-        return (f"Docusaurus reads this page as CommonMark ({said}), where a JSX table is no table",
-                "rename the page to .mdx, or give it the front matter `format: mdx`")
+        return f"its front matter's format '{chosen}'" if own else f"markdown.format '{chosen}'"
     return None
 
 

@@ -383,7 +383,7 @@ def _convert_table(table, directive, source, definitions, engine, config, form, 
         conversion.diagnostics.append(not_verified(*problem))
         return None
     try:
-        grid = _grid(table, fragments, config, directive, form, measured)
+        grid = _grid(table, fragments, config, directive, form, measured, engine.dialect is Dialect.MDX)
     except ValueError as error:  # JsxError: HTML that JSX cannot express
         conversion.diagnostics.append(not_verified(table.span, f"not converted: {error}", "convert it by hand"))
         return None
@@ -465,12 +465,12 @@ class Fragments:
                 kept[-1].append(pieces)
         return Fragments(html, kept)
 
-    def jsx(self) -> list[list[str]]:
-        """Each cell as JSX, MDX pieces verbatim."""
+    def jsx(self, markdown_links: bool = False) -> list[list[str]]:
+        """Each cell as JSX, MDX pieces verbatim (markdown_links: see html_to_jsx)."""
         from .rendering.jsx import html_to_jsx
 
-        return [[restore(_escaped_before_pieces(html_to_jsx(cell)), kept) for cell, kept in zip(row, kepts)]
-                for row, kepts in zip(self.html, self.kept)]
+        return [[restore(_escaped_before_pieces(html_to_jsx(cell, markdown_links)), kept)
+                 for cell, kept in zip(row, kepts)] for row, kepts in zip(self.html, self.kept)]
 
 
 _BACKSLASHES_BEFORE_PIECE = re.compile("(\\\\+)(?=\ue000)")
@@ -637,11 +637,12 @@ def _original_rows(table: Table, source: Source) -> str:
 
 
 def _grid(table: Table, fragments: Fragments, config: Config, directive: Directive | None, form: str,
-          measured: Fragments) -> Grid:
-    """Cell contents in the output form, alignment and widths (from the cells as measured shows them)."""
+          measured: Fragments, markdown_links: bool = False) -> Grid:
+    """Cell contents in the output form, alignment and widths (from the cells as measured shows them);
+    markdown_links: an MDX page's links and images stay Markdown (see html_to_jsx)."""
     shown = fragments.read_as_html()
     widths = _widths(table, shown if measured is fragments else measured.read_as_html(), config, directive)
-    contents = fragments.jsx() if form == "jsx" else shown
+    contents = fragments.jsx(markdown_links) if form == "jsx" else shown
     return Grid(table.align, tuple(contents[0]), tuple(tuple(row) for row in contents[1:]), tuple(widths))
 
 
