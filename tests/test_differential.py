@@ -38,6 +38,8 @@ def test_mdx_dialect_equals_mdx(mdx_engine, text):
 
 @SETTINGS
 @given(st.one_of(documents(), colon_documents()), st.booleans())
+# A `:::` under a `:::note` nested in a `:::note` closes both: the table after it ends at no `:::` (a row of it)
+@example(text=":::\n\n:::note\n\n:::note\n\n:::\n\n| a |\n|---|\n:::\n\n", directives=True)
 def test_mdx_dialect_equals_mdx_with_and_without_directives(mdx_engine, text, directives):
     """The same with `:::name` lines read as Docusaurus reads them (container directives) and as text (Mintlify,
     plain MDX: a `:::` under a table is a row of it there)."""

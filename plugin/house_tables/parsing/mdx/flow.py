@@ -187,8 +187,11 @@ class _Flow(_TableRule, _JsxRule, _FenceRule, _EsmRule):
 
     def _directive_fence(self, line: _Line, *, enter: bool) -> bool:
         """Whether the line opens a directive container (`:::note`, as Docusaurus admonitions are written) or
-        closes the innermost open one; either ends a table and interrupts a paragraph (remark-directive, measured
-        with the real compiler). enter: the line is being read, so the container opens or closes."""
+        closes an open one; either ends a table and interrupts a paragraph (remark-directive, measured with the
+        real compiler). A closing fence closes the outermost open container it is long enough for, and every one
+        inside it: each container looks for its own closing fence on its lines before its content is read, so
+        `:::` under a `:::note` nested in a `:::note` closes both (the outer one needs `::::` to stay open).
+        enter: the line is being read, so the container opens or closes."""
         if not self.directives or line.text[line.first] != ":" or line.first - line.start > 3:
             return False
         opening = _DIRECTIVE_OPEN.match(line.text, line.first)
@@ -197,8 +200,10 @@ class _Flow(_TableRule, _JsxRule, _FenceRule, _EsmRule):
                 self._directives.append(len(opening.group(1)))
             return True
         closing = _DIRECTIVE_CLOSE.match(line.text, line.first)
-        if closing is None or not self._directives or len(closing.group(1)) < self._directives[-1]:
+        size = len(closing.group(1)) if closing is not None else 0
+        closed = next((index for index, opened in enumerate(self._directives) if opened <= size), None)
+        if closed is None:
             return False
         if enter:
-            self._directives.pop()
+            del self._directives[closed:]
         return True
