@@ -53,11 +53,20 @@ def helper(directory: Path) -> Path:
 
 
 def inside(config: str, library: str, preimport: bool) -> None:
-    """Build config with MkDocs' own command line, dumping callgrind's counts at the end of each phase."""
+    """Build config with MkDocs' own command line, dumping callgrind's counts at the end of each phase (without a
+    library: printing the process's CPU seconds at the end of each phase, as JSON on stdout)."""
     import ctypes
+    import json
+    import time
 
-    dump = ctypes.CDLL(library).dump
-    dump.argtypes = [ctypes.c_char_p]
+    if library:
+        dump = ctypes.CDLL(library).dump
+        dump.argtypes = [ctypes.c_char_p]
+    else:
+        seconds: dict[str, float] = {}
+
+        def dump(name: bytes) -> None:
+            seconds[name.decode()] = time.process_time()
     if preimport:
         import_all_house_tables()
     import mkdocs.config
@@ -94,6 +103,8 @@ def inside(config: str, library: str, preimport: bool) -> None:
         cli(["build", "-q", "-f", config], standalone_mode=False)
     finally:
         mark("post_build")  # in case the build stopped early: the rest is counted as exit
+        if not library:
+            print(json.dumps(seconds))
 
 
 def inside_hooks(config: str, library: str) -> None:
@@ -176,6 +187,36 @@ def hook_instructions(config: Path, work: Path, library: Path) -> tuple[int, int
     return counts[0], counts[1]
 
 
+def cpu_phases(configs: list[Path], work: Path, rounds: int) -> dict[str, dict[str, float]]:
+    """Median CPU seconds per phase of each configuration's build, the builds alternated round by round (bytecode
+    cached under work/pycache, as bench/run_all.py runs them; one untimed round first)."""
+    import json
+    import resource
+    import statistics
+
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(work / "pycache")
+    samples: dict[str, list[dict[str, float]]] = {config.stem: [] for config in configs}
+    for index in range(rounds + 1):
+        shift = index % len(configs)
+        for config in [*configs[shift:], *configs[:shift]]:
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            done = subprocess.run([sys.executable, __file__, "--inside", str(config), "--library", ""],
+                                  capture_output=True, text=True, check=True, env=env)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            total = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+            marks = json.loads(done.stdout.strip().splitlines()[-1])
+            phases, previous = {}, 0.0
+            for phase in PHASES[:-1]:
+                phases[phase] = marks.get(phase, previous) - previous
+                previous = marks.get(phase, previous)
+            phases["exit"] = total - previous
+            if index:
+                samples[config.stem].append(phases)
+    return {name: {phase: statistics.median(s[phase] for s in runs) for phase in PHASES}
+            for name, runs in samples.items()}
+
+
 def table(rows: dict[str, dict[str, int]]) -> str:
     """The counts per phase (millions) of each build, and each build's difference from the first."""
     names = list(rows)
@@ -198,6 +239,8 @@ def main() -> int:
     parser.add_argument("--library", help=argparse.SUPPRESS)
     parser.add_argument("--preimport", action="store_true", help="also build the last configuration with every "
                         "house_tables module imported at start (splits the imports from the pages' work)")
+    parser.add_argument("--cpu", type=int, metavar="ROUNDS", help="no callgrind: median CPU seconds per phase "
+                        "(user + system; the total from the kernel's count of the child), ROUNDS alternated builds")
     parser.add_argument("--hooks", action="store_true", help="count only the instructions inside house-tables' "
                         "hooks (what bench/plugin_share.py times) of the last configuration's build")
     args = parser.parse_args()
@@ -209,10 +252,16 @@ def main() -> int:
         return 0
     from plugin_instructions import compile_package
 
-    compile_package()
+    if not args.cpu:
+        compile_package()
     work = args.work or Path(tempfile.mkdtemp(prefix="plugin-phases-"))
     work.mkdir(parents=True, exist_ok=True)
-    library = helper(work)
+    library = None if args.cpu else helper(work)
+    if args.cpu:
+        rows = cpu_phases(args.configs, work, args.cpu)
+        print(table({name: {phase: int(value * 1e9) for phase, value in phases.items()}
+                     for name, phases in rows.items()}).replace(" M", " ms").replace("(millions)", ""))
+        return 0
     if args.hooks:
         hooks, total = hook_instructions(args.configs[-1], work, library)
         print(f"{args.configs[-1]}: house-tables' hooks {hooks:,} of {total:,} instructions = {hooks / total:.1%}")
