@@ -32,6 +32,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+SCRIPT = str(Path(__file__).resolve())
+
 PHASES = ("start", "load_config", "config..nav", "pages", "templates", "post_build", "exit")
 HELPER_C = """#include <valgrind/callgrind.h>
 void dump(const char *name) { CALLGRIND_DUMP_STATS_AT(name); }
@@ -160,9 +162,9 @@ def measure(config: Path, work: Path, library: Path, preimport: bool = False) ->
     for old in work.glob(out.name + "*"):
         old.unlink()
     env = {**os.environ, "PYTHONHASHSEED": os.environ.get("PYTHONHASHSEED", "0")}
-    argv = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, __file__, "--inside",
-            str(config), "--library", str(library), *(["--preimport"] if preimport else [])]
-    subprocess.run(argv, capture_output=True, text=True, check=True, env=env)
+    argv = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, SCRIPT, "--inside",
+            str(config.resolve()), "--library", str(library), *(["--preimport"] if preimport else [])]
+    subprocess.run(argv, capture_output=True, text=True, check=True, env=env, cwd=quiet_directory(work))
     counts: dict[str, int] = {}
     for part in work.glob(out.name + "*"):
         text = part.read_text(encoding="utf-8", errors="replace")
@@ -180,9 +182,9 @@ def hook_instructions(config: Path, work: Path, library: Path) -> tuple[int, int
     for hooks in (True, False):
         out = work / f"{config.stem}-{'hooks' if hooks else 'all'}.cg"
         argv = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
-                *(["--collect-atstart=no"] if hooks else []), sys.executable, __file__, "--inside", str(config),
+                *(["--collect-atstart=no"] if hooks else []), sys.executable, SCRIPT, "--inside", str(config.resolve()),
                 "--library", str(library), *(["--hooks"] if hooks else [])]
-        done = subprocess.run(argv, capture_output=True, text=True, check=True, env=env)
+        done = subprocess.run(argv, capture_output=True, text=True, check=True, env=env, cwd=quiet_directory(work))
         counts.append(int(re.search(r"Collected : (\d+)", done.stderr).group(1)))
     return counts[0], counts[1]
 
@@ -201,8 +203,8 @@ def cpu_phases(configs: list[Path], work: Path, rounds: int) -> dict[str, dict[s
         shift = index % len(configs)
         for config in [*configs[shift:], *configs[:shift]]:
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            done = subprocess.run([sys.executable, __file__, "--inside", str(config), "--library", ""],
-                                  capture_output=True, text=True, check=True, env=env)
+            done = subprocess.run([sys.executable, SCRIPT, "--inside", str(config.resolve()), "--library", ""],
+                                  capture_output=True, text=True, check=True, env=env, cwd=quiet_directory(work))
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             total = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
             marks = json.loads(done.stdout.strip().splitlines()[-1])
@@ -215,6 +217,13 @@ def cpu_phases(configs: list[Path], work: Path, rounds: int) -> dict[str, dict[s
                 samples[config.stem].append(phases)
     return {name: {phase: statistics.median(s[phase] for s in runs) for phase in PHASES}
             for name, runs in samples.items()}
+
+
+def quiet_directory(work: Path) -> Path:
+    """bench/plugin_instructions.quiet_directory (imported here: the measured processes do not import it)."""
+    from plugin_instructions import quiet_directory as quiet
+
+    return quiet(work)
 
 
 def table(rows: dict[str, dict[str, int]]) -> str:
@@ -250,11 +259,11 @@ def main() -> int:
         else:
             inside(args.inside, args.library, args.preimport)
         return 0
-    from plugin_instructions import compile_package
-
     if not args.cpu:
+        from plugin_instructions import compile_package
+
         compile_package()
-    work = args.work or Path(tempfile.mkdtemp(prefix="plugin-phases-"))
+    work = (args.work or Path(tempfile.mkdtemp(prefix="plugin-phases-"))).resolve()
     work.mkdir(parents=True, exist_ok=True)
     library = None if args.cpu else helper(work)
     if args.cpu:
