@@ -18,8 +18,11 @@ interpreter's start to its exit. Phases:
 Bytecode: like bench/plugin_instructions.py, house_tables' own bytecode is compiled first (an installed package has
 it); the builds run with PYTHONHASHSEED=0 (counts move ~0.5% with the seed).
 
-Usage: python bench/plugin_phases.py WITHOUT.yml WITH.yml [--work DIR]
-       (configurations from bench/plugin_overhead.site_config, e.g. written by bench/plugin_instructions.py)
+Usage: python bench/plugin_phases.py WITHOUT.yml WITH.yml [--work DIR] [--preimport]
+       python bench/plugin_phases.py WITHOUT.yml WITH.yml --cpu ROUNDS   (CPU seconds per phase, no callgrind)
+       python bench/plugin_phases.py WITH.yml --hooks   (instructions inside house-tables' hooks, of the whole build)
+       (configurations from bench/plugin_overhead.site_config, e.g. written by bench/plugin_instructions.py; the
+       builds run from an empty directory under --work)
 """
 
 from __future__ import annotations
