@@ -35,9 +35,18 @@ def instructions(config: Path, out: Path) -> int:
     """Instructions of one `mkdocs build` of config under callgrind."""
     env = {**os.environ, "PYTHONHASHSEED": os.environ.get("PYTHONHASHSEED", "0")}  # counts move ~0.5% with the seed
     done = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-m",
-                           "mkdocs", "build", "-q", "-f", str(config)], capture_output=True, text=True, check=True,
-                          env=env)
+                           "mkdocs", "build", "-q", "-f", str(config.resolve())], capture_output=True, text=True,
+                          check=True, env=env, cwd=quiet_directory(out.parent))
     return int(re.search(r"Collected : (\d+)", done.stderr).group(1))
+
+
+def quiet_directory(work: Path) -> Path:
+    """An empty directory to run a build in: `python -m` puts the current directory first on sys.path, and the
+    import system lists it once; a directory of thousands of entries (/tmp on a shared machine) adds 30-130 M
+    instructions that change from run to run as its entries do."""
+    directory = work / "cwd"
+    directory.mkdir(parents=True, exist_ok=True)
+    return directory
 
 
 def write_typical(dest: Path, pages: int) -> None:

@@ -111,7 +111,7 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """Report again the findings of pages this build did not render (`--dirty`); forget deleted pages."""
-        existing = {page.file.src_uri for page in getattr(config, "_house_tables_pages", [])} or None
+        existing = getattr(config, "_house_tables_pages", None) or None
         for src, found in list(self.findings.items()):
             if src in self.rendered:
                 continue
@@ -122,8 +122,9 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
                 log.log(min(level, logging.INFO) if self.downgrade else level, message)
 
     def on_nav(self, nav, *, config: MkDocsConfig, files: Files):
-        """Remember this build's pages (to forget the findings of deleted ones)."""
-        config._house_tables_pages = [file.page for file in files.documentation_pages() if file.page]
+        """Remember this build's pages (to forget the findings of deleted ones): their src_uris, not the pages, which
+        would stay alive with their HTML and TOC until the process ends (as the config does)."""
+        config._house_tables_pages = {file.page.file.src_uri for file in files.documentation_pages() if file.page}
         return nav
 
     def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
@@ -146,6 +147,7 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
         self.current = None
         if self.extension is not None:
             self.extension.page = None
+            self.extension.converter = None  # the page's Markdown, whose MkDocs link processor holds every page
         return None
 
 
