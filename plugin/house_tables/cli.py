@@ -990,9 +990,9 @@ def _front_matter_format(text: str) -> str | None:
     `mdx: {format: md}`), or None; the front matter read as MkDocs reads it (a page without `---` has none here)."""
     if not text.startswith("---"):
         return None
-    from mkdocs.utils.meta import get_data
+    from .mkdocs_parts import page_meta
 
-    data = get_data(text)[1]
+    data = page_meta().get_data(text)[1]
     nested = data.get("mdx")
     value = data.get("format", nested.get("format") if isinstance(nested, dict) else None)
     return value if value in ("md", "mdx", "detect") else None

@@ -708,9 +708,9 @@ def _adds_text(preprocessor) -> bool:
 
 def page_markdown(text: str) -> str:
     """The Markdown MkDocs renders for a page's file: front matter and the blank lines after it removed."""
-    from mkdocs.utils.meta import get_data
+    from ..mkdocs_parts import page_meta
 
-    return get_data(text)[0]
+    return page_meta().get_data(text)[0]
 
 
 def _page_markdown_fast(text: str) -> str:
@@ -718,8 +718,9 @@ def _page_markdown_fast(text: str) -> str:
     carriage return, and a first line that is not blank and no `key:` line (META_RE, MkDocs' own). get_data then
     splits the page into lines, finds the first line neither blank nor a key, puts it back and joins them again
     (the page's start is not a newline: nothing for its lstrip). Any other page goes to get_data."""
-    from mkdocs.utils import meta
+    from ..mkdocs_parts import page_meta
 
+    meta = page_meta()
     end = text.find("\n")
     first = text if end < 0 else text[:end]
     if "\r" in text or meta.YAML_RE.match(text) or not first.strip() or meta.META_RE.match(first):
