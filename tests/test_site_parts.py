@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from house_tables import mkdocs_parts
 from house_tables.config import ConfigError
+from house_tables.files import LazySpec
 from house_tables.site import load_site
 
 from sites import EXTENSIONS, PythonName, _Dumper
@@ -123,7 +124,7 @@ def _site_outcome(config_file: Path, mkdocs_modules: bool):
         return "refused", str(error)
     except Exception as error:  # whatever MkDocs' path raises, the copies must raise alike
         return "raised", type(error).__name__, str(error)
-    excluded = site.excluded
+    excluded = site.excluded.spec if isinstance(site.excluded, LazySpec) else site.excluded
     return ("site", site.extensions, site.extension_configs, site.docs_dir, site.use_directory_urls,
             site.plugin_options, site.template_markers, site.macros, site.extension_options, site.rewrites_markdown,
             site.include_markdown, [(pattern.pattern, pattern.include) for pattern in excluded.patterns],

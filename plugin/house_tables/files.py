@@ -85,6 +85,27 @@ class GlobSet:
         return "/".join(parts)
 
 
+class LazySpec:
+    """A GitIgnoreSpec made from its lines when a file is first matched (pathspec is a costly import, and many runs
+    match no file against it: a recorded site's in a replay, MkDocs' default exclusion where no page lies under
+    docs_dir)."""
+
+    def __init__(self, lines: tuple[str, ...]):
+        self.lines, self._spec = lines, None
+
+    def match_file(self, path: str) -> bool:
+        return self.spec.match_file(path)
+
+    @property
+    def spec(self):
+        """The GitIgnoreSpec itself."""
+        if self._spec is None:
+            import pathspec
+
+            self._spec = pathspec.GitIgnoreSpec.from_lines(self.lines)
+        return self._spec
+
+
 def page_selected(src: str, include: GlobSet, exclude: GlobSet) -> bool:
     """Whether a path is checked: matched by include (or include has no patterns) and not by exclude."""
     return (not include.patterns or include.matches(src)) and not exclude.matches(src)

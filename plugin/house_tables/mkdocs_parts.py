@@ -184,16 +184,15 @@ def _load_traceback() -> str:
     return ''.join(traceback.format_list(stack))
 
 
-_DEFAULT_EXCLUDE: list = []  # mkdocs.structure.files._default_exclude, made once
+# mkdocs.structure.files._default_exclude's lines: the files MkDocs never builds as pages
+DEFAULT_EXCLUDE = ('.*', '/templates/')
 
 
 def default_exclude():
-    """mkdocs.structure.files._default_exclude: the files MkDocs never builds as pages (`.*`, `/templates/`)."""
-    if not _DEFAULT_EXCLUDE:
-        import pathspec.gitignore
+    """mkdocs.structure.files._default_exclude (a new one)."""
+    import pathspec.gitignore
 
-        _DEFAULT_EXCLUDE.append(pathspec.gitignore.GitIgnoreSpec.from_lines(['.*', '/templates/']))
-    return _DEFAULT_EXCLUDE[0]
+    return pathspec.gitignore.GitIgnoreSpec.from_lines(list(DEFAULT_EXCLUDE))
 
 
 def path_spec(value: object):

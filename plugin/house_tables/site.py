@@ -15,7 +15,7 @@ from pathlib import Path
 
 from . import mkdocs_parts, observed
 from .config import CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER, ConfigError
-from .files import reason
+from .files import LazySpec, reason
 
 SITE_FILES = ("mkdocs.yml", "mkdocs.yaml")
 # Hosts that read `.md` pages as MDX: Docusaurus 3 (unless `markdown.format` says otherwise) and Mintlify.
@@ -414,11 +414,10 @@ def _excluded_docs(value, shown: str, parts: bool = False):
     """The files MkDocs leaves out of the build, as it matches them (mkdocs.structure.files.set_exclusions): its
     default (`.*` and `/templates/`) plus the site's `exclude_docs` (gitignore patterns, by MkDocs' own option)."""
     if parts:
-        default = mkdocs_parts.default_exclude()
-        if not value:
-            return default
+        if not value:  # made when a page under docs_dir is first matched
+            return LazySpec(mkdocs_parts.DEFAULT_EXCLUDE)
         try:
-            return default + mkdocs_parts.path_spec(value)
+            return mkdocs_parts.default_exclude() + mkdocs_parts.path_spec(value)
         except mkdocs_parts.Refusal as error:
             raise ConfigError(f"{shown}: exclude_docs: {_one_line(str(error))}") from None
     import pathspec
