@@ -434,13 +434,13 @@ def execute(args: argparse.Namespace, resolver: Resolver) -> Run:
     diff = bool(getattr(args, "diff", False))
     writes = args.command == "fix" and not (diff or args.check)
     problems = list(found.problems)
-    slots, chosen, refused = [], {}, set()  # each file's cached FileResult, or its Task
+    slots, chosen, refused, made = [], {}, set(), {}  # each file's cached FileResult, or its Task
     for directory in (Path(given) for given in args.paths if os.path.isdir(given)):
         _settings(resolver.settings_in, directory, problems, refused)  # a bad one is said even with no files
     for path, real in zip(found.files, found.resolved):
         own = _settings(resolver.settings_for, path, problems, refused)
         if own is not None and own.selects(path, real):
-            slot = _slot(args, path, own, resolver, writes, diff, problems, refused)
+            slot = _slot(args, path, own, resolver, writes, diff, problems, refused, made)
             if slot is not None:
                 slots.append(slot)
                 chosen[str(path)] = own
@@ -483,14 +483,15 @@ def _settings(lookup, path: Path, problems: list, refused: set) -> Settings | No
 
 
 def _slot(args: argparse.Namespace, path: Path, own: Settings, resolver: Resolver, writes: bool, diff: bool,
-          problems: list, refused: set) -> FileResult | Task | None:
-    """A file's cached result, else its task (with its settings read in full); None when they are refused."""
+          problems: list, refused: set, made: dict | None = None) -> FileResult | Task | None:
+    """A file's cached result, else its task (with its settings read in full); None when they are refused. made:
+    this run's tasks by their settings (_task)."""
     dialect = Dialect(args.dialect) if args.dialect else own.dialect_for(path)
     hit = resolver.cached(path, dialect)
     if hit is not None:
         return hit
     if resolver.cache is None:  # then own are the settings in full (the same object full_settings_for gives)
-        return _task(args, path, own, writes, diff, keyed=False, dialect=dialect)
+        return _task(args, path, own, writes, diff, keyed=False, dialect=dialect, made=made)
     full = _settings(resolver.full_settings_for, path, problems, refused)
     if full is None:
         return None
@@ -499,7 +500,7 @@ def _slot(args: argparse.Namespace, path: Path, own: Settings, resolver: Resolve
     site = full.site
     guarded = bool(getattr(args, "verify", False)) and site is not None and (
         "pymdownx.snippets" in site.extensions or site.include_markdown is not None or site.macros is not None)
-    return _task(args, path, full, writes, diff, keyed=not guarded)
+    return _task(args, path, full, writes, diff, keyed=not guarded, made=made)
 
 
 def _without_stale_findings(results: list[FileResult]) -> list[FileResult]:
@@ -532,14 +533,34 @@ def _outcome(slot: FileResult | Task, outcomes: Iterator[FileResult], resolver: 
 
 
 def _task(args: argparse.Namespace, path: Path, own: Settings, writes: bool, diff: bool, keyed: bool = True,
-          dialect: Dialect | None = None) -> Task:
+          dialect: Dialect | None = None, made: dict | None = None) -> Task:
     """What a worker needs to process one file with its settings (--dialect overrides the configured dialect;
-    dialect: the file's, when the caller has it from these settings)."""
+    dialect: the file's, when the caller has it from these settings). made: this run's tasks by their settings
+    (see _like)."""
     dialect = dialect or (Dialect(args.dialect) if args.dialect else own.dialect_for(path))
     verify = bool(getattr(args, "verify", False))
-    return Task(str(path), dialect, args.command, args.form, own.config, writes, diff, verify,
-                bool(getattr(args, "cross_check", False)), keyed=keyed,
-                **host_fields(own, path, converts=args.command == "fix" or verify))
+    converts = args.command == "fix" or verify
+    if made is None or converts:
+        return Task(str(path), dialect, args.command, args.form, own.config, writes, diff, verify,
+                    bool(getattr(args, "cross_check", False)), keyed=keyed,
+                    **host_fields(own, path, converts=converts))
+    key = (id(own), writes, diff, keyed)  # own is kept in the entry: its id names no other settings meanwhile
+    if key not in made:
+        made[key] = own, _task(args, path, own, writes, diff, keyed, dialect)
+        return made[key][1]
+    return _like(made[key][1], str(path), dialect)
+
+
+def _like(task: Task, path: str, dialect: Dialect) -> Task:
+    """The task of another file with the same settings, as Task() makes it: a task that does not convert has no
+    field the file decides but its path and dialect (host_fields). Task's frozen __init__ sets its 27 fields one
+    call each, a third of what choosing a file's settings cost; here its __dict__ is copied (the same keys in the
+    same order, the same objects)."""
+    copy = object.__new__(Task)
+    fields = copy.__dict__
+    fields.update(task.__dict__)
+    fields["path"], fields["dialect"] = path, dialect
+    return copy
 
 
 def host_fields(own: Settings, path: Path, *, converts: bool) -> dict:
