@@ -36,6 +36,7 @@ from .cache import (
 from .collector import freeze_start_up
 from .config import Config, ConfigError
 from .files import FileProblem, GlobSet, Selection, discover, read_text, remove_leftover, write_atomic
+from .mkdocs_parts import page_meta
 from .model import Diagnostic, Dialect
 from .observed import cache_refused_by_environment
 from .report import FORMATS, FileResult, Finding, Progress, Run, TableRecord, emit, unified_diff
@@ -1011,8 +1012,6 @@ def _front_matter_format(text: str) -> str | None:
     `mdx: {format: md}`), or None; the front matter read as MkDocs reads it (a page without `---` has none here)."""
     if not text.startswith("---"):
         return None
-    from .mkdocs_parts import page_meta
-
     data = page_meta().get_data(text)[1]
     nested = data.get("mdx")
     value = data.get("format", nested.get("format") if isinstance(nested, dict) else None)

@@ -761,12 +761,10 @@ class MacrosScope:
         some page may paste it in, so it is taken as rendered."""
         import os
 
-        from .mkdocs_parts import page_meta
-
         src_path = os.path.relpath(os.path.realpath(path), self.docs_dir).replace(os.sep, "/")
         if src_path.startswith("../"):
             return False
-        flag = page_meta().get_data(text.removeprefix("\ufeff"))[1].get("render_macros")
+        flag = mkdocs_parts.page_meta().get_data(text.removeprefix("\ufeff"))[1].get("render_macros")
         if flag == False:  # noqa: E712 -- the plugin's own test (0 counts as false there too)
             return True
         return not (self.by_default or flag == True or self._forced(src_path))  # noqa: E712 -- as the plugin tests
