@@ -177,8 +177,10 @@ def run(argv: Sequence[str] | None = None) -> int:
         from .lsp import serve
 
         return serve(args.form, args.verify, args.cross_check)
-    if args.command == "check":
+    if args.command == "check" and _uses_cache(args):
         observed.start()  # what the output depends on, for a replay (see replay.py)
+    elif args.command == "check":  # a run without the cache is never replayed: what it depends on is not noted
+        observed.stop()
     try:
         configurations = Configurations(explicit_file=args.config)
         resolver = Resolver(configurations, open_cache(args, configurations))
@@ -283,7 +285,7 @@ def main() -> None:
 def open_cache(args: argparse.Namespace, configurations: Configurations) -> Cache | None:
     """check's cache (see cache.py), or None: fix, --no-cache, $HOUSE_TABLES_NO_CACHE. One file per engine, current
     directory and the options that change results, in the cache directory."""
-    if args.command != "check" or args.no_cache or cache_refused_by_environment():
+    if not _uses_cache(args):
         return None
     try:
         near = configurations.located(Path.cwd())
@@ -291,6 +293,11 @@ def open_cache(args: argparse.Namespace, configurations: Configurations) -> Cach
         near = ()
     options = f"{args.verify}:{args.cross_check}:{args.form}:{os.getcwd()}".encode("utf-8", "surrogateescape")
     return Cache(cache_dir(args.cache_dir, list(near)), sha256(engine_fingerprint() + b"\0" + options))
+
+
+def _uses_cache(args: argparse.Namespace) -> bool:
+    """Whether the run keeps and takes results from the cache (check, unless --no-cache or the environment says so)."""
+    return args.command == "check" and not args.no_cache and not cache_refused_by_environment()
 
 
 class Resolver:
