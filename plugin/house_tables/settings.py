@@ -265,16 +265,21 @@ class Configurations:
         configurations are not."""
         if self.explicit_file is not None:
             return Path(self.explicit_file), None
-        return self.nearest_options(directory), self.sites.nearest(directory)
+        directory = directory.resolve()  # once for both searches (and the directories above it, see _options_in)
+        return self._options_in(directory), self.sites.nearest_resolved(directory)
 
     def nearest_options(self, directory: Path) -> Path | None:
         """The nearest .house-tables.toml or pyproject.toml with a [tool.house-tables] table, at or above
         directory."""
-        directory = directory.resolve()
+        return self._options_in(directory.resolve())
+
+    def _options_in(self, directory: Path) -> Path | None:
+        """nearest_options, for a directory already resolved (so is each directory above it: no component of a
+        resolved path is a link)."""
         if directory not in self._options:
             here = next((directory / name for name in OPTION_FILES if self._has_options(directory / name)), None)
             if here is None and directory.parent != directory:
-                here = self.nearest_options(directory.parent)
+                here = self._options_in(directory.parent)
             self._options[directory] = here
         return self._options[directory]
 

@@ -100,14 +100,18 @@ class Sites:
     def nearest(self, directory: Path) -> Path | None:
         """The host configuration in directory or the nearest directory above it: an mkdocs.yml (or .yaml), a
         docusaurus.config.*, or a Mintlify docs.json / mint.json."""
-        directory = directory.resolve()
+        return self.nearest_resolved(directory.resolve())
+
+    def nearest_resolved(self, directory: Path) -> Path | None:
+        """nearest, for a directory already resolved (so is each directory above it: no component of a resolved
+        path is a link)."""
         if directory not in self._nearest:
             here = next((directory / name for name in (*SITE_FILES, *DOCUSAURUS_FILES, *MINTLIFY_FILES)
                          if observed.isfile(directory / name) and _is_host_file(directory / name)), None)
             if here is None:
                 here = self._claimed_by_neighbour(directory)
             if here is None and directory.parent != directory:
-                here = self.nearest(directory.parent)
+                here = self.nearest_resolved(directory.parent)
             self._nearest[directory] = here
         return self._nearest[directory]
 
