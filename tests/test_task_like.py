@@ -8,6 +8,7 @@ import os
 import pickle
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -48,26 +49,43 @@ def trees(draw) -> list[tuple[str, tuple[str, str] | None, list[str]]]:
     return tree
 
 
-def _tasks(args, root: Path, made: dict | None) -> list:
-    """The tasks execute's loop makes for the files under root (without a cache)."""
+def _reference_tasks(args, root: Path) -> list:
+    """The tasks of the files under root, each made by Task() with its settings found from its path (settings_for),
+    without a cache."""
     from house_tables.files import GlobSet, Selection, discover
 
     resolver = cli.Resolver(Configurations(), None)
-    found = discover([str(root)], Selection(GlobSet((), root)))
+    found = discover([str(root)], Selection(GlobSet((), Path.cwd())))
     problems, refused, tasks = [], set(), []
     for path, real in zip(found.files, found.resolved):
         own = cli._settings(resolver.settings_for, path, problems, refused)
         if own is not None and own.selects(path, real):
-            slot = cli._slot(args, path, own, resolver, args.command == "fix", bool(getattr(args, "diff", False)),
-                             problems, refused, made)
+            slot = cli._slot(args, path, own, resolver, args.command == "fix" and not (args.diff or args.check),
+                             bool(getattr(args, "diff", False)), problems, refused)
             if slot is not None:
                 tasks.append(slot)
     return tasks
 
 
+def _run_tasks(args, monkeypatch) -> list:
+    """The tasks execute hands to process_all (each processed as it would be: execute reads every result)."""
+    handed: list = []
+
+    def process_all(tasks, progress, jobs=None):
+        handed.extend(tasks)
+        for task in tasks:
+            yield cli.process(task)
+
+    monkeypatch.setattr(cli, "process_all", process_all)
+    cli.execute(args, cli.Resolver(Configurations(), None))
+    return handed
+
+
 @settings(max_examples=EXAMPLES, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 @given(trees(), st.sampled_from(COMMANDS))
-def test_tasks_made_like_another_are_the_tasks_task_makes(tmp_path_factory, tree, command):
+def test_the_tasks_a_run_makes_are_the_tasks_task_makes(tmp_path_factory, tree, command):
+    """execute's loop (each file's settings looked up by the directory discovery names, tasks of one settings made
+    like the first) against Task() with settings_for(path) for every file."""
     base = tmp_path_factory.mktemp("tree")
     for directory, configuration, files in tree:
         folder = base / directory
@@ -76,14 +94,31 @@ def test_tasks_made_like_another_are_the_tasks_task_makes(tmp_path_factory, tree
             (folder / configuration[0]).write_text(configuration[1], encoding="utf-8")
         for name in files:
             (folder / name).write_text("| a | b |\n|---|---|\n| 1 | 2 |\n", encoding="utf-8")
-    args = cli.parser().parse_args([*command, "--no-cache", str(base / "root")])
-    made: dict = {}
-    fast = _tasks(args, base / "root", made)
-    slow = _tasks(args, base / "root", None)
+    args = cli.parser().parse_args([*command, "--no-cache", "--diff" if command == ["fix"] else "--no-cache",
+                                    str(base / "root")])
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        fast = _run_tasks(args, monkeypatch)
+    slow = _reference_tasks(args, base / "root")
     assert len(fast) == len(slow)
     for one, other in zip(fast, slow):
         assert type(one) is cli.Task
         assert one == other
         assert list(one.__dict__) == list(other.__dict__)
-        assert all(value is other.__dict__[key] or value == other.__dict__[key] for key, value in one.__dict__.items())
         assert pickle.dumps(one) == pickle.dumps(other)
+
+
+NAMES = st.text(st.characters(blacklist_characters="/\x00", blacklist_categories=("Cs",)), min_size=1, max_size=6)
+DIRECTORIES = st.lists(st.sampled_from(["", "/", "//", ".", "..", "a", "b c", "a/", "/a", "./a", "a//b", "a/./b",
+                                        "a/../b", "é", "-x"]), min_size=1, max_size=4).map("".join)
+
+
+@settings(max_examples=EXAMPLES * 10, deadline=None, database=None)
+@given(DIRECTORIES, NAMES)
+def test_a_walked_files_directory_is_its_parent_and_its_real_path_the_join(directory, name):
+    """Discovery names a walked file's directory str(directory) (parent_of the file, as settings_for finds it) and
+    joins its resolved path by string (os.path.join)."""
+    from house_tables.files import _joined, parent_of
+
+    walked = Path(directory or ".")
+    assert parent_of(walked / name) == str(walked)
+    assert _joined(directory, name) == os.path.join(directory, name)

@@ -35,7 +35,7 @@ from .cache import (
 )
 from .collector import freeze_start_up
 from .config import Config, ConfigError
-from .files import FileProblem, GlobSet, Selection, discover, read_text, remove_leftover, write_atomic
+from .files import FileProblem, GlobSet, Selection, discover, parent_of, read_text, remove_leftover, write_atomic
 from .mkdocs_parts import page_meta
 from .model import Diagnostic, Dialect
 from .observed import cache_refused_by_environment
@@ -317,14 +317,14 @@ class Resolver:
 
     def settings_for(self, path: Path) -> Settings:
         """A file's settings (recorded ones when cached)."""
-        return self._resolved(_parent(path))[0]
+        return self._resolved(parent_of(path))[0]
 
     def full_settings_for(self, path: Path) -> Settings:
         """A file's settings in full, to process it with: looked up once per directory (finding them resolves the
         directory and probes for configuration files, which per file cost more than reading the file)."""
         if self.cache is None:  # then the settings of _resolved are the full ones
             return self.settings_for(path)
-        key = _parent(path)
+        key = parent_of(path)
         if key not in self._full:
             self._full[key] = self.configurations.settings_in(Path(key))
         return self._full[key]
@@ -364,7 +364,7 @@ class Resolver:
         if self.cache is None:
             return None
         name = str(path)
-        _, digest, snippets = self._resolved(_parent(name))
+        _, digest, snippets = self._resolved(parent_of(name))
         if digest is None:
             return None
         prefix = digest + dialect.value.encode() + b"\0"
@@ -417,11 +417,6 @@ def _recorded_settings(record) -> Settings | None:
         return None
 
 
-def _parent(path: Path | str) -> str:
-    """A file's directory as Path(path).parent names it (without making Path objects: this is per file)."""
-    return os.path.dirname(path) or "."
-
-
 def _configuration_digest(located: tuple) -> tuple[bytes | None, bool]:
     """configuration_bytes, or None when the configuration cannot be cached (or read: loading it will say why)."""
     try:
@@ -445,8 +440,8 @@ def execute(args: argparse.Namespace, resolver: Resolver) -> Run:
     slots, chosen, refused, made = [], {}, set(), {}  # each file's cached FileResult, or its Task
     for directory in (Path(given) for given in args.paths if os.path.isdir(given)):
         _settings(resolver.settings_in, directory, problems, refused)  # a bad one is said even with no files
-    for path, real in zip(found.files, found.resolved):
-        own = _settings(resolver.settings_for, path, problems, refused)
+    for path, real, parent in zip(found.files, found.resolved, found.parents):
+        own = _settings(resolver.settings_in, path, problems, refused, at=parent)  # as settings_for(path)
         if own is not None and own.selects(path, real):
             slot = _slot(args, path, own, resolver, writes, diff, problems, refused, made)
             if slot is not None:
@@ -479,10 +474,11 @@ def execute(args: argparse.Namespace, resolver: Resolver) -> Run:
                interrupted=stop, interrupted_by=stopped or 0)
 
 
-def _settings(lookup, path: Path, problems: list, refused: set) -> Settings | None:
-    """A path's settings, or None when its configuration is refused (reported once, at the file it names)."""
+def _settings(lookup, path: Path, problems: list, refused: set, at: str | None = None) -> Settings | None:
+    """A path's settings, or None when its configuration is refused (reported once, at the file it names). at: what
+    to look up instead of path (the file's directory)."""
     try:
-        return lookup(path)
+        return lookup(path if at is None else at)
     except (ConfigError, UsageError) as error:
         if str(error) not in refused:
             refused.add(str(error))
