@@ -370,9 +370,10 @@ def _is_own_extension(name) -> bool:
 
 def _raw_config(config_file: Path, shown: str, parts: bool) -> dict:
     """An mkdocs.yml's YAML as MkDocs loads it (`INHERIT`, `!ENV`, `!!python/name:`), {} when it is no mapping."""
+    load = mkdocs_parts.yaml_load if parts else _mkdocs_yaml_load()
     try:
         with open(config_file, "rb") as stream:
-            raw = mkdocs_parts.yaml_load(stream) if parts else _mkdocs_yaml_load(stream)
+            raw = load(stream)
     except OSError as error:
         raise ConfigError(f"{shown}: cannot read: {error.strerror or error}") from None
     except Exception as error:  # YAML errors (and the tags' own failures) span several lines
@@ -384,10 +385,11 @@ def _raw_config(config_file: Path, shown: str, parts: bool) -> dict:
     return raw if isinstance(raw, dict) else {}
 
 
-def _mkdocs_yaml_load(stream) -> dict:
+def _mkdocs_yaml_load():
+    """MkDocs' own yaml_load with its loader, as a function of the stream (imported outside the reading's errors)."""
     from mkdocs.utils.yaml import get_yaml_loader, yaml_load
 
-    return yaml_load(stream, get_yaml_loader())
+    return lambda stream: yaml_load(stream, get_yaml_loader())
 
 
 _BUILTIN_EXTENSIONS = ["toc", "tables", "fenced_code"]  # MkDocs' own, before the site's
