@@ -122,3 +122,24 @@ def test_a_walked_files_directory_is_its_parent_and_its_real_path_the_join(direc
     walked = Path(directory or ".")
     assert parent_of(walked / name) == str(walked)
     assert _joined(directory, name) == os.path.join(directory, name)
+
+
+DOCS_DIRS = st.sampled_from(["/", "/docs", "/a/docs", "/a/docs/", "//docs", "/a/../docs", "/a/./docs", "docs", ".",
+                             "/a//docs", "/docs/sub"])
+REALS = st.one_of(st.none(), st.builds(lambda head, tail: head + tail,
+                                       st.sampled_from(["/", "/docs", "/docs/", "/a/docs", "/a/docs/", "//docs/",
+                                                        "/docsx", "/a/docsx/", "docs/", "", "/a"]),
+                                       st.sampled_from(["", "x.md", "sub/y.md", "/z.md", "../w.md"])))
+
+
+@settings(max_examples=EXAMPLES * 10, deadline=None, database=None)
+@given(DOCS_DIRS, REALS)
+def test_a_files_place_under_docs_dir_is_found_as_under_finds_it(docs_dir, real):
+    """Settings.selects' test with docs_dir's strings made once (site.docs_prefix) against _under's."""
+    from house_tables.settings import _in_docs, _under
+    from house_tables.site import Site
+
+    site = Site(config_file=Path("/a/mkdocs.yml"), extensions=(), extension_configs={}, docs_dir=Path(docs_dir),
+                use_directory_urls=True, plugin_options=None)
+    path = Path(real or "page.md")
+    assert _in_docs(site, path, real) == _under(path, site.docs_dir, real)

@@ -440,8 +440,11 @@ def execute(args: argparse.Namespace, resolver: Resolver) -> Run:
     slots, chosen, refused, made = [], {}, set(), {}  # each file's cached FileResult, or its Task
     for directory in (Path(given) for given in args.paths if os.path.isdir(given)):
         _settings(resolver.settings_in, directory, problems, refused)  # a bad one is said even with no files
+    last = None  # (directory, its settings): discovery gives a directory's files together
     for path, real, parent in zip(found.files, found.resolved, found.parents):
-        own = _settings(resolver.settings_in, path, problems, refused, at=parent)  # as settings_for(path)
+        if last is None or last[0] != parent:  # as settings_for(path); a refusal is said once anyway
+            last = parent, _settings(resolver.settings_in, path, problems, refused, at=parent)
+        own = last[1]
         if own is not None and own.selects(path, real):
             slot = _slot(args, path, own, resolver, writes, diff, problems, refused, made)
             if slot is not None:

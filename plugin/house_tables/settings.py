@@ -82,7 +82,7 @@ class Settings:
         ignores and the project's .mintignore) is never read."""
         if self.host is not None and not self.host.is_page(path, real):
             return False
-        if self.site is not None and _under(path, self.site.docs_dir, real):
+        if self.site is not None and _in_docs(self.site, path, real):
             if not self.site.is_page(path, real):
                 return False
         elif self.site is not None and self.site.plugin_options is not None:
@@ -111,6 +111,14 @@ def _under(path: Path, directory: Path, real: str | None = None) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _in_docs(site: Site, path: Path, real: str | None) -> bool:
+    """_under(path, site.docs_dir, real), with docs_dir's strings made once (site.docs_prefix): per file."""
+    prefix = site.docs_prefix
+    if real is not None and prefix is not None and _plain_absolute(real):
+        return real == prefix[0] or real.startswith(prefix[1])
+    return _under(path, site.docs_dir, real)
 
 
 def _plain_absolute(path: str) -> bool:

@@ -9,8 +9,10 @@ may add Markdown extensions (a preprocessor, a fence option), which the build th
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from . import mkdocs_parts, observed
@@ -63,6 +65,15 @@ class Site:
             return True
         options = self.plugin_options
         return options is not None and not (isinstance(options, dict) and options.get("enabled") is False)
+
+    @cached_property
+    def docs_prefix(self) -> tuple[str, str] | None:
+        """docs_dir as a string and as the beginning of the paths under it (ending in a slash), when it is plain
+        absolute and normalised (a resolved one is); None otherwise. Made once: a run asks it for every file."""
+        name = str(self.docs_dir)
+        if os.sep != "/" or not name.startswith("/") or name.startswith("//") or os.path.normpath(name) != name:
+            return None
+        return name, name if name.endswith("/") else name + "/"
 
     def is_page(self, path: Path, real: str | None = None) -> bool:
         """Whether MkDocs builds the file under docs_dir as a page: not excluded by `exclude_docs` or by MkDocs'
