@@ -33,7 +33,7 @@ from .cache import (
     sha256,
     trusted_stat,
 )
-from .collector import freeze_start_up
+from .collector import freeze_start_up, resume_after_start_up
 from .config import Config, ConfigError
 from .files import FileProblem, GlobSet, Selection, discover, parent_of, read_text, remove_leftover, write_atomic
 from .mkdocs_parts import page_meta
@@ -668,6 +668,7 @@ def process_all(tasks: list[Task], progress: Progress, jobs: int | None = None) 
             _prepare_workers(tasks)
             _INHERITED[:] = tasks if forked else ()
             freeze_start_up()
+            resume_after_start_up()
             pool = _lazy("ProcessPoolExecutor")(max_workers=workers, mp_context=_pool_context(),
                                                 initializer=_worker_start, initargs=(os.getpid(),))
             try:
@@ -682,6 +683,7 @@ def process_all(tasks: list[Task], progress: Progress, jobs: int | None = None) 
                 _INHERITED.clear()
         except (OSError, NotImplementedError, broken):  # no working process pool here: go on serially
             pass
+    resume_after_start_up()
     for task in tasks[done:]:
         result = process(task)
         progress.advance()
