@@ -41,6 +41,9 @@ setup(
             "mkdocs-roamlinks-plugin>=0.3",  # a site with [[wiki links]] (tests/test_public_sites.py)
             "markdown-tables-extended>=0.1.3",  # another reader of pipe tables (tests/test_public_sites.py)
             "mkdocs-include-markdown-plugin>=7.0",  # pages that paste files (tests/test_public_sites.py)
+            "mkdocs-monorepo-plugin>=1.0",  # docs of several sub-projects in one site (tests/test_public_sites.py)
+            "mkdocs-callouts>=1.9",  # `> [!NOTE]` callouts made admonitions (tests/test_callout_plugins.py)
+            "mkdocs-github-admonitions-plugin>=0.1.1",  # GitHub/GitLab alerts made admonitions (the same tests)
         ],
     },
     entry_points={

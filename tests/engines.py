@@ -310,13 +310,15 @@ class MdxEngine:
             raise MdxError(f"expected the response to request {want}, got {resp}")
         return resp
 
-    def render_many(self, docs: list[str], form: str = "mdx", directives: bool = True) -> list[dict]:
+    def render_many(self, docs: list[str], form: str = "mdx", directives: bool = True,
+                    host: bool = False) -> list[dict]:
         """The server's responses to docs, in order; requests are pipelined. form: MDX's `format`, "mdx" or "md"
         (CommonMark, as Docusaurus reads a page under markdown.format 'md'); directives: `:::name` containers read
-        (Docusaurus), else text (Mintlify, plain MDX)."""
+        (Docusaurus), else text (Mintlify, plain MDX); host: the links and images Markdown made are drawn by a
+        theme's components, marked `data-host` (JSX written in the page is not)."""
         ids = range(self._next_id, self._next_id + len(docs))
         self._next_id += len(docs)
-        requests = (json.dumps({"id": i, "md": md, "format": form, "directives": directives}) + "\n"
+        requests = (json.dumps({"id": i, "md": md, "format": form, "directives": directives, "host": host}) + "\n"
                     for i, md in zip(ids, docs, strict=True))
         payload = "".join(requests).encode()
         writer = threading.Thread(target=_write, args=(self._proc.stdin, payload), daemon=True)

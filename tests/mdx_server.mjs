@@ -2,7 +2,9 @@
 // Protocol: one JSON request per stdin line, {"id": n, "md": "..."}; one JSON response per stdout line, in order:
 //   {"id": n, "ok": true, "html": "..."}  or  {"id": n, "ok": false, "error": "...", "phase": "compile"|"render"}
 //   A request may add "format": "md" (CommonMark, as Docusaurus reads a page under markdown.format 'md'), and
-//   "directives": false (no container directives: `:::` lines are text, as Mintlify and plain MDX read them).
+//   "directives": false (no container directives: `:::` lines are text, as Mintlify and plain MDX read them), and
+//   "host": true (links and images Markdown made are drawn by the host's components, as a Docusaurus or Mintlify
+//   theme draws them: here with data-host="a" / "img", so a page shows which of its links a theme would draw).
 // The pipeline is the `mdx` engine of engine_matrix/mdx_engine.mjs, except that React is loaded once.
 import readline from 'node:readline'
 import {evaluate} from '@mdx-js/mdx'
@@ -40,15 +42,23 @@ function componentsFor(src) {
   return comps
 }
 
+// What a host's theme gives MDX for the elements Markdown makes (Docusaurus' MDXComponents: `a` is its Link, `img` its
+// Img); JSX written in the page (`<a href>`) is drawn as written, by React, never by these.
+const hostComponents = {
+  a: (props) => React.createElement('a', {...props, 'data-host': 'a'}),
+  img: (props) => React.createElement('img', {...props, 'data-host': 'img'}),
+}
+
 const options = {...runtime, format: 'mdx', remarkPlugins: [remarkGfm, remarkContainerDirectives], rehypePlugins: [annotateTables]}
 const withoutDirectives = {...options, remarkPlugins: [remarkGfm]}
 
-async function render(id, src, format = 'mdx', directives = true) {
+async function render(id, src, format = 'mdx', directives = true, host = false) {
   let phase = 'compile'
   try {
     const mod = await evaluate(src, {...(directives ? options : withoutDirectives), format})
     phase = 'render'
-    const html = renderToStaticMarkup(React.createElement(mod.default, {components: componentsFor(src)}))
+    const components = {...componentsFor(src), ...(host ? hostComponents : {})}
+    const html = renderToStaticMarkup(React.createElement(mod.default, {components}))
     return {id, ok: true, html}
   } catch (e) {
     const msg = e && (e.reason || e.message) ? String(e.reason || e.message) : String(e)
@@ -65,7 +75,7 @@ async function handle(line) {
     respond(JSON.stringify({id: null, ok: false, error: `bad request: ${e.message}`, phase: 'request'}) + '\n')
     return
   }
-  respond(JSON.stringify(await render(req.id, req.md, req.format === 'md' ? 'md' : 'mdx', req.directives !== false)) + '\n')
+  respond(JSON.stringify(await render(req.id, req.md, req.format === 'md' ? 'md' : 'mdx', req.directives !== false, req.host === true)) + '\n')
 }
 
 let pending = Promise.resolve()

@@ -193,9 +193,14 @@ def code_example(draw) -> list[str]:
     return [opener, *inner, "~~~" if opener == "~~~" else "```"]
 
 
+CALLOUT_LINES = st.builds("> [!{}]{}".format, st.sampled_from(["NOTE", "tip", "Warning"]),
+                          st.sampled_from(["", " A title"]))
+
+
 @st.composite
-def site_page(draw) -> str:
-    """A page of a small MkDocs site: pipe tables, containers, raw HTML tables, code examples, snippets, links."""
+def site_page(draw, callouts: bool = False) -> str:
+    """A page of a small MkDocs site: pipe tables, containers, raw HTML tables, code examples, snippets, links;
+    callouts: some of its pieces quoted under a `> [!TYPE]` callout line (mkdocs-callouts, gh-admonitions)."""
     piece = st.one_of(
         table(), container(), code_example(),
         st.sampled_from(RAW_TABLES).map(lambda t: t.split("\n")),
@@ -205,6 +210,8 @@ def site_page(draw) -> str:
     )
     lines = ["# Page", ""]
     for part in draw(st.lists(piece, min_size=1, max_size=6)):
+        if callouts and draw(st.booleans()):
+            part = [draw(CALLOUT_LINES), *(f"> {line}" if line.strip() else ">" for line in part), ""]
         lines.extend(part)
         if draw(st.integers(0, 3)):
             lines.append("")

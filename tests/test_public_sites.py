@@ -432,7 +432,7 @@ def test_an_html_comment_a_hook_rewrites_stays_in_a_pipe_cell(tmp_path):
     assert lines[:2] == ["docs/index.md: 1 table, 4 cells verified",
                          "docs/index.md:3:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown "
                          "pipe tables"]
-    assert lines[2].startswith("docs/index.md:3:1: HT009 a hook of the site rewrites pages' Markdown "
+    assert lines[2].startswith("docs/index.md:3:1: HT009 a hook or plugin of the site rewrites pages' Markdown "
                                "(on_page_markdown) and reads the pipe table otherwise than the house table: before '")
     assert '<span class="badge">experimental</span>' in lines[2]
     after = build_site(config, tmp_path / "after")
@@ -466,7 +466,7 @@ def test_a_token_a_hook_replaces_in_a_cell_keeps_its_value(tmp_path):
     code, lines = run_cli(tmp_path / "site", "fix", "docs")
     assert code == 1
     assert lines[0] == "docs/index.md: 1 table, 4 cells verified"
-    assert lines[2].startswith("docs/index.md:3:1: HT009 a hook of the site rewrites pages' Markdown "
+    assert lines[2].startswith("docs/index.md:3:1: HT009 a hook or plugin of the site rewrites pages' Markdown "
                                "(on_page_markdown) and reads the pipe table otherwise than the house table: before '")
     assert lines[3] == "docs/other.md: 1 table, 4 cells verified"
     after = build_site(config, tmp_path / "after")
@@ -482,7 +482,7 @@ def test_a_hook_that_fails_outside_a_build_leaves_the_page(tmp_path):
     config = tmp_path / "site" / "mkdocs.yml"
     config.write_text(config.read_text() + "hooks: [hooks.py]\n")
     code, lines = run_cli(tmp_path / "site", "fix", "docs")
-    assert (code, lines[1]) == (1, "docs/index.md:6:1: HT009 a hook of the site rewrites pages' Markdown "
+    assert (code, lines[1]) == (1, "docs/index.md:6:1: HT009 a hook or plugin of the site rewrites pages' Markdown "
                                    "(on_page_markdown) and failed on this page here (KeyError: 'house-tables'): no "
                                    "change to it can be verified")
     assert (tmp_path / "site" / "docs" / "index.md").read_text(encoding="utf-8") == page
@@ -836,6 +836,110 @@ def test_a_colon_line_under_a_table_is_a_row_on_mintlify(tmp_path, mdx_engine):
         "page.mdx:4:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown pipe tables")
 
 
+# GreptimeTeam/docs (Docusaurus, 570 links to `.md` pages in table cells): Docusaurus resolves a Markdown link to a
+# page (`./other.md` becomes the page's route) and bundles a Markdown image, in remark, on link and image nodes only;
+# its theme draws every Markdown link with its Link (base URL, client routing, external links in a new tab).
+HOST_LINKS = ("# T\n\n| a | b |\n|---|---|\n| [other](./other.md) | [p *q*](other.mdx#x \"ti\\\"t\") |\n"
+              "| [ext](https://example.com) | ![an *image*](./img.png) |\n| [ref][r] and `c` | www.example.org |\n"
+              "| [其他](./其他.md#中文) | [a\\]b](./u.md) [[x]](./y.md) |\n"
+              "| <a href=\"raw.md\">raw</a> | [![i](./s.png)](./u.md) |\n\n[r]: ./other.md\n")
+
+
+def test_a_markdown_link_in_a_cell_stays_a_markdown_link(tmp_path, mdx_engine):
+    """fix wrote a cell's Markdown links and images as JSX `<a href>` / `<img src>`: the same HTML to plain MDX, so
+    verified, but no link node for Docusaurus' remark plugins (`./other.md` stayed a broken link, `./img.png`
+    unbundled) and no theme component (no base URL, external links in the same tab). They stay Markdown now
+    (`[other](<./other.md>)` in the `<td>`): the page compiled with a theme's `a`/`img` components shows the same
+    links drawn by them, with the same URLs, before and after fix; an `<a>` the page wrote as JSX stays JSX."""
+    (tmp_path / "docusaurus.config.js").write_text("module.exports = {};\n", encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    page = tmp_path / "docs" / "index.md"
+    page.write_text(HOST_LINKS, encoding="utf-8")
+    (before,) = mdx_engine.render_many([HOST_LINKS], host=True)
+    assert before["html"].count('data-host="a"') == 9 and before["html"].count('data-host="img"') == 2
+    assert run_cli(tmp_path, "fix", "docs")[0] == 0
+    written = page.read_text(encoding="utf-8")
+    assert "<table" in written
+    (after,) = mdx_engine.render_many([written], host=True)
+    assert _unstyled_mdx(after["html"]) == _unstyled_mdx(before["html"])
+    assert "[other](<./other.md>)" in written and '<a href="raw.md">raw</a>' in written
+
+
+# DecentSoftware-eu/DecentHolograms-Wiki: built by ProperDocs (an MkDocs fork) from `properdocs.yml`, which it reads
+# before `mkdocs.yml`; the site lists the macros plugin and not house-tables.
+def test_a_properdocs_site_is_read_with_its_configuration(tmp_path):
+    """The CLI knew only `mkdocs.yml`: a ProperDocs site was read with "configuration: defaults", so fix wrote JSX
+    tables into pages whose build lists no house-tables plugin (and whose macros plugin reads `{{`): the built
+    page showed the JSX as text. `properdocs.yml` is the site's configuration now (ProperDocs' own order): fix
+    leaves the table with HT009, and the page built from that file (MkDocs reads the same format) keeps it."""
+    config = write_site(tmp_path, {"index.md": "# T\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"}, plugin=False)
+    config = config.rename(tmp_path / "properdocs.yml")
+    code, lines = run_cli(tmp_path, "fix", "docs")
+    page = build_site(config, tmp_path / "site").pages["index.html"]
+    assert "style={{" not in page and extract_tables(page)[0]["rows"] == [["1", "2"]]
+    assert (code, lines[-1]) == (1, "0 files fixed, 1 unchanged; 2 findings (1 pipe table) left in 1 file; "
+                                    "configuration: properdocs.yml (Markdown stack)")
+
+
+# backstage/mkdocs-monorepo-plugin's sample-docs: the root mkdocs.yml's nav includes `./v1/mkdocs.yml`, whose
+# docs/ pages the root builds with its own Markdown stack and plugins (v1's file has a name and a nav only).
+MONOREPO_ROOT = """site_name: Cats API
+nav:
+  - Intro: index.md
+  - API:
+    - v1: '!include ./v1/mkdocs.yml'
+markdown_extensions: [tables, admonition]
+plugins:
+  - house-tables: {}
+  - monorepo
+"""
+MONOREPO_V1 = "site_name: versions/v1\nnav:\n  - Reference: reference.md\n"
+MONOREPO_PAGE = ("# Reference\n\n| Endpoint | Notes |\n|---|---|\n| `GET /cats` | the [intro](../../index.md) |\n\n"
+                 "!!! note\n\n    | Limit | Value |\n    |---|---|\n    | rate | 10/s |\n")
+
+
+def test_a_monorepo_sub_project_is_read_with_the_site_that_builds_it(tmp_path):
+    """Each sub-project's mkdocs.yml was taken as the configuration of its pages: check read them with MkDocs'
+    usual stack (the table inside an admonition, which the build reports, went unseen) and fix refused both
+    tables ("lists neither the house-tables plugin ...") though the build shows house tables. The mkdocs.yml whose
+    monorepo plugin includes the sub-project's is the configuration now: check reports what the build reports,
+    fix converts both, and the rebuilt page shows the same cells (the link resolved alike)."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Intro\n", encoding="utf-8")
+    (tmp_path / "v1" / "docs").mkdir(parents=True)
+    (tmp_path / "v1" / "mkdocs.yml").write_text(MONOREPO_V1, encoding="utf-8")
+    (tmp_path / "v1" / "docs" / "reference.md").write_text(MONOREPO_PAGE, encoding="utf-8")
+    config = tmp_path / "mkdocs.yml"
+    config.write_text(MONOREPO_ROOT, encoding="utf-8")
+    before = build_site(config, tmp_path / "before")
+    found = sorted(line.split("house_tables: ", 1)[1] for line in before.log if "house_tables: " in line)
+    assert check_site(tmp_path, "v1")[1][:-1] == found and len(found) == 2
+    assert run_cli(tmp_path, "fix", "v1")[0] == 0
+    after = build_site(config, tmp_path / "after")
+    page = "versions/v1/reference/index.html"
+    assert "<table style" in after.pages[page]
+    assert unstyled(after.pages[page]) == unstyled(before.pages[page])
+
+
+def test_the_html_form_is_not_written_into_an_mdx_page(tmp_path, mdx_engine):
+    """`fix --form html` (the form for an MkDocs site without the plugin) wrote HTML tables into Docusaurus and
+    `.mdx` pages: MDX reads them as JSX, where `style="..."` and an unclosed `<col>` do not compile, so the site's
+    build failed on every fixed page. Such a page keeps its tables now, with HT009 saying to write the JSX form;
+    it compiles to the same page. A page Docusaurus reads as CommonMark (`format: md`) still takes the HTML form."""
+    (tmp_path / "docusaurus.config.js").write_text("module.exports = {};\n", encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    source = "# T\n\n| a | b |\n|---|---|\n| 1 | [x](./other.md) |\n"
+    page, commonmark = tmp_path / "docs" / "index.md", tmp_path / "docs" / "plain.md"
+    page.write_text(source, encoding="utf-8")
+    commonmark.write_text("---\nformat: md\n---\n" + source, encoding="utf-8")
+    code, lines = run_cli(tmp_path, "fix", "--form", "html", "docs")
+    before, after = mdx_engine.render_many([source, page.read_text(encoding="utf-8")])
+    assert after["ok"] and _unstyled_mdx(after["html"]) == _unstyled_mdx(before["html"])
+    assert (code, lines[1]) == (1, "docs/index.md:3:1: HT009 MDX reads the HTML form as JSX, where its `style` strings "
+                                   "and unclosed `<col>` do not compile")
+    assert '<table style="' in commonmark.read_text(encoding="utf-8")
+
+
 def _mdx_page(engine, source: str) -> str:
     """The page MDX renders, after Docusaurus' rewrite of an admonition keyword's title into a label."""
     source = re.sub(r"^(:{3,}(?:note|tip)) +(.*)$", r"\1[\2]", source, flags=re.M)
@@ -1051,3 +1155,35 @@ def test_a_disabled_plugin_shows_no_house_table_either(tmp_path):
         code, lines = run_cli(root, "fix", "docs")
         assert (code, NOT_RENDERED in lines) == (int(not converted), not converted)
         assert (lines[0] == "docs/index.md: 1 table, 6 cells verified") == converted
+
+
+# A repository's README.md beside mkdocs.yml (and a file under snippets/ no page includes): no page of the site shows
+# them; GitHub and package indexes show them as written, where a house table loses its styles (its alignment).
+OUTSIDE = "# Project\n\n| option | default |\n|:--|--:|\n| a | 1 |\n"
+
+
+def test_a_file_outside_docs_dir_no_page_includes_keeps_its_tables(tmp_path):
+    """`fix .` on a site's repository: README.md and an unused snippet stay as written (HT009 saying why); a snippet
+    outside docs_dir that a page includes whole converts (verified in that page), as do the pages; the built site
+    shows the same cells."""
+    pages = {"index.md": '# Home\n\n--8<-- "table.md"\n\n| c | d |\n|---|---|\n| 3 | 4 |\n'}
+    files = {"README.md": OUTSIDE, "snippets/table.md": OUTSIDE.replace("# Project", "Included."),
+             "snippets/unused.md": OUTSIDE}
+    config = write_site(tmp_path / "site", pages, files=files)
+    before = build_site(config, tmp_path / "before")
+    code, lines = run_cli(tmp_path / "site", "fix", ".")
+    assert code == 1
+    refusal = ("HT009 this file is outside the site's docs_dir and no page includes it: the site does not show it, "
+               "and where it is read as it is (GitHub, a package index) a house table loses its styles, its columns' "
+               "alignment among them")
+    assert f"README.md:3:1: {refusal}" in lines
+    assert f"snippets/unused.md:3:1: {refusal}" in lines
+    for name in ("README.md", "snippets/unused.md"):
+        assert (tmp_path / "site" / name).read_text(encoding="utf-8") == files[name]
+    assert "<table style={{" in (tmp_path / "site" / "snippets" / "table.md").read_text(encoding="utf-8")
+    assert "<table style={{" in (tmp_path / "site" / "docs" / "index.md").read_text(encoding="utf-8")
+    after = build_site(config, tmp_path / "after")
+    assert _every_cell(after) == _every_cell(before)
+    assert run_cli(tmp_path / "site", "check", "--verify", "README.md")[1][:2] == [
+        "README.md:3:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown pipe tables",
+        f"README.md:3:1: {refusal}"]

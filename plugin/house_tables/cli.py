@@ -99,12 +99,14 @@ class Task:
     macros: object = None  # which pages the site's macros plugin renders (site.macros_scope); None: every page
     renders_jsx: bool = True  # the site shows house JSX tables in `.md` pages (Settings.renders_house_jsx)
     markdown_format: str | None = None  # the page's Docusaurus markdown.format (MdxHost's); None: not Docusaurus
-    rewrites: str | None = None  # the mkdocs.yml whose hooks rewrite pages' Markdown (Site.rewrites_markdown)
+    rewrites: str | None = None  # the mkdocs.yml whose hooks/plugins rewrite pages' Markdown (Site.rewrites_markdown)
     included_by: tuple[str, str] | None = None  # a page line that includes this file so that a converted table
     # would change that page, and how (site.guarded_includes, includes.partial_includes; fix, --verify)
     shown_in: tuple[str, ...] = ()  # the pages that include this file whole by a snippet (site.snippet_includers)
     pasted_in: object = None  # the pages that paste this file whole by include-markdown (includes.Pasting)
     directives: bool = True  # MDX reads `:::name` containers: not on Mintlify (Settings.mdx_directives)
+    outside_docs: bool = False  # a file of an MkDocs site outside its docs_dir that no page includes whole (fix,
+    # --verify): no page of the site shows it
 
 
 # ------------------------------------------------------------------ command line
@@ -574,14 +576,15 @@ def host_fields(own: Settings, path: Path, *, converts: bool) -> dict:
     """The Task fields a file's settings give about the host that renders it (its stack, its site's plugins and
     hooks, Docusaurus' format); converts: the task converts (fix, --verify), which alone reads other pages."""
     site = own.site
+    shown_in = shown_in_of(own, path) if converts else ()
+    pasted_in = pasted_in_of(own, path) if converts else None
     return {"extensions": own.extensions, "extension_configs": own.extension_configs, "front_matter": site is not None,
             "template_markers": site.template_markers if site is not None else (),
             "macros": macros_scope_of(own) if converts else None,
             "renders_jsx": own.renders_house_jsx, "markdown_format": own.markdown_format,
             "rewrites": rewrites_of(own), "included_by": included_by_of(own, path) if converts else None,
-            "shown_in": shown_in_of(own, path) if converts else (),
-            "pasted_in": pasted_in_of(own, path) if converts else None,
-            "directives": own.mdx_directives}
+            "shown_in": shown_in, "pasted_in": pasted_in, "directives": own.mdx_directives,
+            "outside_docs": converts and site is not None and not (shown_in or pasted_in) and site.beside_docs(path)}
 
 
 def _print_configurations(chosen: dict[str, Settings]) -> None:
@@ -874,7 +877,7 @@ def check_text(task: Task, text: str) -> FileResult:
     else:
         plan = _lazy("plan_page")(text, task.dialect, config=task.config, extensions=task.extensions,
                          configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
-                         directives=task.directives)
+                         directives=task.directives, rewrite=_rewrite(task))
         tables, diagnostics = plan.tables, plan.diagnostics
         hand = (plan.hand.conforming, len(plan.hand.normalisable), plan.hand.alone)
     return FileResult(task.path, [TableRecord.of(task.path, t) for t in tables],
@@ -888,7 +891,9 @@ def convert_text(text: str, task: Task):
     return convert(text, task.dialect, task.config, form=task.form, extensions=task.extensions,
                    configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
                    template_markers=_template_markers(task, text), jsx_refused=jsx_refusal(task, text),
-                   rewrite=_rewrite(task), refused=_included_refusal(task), directives=task.directives,
+                   rewrite=_rewrite(task),
+                   refused=_included_refusal(task) or _outside_refusal(task) or html_refusal(task, text),
+                   directives=task.directives,
                    contexts=_contexts(task))
 
 
@@ -958,6 +963,17 @@ def _contexts(task: Task):
     return lambda text: [page for reader in readers for page in reader(text)]
 
 
+def _outside_refusal(task: Task) -> tuple[str, str] | None:
+    """convert's refused for a file of an MkDocs site outside its docs_dir that no page includes whole (a README.md
+    beside mkdocs.yml): the site shows none of it, and where it is read as it is (GitHub, a package index) a house
+    table loses its styles, its columns' alignment among them, which no render of the site's can verify."""
+    if not task.outside_docs:
+        return None
+    return ("this file is outside the site's docs_dir and no page includes it: the site does not show it, and where it "
+            "is read as it is (GitHub, a package index) a house table loses its styles, its columns' alignment among "
+            "them", "leave its tables as they are, or move the file under docs_dir")
+
+
 def _included_refusal(task: Task) -> tuple[str, str] | None:
     """convert's refused when a page includes this file so that a converted table would change that page: it
     includes lines of it (they would be other lines), shows its text in a code block (the house table's source), or
@@ -979,13 +995,14 @@ def _included_refusal(task: Task) -> tuple[str, str] | None:
 
 
 def rewrites_of(own) -> str | None:
-    """Task.rewrites of a file's settings: its site's mkdocs.yml when the site's hooks rewrite pages' Markdown."""
+    """Task.rewrites of a file's settings: its site's mkdocs.yml when its hooks or plugins rewrite pages' Markdown."""
     site = own.site
     return str(site.config_file) if site is not None and site.rewrites_markdown else None
 
 
 def _rewrite(task: Task):
-    """What the site's hooks make of this page's text (on_page_markdown), or None when no hook rewrites pages."""
+    """What the site's hooks and rewriting plugins make of this page's text (on_page_markdown), or None when none
+    rewrites pages."""
     if task.rewrites is None or task.dialect is not Dialect.PYTHON_MARKDOWN:
         return None
     from .site import markdown_rewriter
@@ -1004,14 +1021,32 @@ def jsx_refusal(task: Task, text: str) -> tuple[str, str] | None:
         return ("the site's build shows no house JSX table: its configuration lists neither the house-tables plugin "
                 "nor the house_tables extension", "add `plugins: [house-tables]` to the site's configuration, or "
                 "write the HTML form (--form html)")
+    said = _commonmark_format(task, text)
+    if said:
+        return (f"Docusaurus reads this page as CommonMark ({said}), where a JSX table is no table",
+                "rename the page to .mdx, or give it the front matter `format: mdx`")
+    return None
+
+
+def html_refusal(task: Task, text: str) -> tuple[str, str] | None:
+    """Why the HTML form cannot be written into the page (convert's refused): MDX reads it as JSX, which cannot
+    hold `style="..."` strings nor an unclosed `<col>` (the page would not compile); None for the JSX form and for a
+    page Docusaurus reads as CommonMark."""
+    if task.form != "html" or task.dialect is not Dialect.MDX or _commonmark_format(task, text):
+        return None
+    return ("MDX reads the HTML form as JSX, where its `style` strings and unclosed `<col>` do not compile",
+            "write the JSX form (the default: leave out --form html)")
+
+
+def _commonmark_format(task: Task, text: str) -> str | None:
+    """What makes Docusaurus read the page as CommonMark (markdown.format 'md', or 'detect' for `.md`, unless the
+    page's front matter says otherwise), as said in a finding; None when it reads the page as MDX."""
     if task.markdown_format is None:
         return None
     own = _front_matter_format(text)
     chosen = own or task.markdown_format
     if chosen == "md" or (chosen == "detect" and not task.path.lower().endswith(".mdx")):
-        said = f"its front matter's format '{chosen}'" if own else f"markdown.format '{chosen}'"
-        return (f"Docusaurus reads this page as CommonMark ({said}), where a JSX table is no table",
-                "rename the page to .mdx, or give it the front matter `format: mdx`")
+        return f"its front matter's format '{chosen}'" if own else f"markdown.format '{chosen}'"
     return None
 
 
@@ -1047,7 +1082,7 @@ def _fixed_file(task: Task) -> FileResult:
         tables, rechecked = _lazy("planned_diagnostics")(conversion.text, task.dialect, config=task.config,
                                                 extensions=task.extensions, configs=task.extension_configs,
                                                 cross_check=task.cross_check, front_matter=task.front_matter,
-                                                directives=task.directives)
+                                                directives=task.directives, rewrite=_rewrite(task))
         declined = [conversion.in_new_text(d) for d in diagnostics if d.code == "HT009"]
         diagnostics = sorted([*rechecked, *declined], key=Diagnostic.order)
     result = FileResult(task.path, [TableRecord.of(task.path, t) for t in tables],

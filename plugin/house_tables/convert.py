@@ -158,11 +158,13 @@ def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_
     config = config or Config()
     extensions, configs = engine.extensions, engine.configs
     result = scan(text, engine.dialect, extensions=extensions, configs=configs, cross_check=cross_check,
-                  front_matter=front_matter, directives=engine.directives)
+                  front_matter=front_matter, directives=engine.directives, rewrite=rewrite)
     source = Source.parse(text)
     findings, chosen = settle(result.tables, source.lines, result.diagnostics)
+    if rewrite is not None:
+        chosen = _with_tables_as_written(chosen, result.tables, text, source, engine, front_matter)
     tags = hand_table_tags(text, engine.dialect, result, extensions=extensions, configs=configs,
-                           front_matter=front_matter)
+                           front_matter=front_matter, rewrite=rewrite)
     hand = review(source.lines, tags, config)
     conversion = Conversion(text, result.tables, diagnostics=[*findings, *hand.findings], hand=hand)
     if jsx_refused:
@@ -187,6 +189,20 @@ def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_
     conversion.text = _splice(source, replacements) if replacements else text
     conversion.diagnostics.sort(key=Diagnostic.order)
     return conversion
+
+
+def _with_tables_as_written(chosen, tables: tuple[Table, ...], text: str, source: Source, engine: Engine,
+                            front_matter: bool) -> list:
+    """chosen, and the tables of the page as written that the page as the site's hooks and plugins rewrite it has
+    at no line of the file (a hook replaced text in one of their lines): each is tried like the others, and the
+    page's verification through the hooks keeps it as written, with HT009 saying what the hook reads otherwise,
+    unless its house table shows the same."""
+    written = scan(text, engine.dialect, extensions=engine.extensions, configs=engine.configs,
+                   front_matter=front_matter, directives=engine.directives)
+    taken = [(table.start_line, table.end_line) for table in tables]
+    extra = [(table, directive) for table, directive in settle(written.tables, source.lines, written.diagnostics)[1]
+             if not any(start <= table.end_line and table.start_line <= end for start, end in taken)]
+    return sorted([*chosen, *extra], key=lambda pair: pair[0].start_line) if extra else chosen
 
 
 def _outside_templates(replacements, source: Source, markers: tuple[str, ...], conversion: Conversion):
@@ -301,8 +317,8 @@ def _page_change(source: Source, engine: Engine, front_matter: bool, tables: tup
             return (f"the site's Markdown extensions render this page differently each time "
                     f"({first_difference(before, again[0])}): no change to it can be verified")
         if rewrite is not None and _unchanged_without(source, replacements, engine, front_matter):
-            return (f"a hook of the site rewrites pages' Markdown (on_page_markdown) and reads the pipe table "
-                    f"otherwise than the house table: {first_difference(before, after)}")
+            return (f"a hook or plugin of the site rewrites pages' Markdown (on_page_markdown) and reads the pipe "
+                    f"table otherwise than the house table: {first_difference(before, after)}")
         return f"the page would change: {first_difference(before, after)}"
     return changes
 
@@ -339,7 +355,7 @@ def _unchanged_without(source: Source, replacements, engine: Engine, front_matte
 
 def _hook_failed(error: Exception) -> str:
     """HT009's reason when the site's hooks cannot rewrite the page here (they ran in MkDocs' build only)."""
-    return (f"a hook of the site rewrites pages' Markdown (on_page_markdown) and failed on this page here "
+    return (f"a hook or plugin of the site rewrites pages' Markdown (on_page_markdown) and failed on this page here "
             f"({type(error).__name__}: {error}): no change to it can be verified")
 
 
@@ -367,7 +383,7 @@ def _convert_table(table, directive, source, definitions, engine, config, form, 
         conversion.diagnostics.append(not_verified(*problem))
         return None
     try:
-        grid = _grid(table, fragments, config, directive, form, measured)
+        grid = _grid(table, fragments, config, directive, form, measured, engine.dialect is Dialect.MDX)
     except ValueError as error:  # JsxError: HTML that JSX cannot express
         conversion.diagnostics.append(not_verified(table.span, f"not converted: {error}", "convert it by hand"))
         return None
@@ -449,12 +465,12 @@ class Fragments:
                 kept[-1].append(pieces)
         return Fragments(html, kept)
 
-    def jsx(self) -> list[list[str]]:
-        """Each cell as JSX, MDX pieces verbatim."""
+    def jsx(self, markdown_links: bool = False) -> list[list[str]]:
+        """Each cell as JSX, MDX pieces verbatim (markdown_links: see html_to_jsx)."""
         from .rendering.jsx import html_to_jsx
 
-        return [[restore(_escaped_before_pieces(html_to_jsx(cell)), kept) for cell, kept in zip(row, kepts)]
-                for row, kepts in zip(self.html, self.kept)]
+        return [[restore(_escaped_before_pieces(html_to_jsx(cell, markdown_links)), kept)
+                 for cell, kept in zip(row, kepts)] for row, kepts in zip(self.html, self.kept)]
 
 
 _BACKSLASHES_BEFORE_PIECE = re.compile("(\\\\+)(?=\ue000)")
@@ -621,11 +637,12 @@ def _original_rows(table: Table, source: Source) -> str:
 
 
 def _grid(table: Table, fragments: Fragments, config: Config, directive: Directive | None, form: str,
-          measured: Fragments) -> Grid:
-    """Cell contents in the output form, alignment and widths (from the cells as measured shows them)."""
+          measured: Fragments, markdown_links: bool = False) -> Grid:
+    """Cell contents in the output form, alignment and widths (from the cells as measured shows them);
+    markdown_links: an MDX page's links and images stay Markdown (see html_to_jsx)."""
     shown = fragments.read_as_html()
     widths = _widths(table, shown if measured is fragments else measured.read_as_html(), config, directive)
-    contents = fragments.jsx() if form == "jsx" else shown
+    contents = fragments.jsx(markdown_links) if form == "jsx" else shown
     return Grid(table.align, tuple(contents[0]), tuple(tuple(row) for row in contents[1:]), tuple(widths))
 
 

@@ -535,6 +535,7 @@ class Places:
         self._offset: int | None = None  # the page's text is the file's from this line on (front matter cut)
         self._lines = 0  # how many lines the offset holds for
         self._mapped: dict[int, int] | None = None  # else: line by line, where certain
+        self._split: tuple[list[str], list[str]] | None = None  # the file's lines and the page's, once mapped
 
     def finding(self, diagnostic: Diagnostic) -> str:
         """`docs/page.md:12:5: HT001 pipe table ...`, or the including line with a note."""
@@ -543,7 +544,8 @@ class Places:
             return format_finding("<markdown>", start.line, start.column, diagnostic)
         line = self._line(start.line)
         if line is not None:
-            return format_finding(self.page.path, line, start.column, diagnostic, self._generated())
+            return format_finding(self.page.path, line, start.column + self._shift(start.line, line), diagnostic,
+                                  self._generated())
         from .mapping import line_origin, lines_of
 
         origin = line_origin(start.line, self.text.split("\n"), self._mapped, lines_of(self.page.original),
@@ -573,6 +575,17 @@ class Places:
         if self._mapped is None:
             self._mapped = line_map(self.page.original, self.text)
         return self._mapped.get(line)
+
+    def _shift(self, line: int, home: int) -> int:
+        """How far columns of the page's line lie from the file's line home (an earlier plugin moved it into another
+        container: mkdocs-callouts' `> ` made four spaces); 0 where the page's text is the file's."""
+        if self._mapped is None:
+            return 0
+        from .mapping import column_shift, lines_of
+
+        if self._split is None:  # once per page
+            self._split = (lines_of(self.page.original), lines_of(self.text))  # both as line_map reads them
+        return column_shift(self._split[0][home - 1], self._split[1][line - 1])
 
     def _shown(self, path: str) -> str:
         """An included file's path as page paths are printed (relative to the directory of mkdocs.yml)."""

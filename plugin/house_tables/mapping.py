@@ -22,13 +22,46 @@ def line_map(original: str, derived: str) -> dict[int, int]:
     original, derived = _lf(original), _lf(derived)
     ours, theirs = original.split("\n"), derived.split("\n")
     matcher = SequenceMatcher(None, ours, theirs, autojunk=False)
-    mapped = {}
-    for block in matcher.get_matching_blocks():
-        if not any(theirs[block.b + k].strip() for k in range(block.size)):
-            continue  # blank lines alone match anywhere: no certain counterpart
-        for k in range(block.size):
-            mapped[block.b + k + 1] = block.a + k + 1
+    mapped: dict[int, int] = {}
+    for tag, a1, a2, b1, b2 in matcher.get_opcodes():
+        if tag == "equal":
+            _pair_off(range(a1, a2), range(b1, b2), theirs, mapped)
+        elif tag == "replace":  # an earlier plugin changed these lines: some may keep their text in other containers
+            _pair_by_content(ours, theirs, a1, a2, b1, b2, mapped)
     return mapped
+
+
+def _pair_off(ours: range, theirs: range, derived: list[str], mapped: dict[int, int]) -> None:
+    """Map equal runs of lines one for one (a run of blank lines alone matches anywhere: no certain counterpart)."""
+    if any(derived[b].strip() for b in theirs):
+        for a, b in zip(ours, theirs):
+            mapped[b + 1] = a + 1
+
+
+def _pair_by_content(ours: list[str], theirs: list[str], a1: int, a2: int, b1: int, b2: int,
+                     mapped: dict[int, int]) -> None:
+    """Within lines a plugin rewrote, the derived lines that are file lines moved into another container: the same
+    text after another prefix of indentation and `>` markers (mkdocs-callouts makes `> [!NOTE]` and its `> ` lines
+    an admonition indented by four spaces). Their columns differ by the prefixes' lengths (column_shift)."""
+    contents = [line.lstrip(_PREFIX) for line in ours[a1:a2]], [line.lstrip(_PREFIX) for line in theirs[b1:b2]]
+    matcher = SequenceMatcher(None, *contents, autojunk=False)
+    for block in matcher.get_matching_blocks():
+        _pair_off(range(a1 + block.a, a1 + block.a + block.size), range(b1 + block.b, b1 + block.b + block.size),
+                  theirs, mapped)
+
+
+_PREFIX = " \t>"  # what container prefixes are made of: indentation and blockquote markers
+
+
+def prefix_length(line: str) -> int:
+    """The length of a line's container prefix (indentation and `>` markers)."""
+    return len(line) - len(line.lstrip(_PREFIX))
+
+
+def column_shift(original: str, derived: str) -> int:
+    """How far a column of a derived line lies from its column in the line line_map maps it to: the two lines'
+    texts after their container prefixes are the same, so it is the difference of their lengths (0 when equal)."""
+    return len(original) - len(derived)
 
 
 def suffix_offset(original: str, derived: str) -> tuple[int, int] | None:

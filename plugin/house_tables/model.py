@@ -58,6 +58,11 @@ class Span(NamedTuple):
         return Span(Position(self.start.line + lines, self.start.column),
                     Position(self.end.line + lines, self.end.column))
 
+    def moved(self, lines: int, columns: int) -> Span:
+        """The same span that many lines further down and columns further right."""
+        return Span(Position(self.start.line + lines, self.start.column + columns),
+                    Position(self.end.line + lines, self.end.column + columns))
+
 
 @dataclass(frozen=True)
 class Cell:
@@ -188,6 +193,10 @@ class Diagnostic:
     def down(self, lines: int) -> Diagnostic:
         """The same finding that many lines further down."""
         return replace(self, span=self.span.down(lines)) if lines else self
+
+    def moved(self, lines: int, columns: int) -> Diagnostic:
+        """The same finding that many lines further down and columns further right."""
+        return replace(self, span=self.span.moved(lines, columns)) if lines or columns else self
 
     def order(self) -> tuple:
         """How findings are listed: this file's first, by position and code; then other files', by file."""

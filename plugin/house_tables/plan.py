@@ -26,14 +26,16 @@ class Plan:
 
 def plan_page(text: str, dialect: Dialect | str, *, config: Config | None = None,
               extensions: tuple[str, ...] | None = None, configs: dict | None = None, cross_check: bool = False,
-              front_matter: bool = False, directives: bool = True) -> Plan:
+              front_matter: bool = False, directives: bool = True, rewrite=None) -> Plan:
     """The page's tables and every finding convert gives, except HT009 (which only rendering can find); cross_check
-    adds HT007 where the other dialect reads a table differently; directives: MDX reads `:::name` containers."""
+    adds HT007 where the other dialect reads a table differently; directives: MDX reads `:::name` containers;
+    rewrite: what the site's plugins and hooks make of the page's text (on_page_markdown), as convert's."""
     source = Source.parse(text)
     result = scan(text, dialect, extensions=extensions, configs=configs, cross_check=cross_check,
-                  front_matter=front_matter, source=source, directives=directives)
+                  front_matter=front_matter, source=source, directives=directives, rewrite=rewrite)
     lines = source.lines
-    tags = hand_table_tags(text, dialect, result, extensions=extensions, configs=configs, front_matter=front_matter)
+    tags = hand_table_tags(text, dialect, result, extensions=extensions, configs=configs, front_matter=front_matter,
+                           rewrite=rewrite)
     hand = _review(lines, tags, config or Config())
     diagnostics = settle(result.tables, lines, result.diagnostics)[0]
     if hand.findings:
@@ -53,17 +55,18 @@ def _review(lines: tuple[str, ...], tags, config: Config) -> Review:
 
 
 def hand_table_tags(text: str, dialect: Dialect, result: ScanResult, *, extensions=None, configs=None,
-                    front_matter=False) -> tuple:
+                    front_matter=False, rewrite=None) -> tuple:
     """Where the page's hand-written tables begin: as MDX reads them (the scan), or, in a `.md` page, the house JSX
     tables the MkDocs plugin renders and the raw HTML tables the page shows (the page rendered with the plugin's
-    own extension; only for a page that has `<table` at all)."""
+    own extension, as the site's hooks and plugins rewrite it; only for a page that has `<table` at all)."""
     if Dialect(dialect) is Dialect.MDX or "<table" not in text:
         return result.table_tags
-    from .parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS
+    from .parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS, rewritten
     from .rendering.page import house_table_tags
 
     configs = MKDOCS_EXTENSION_CONFIGS if configs is None else configs
-    return house_table_tags(text, extensions or MKDOCS_EXTENSIONS, configs, front_matter=front_matter)
+    return house_table_tags(text, extensions or MKDOCS_EXTENSIONS, configs, front_matter=front_matter,
+                            rewritten=None if rewrite is None else rewritten(rewrite, text))
 
 
 def planned_diagnostics(text: str, dialect: Dialect | str, **options) -> tuple[list[Table], list[Diagnostic]]:

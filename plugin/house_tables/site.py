@@ -9,6 +9,7 @@ may add Markdown extensions (a preprocessor, a fence option), which the build th
 
 from __future__ import annotations
 
+import fnmatch
 import os
 import re
 from dataclasses import dataclass
@@ -19,7 +20,8 @@ from . import mkdocs_parts, observed
 from .config import CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER, ConfigError
 from .files import LazySpec, reason
 
-SITE_FILES = ("mkdocs.yml", "mkdocs.yaml")
+# ProperDocs (an MkDocs fork, the same configuration) reads its own name first, then MkDocs'.
+SITE_FILES = ("properdocs.yml", "properdocs.yaml", "mkdocs.yml", "mkdocs.yaml")
 # Hosts that read `.md` pages as MDX: Docusaurus 3 (unless `markdown.format` says otherwise) and Mintlify.
 DOCUSAURUS_FILES = tuple(f"docusaurus.config.{suffix}" for suffix in ("ts", "js", "mjs", "cjs", "mts"))
 MINTLIFY_FILES = ("docs.json", "mint.json")
@@ -48,10 +50,11 @@ class Site:
     excluded: object = None  # MkDocs' own matcher of the files under docs_dir that are no pages (exclude_docs)
     template_markers: tuple[str, ...] = ()  # what opens a template expression in a page (see _template_markers)
     extension_options: object = None  # the options of house_tables under markdown_extensions; None without it
-    rewrites_markdown: bool = False  # a hook rewrites pages' Markdown (on_page_markdown): fix renders through it
+    rewrites_markdown: bool = False  # a hook or plugin rewrites pages' Markdown (on_page_markdown): read through it
     include_markdown: object = None  # the options of the include-markdown plugin entry; None without one
     macros: object = None  # a MacrosScope: which pages mkdocs-macros-plugin renders; None: without the plugin, or
     # with one that pastes files into pages (then its delimiters count on every page)
+    included_docs: tuple[Path, ...] = ()  # the docs_dir of each sub-project its monorepo plugin includes
 
     def __hash__(self) -> int:
         return hash(self.config_file)
@@ -74,6 +77,14 @@ class Site:
         if os.sep != "/" or not name.startswith("/") or name.startswith("//") or os.path.normpath(name) != name:
             return None
         return name, name if name.endswith("/") else name + "/"
+
+    def beside_docs(self, path: Path) -> bool:
+        """Whether the file lies in the site's directory (that of mkdocs.yml) but outside docs_dir and the docs_dir
+        of each monorepo sub-project the site builds, where MkDocs makes no page of it (a README.md beside
+        mkdocs.yml); a file elsewhere, read with the site's configuration by `--config`, is the user's choice."""
+        resolved = resolved_path(path)
+        return resolved.is_relative_to(self.config_file.parent.resolve()) and not any(
+            resolved.is_relative_to(directory) for directory in (self.docs_dir, *self.included_docs))
 
     def is_page(self, path: Path, real: str | None = None) -> bool:
         """Whether MkDocs builds the file under docs_dir as a page: not excluded by `exclude_docs` or by MkDocs'
@@ -121,10 +132,25 @@ class Sites:
                          if observed.isfile(directory / name) and _is_host_file(directory / name)), None)
             if here is None:
                 here = self._claimed_by_neighbour(directory)
+            elif here.name in SITE_FILES:
+                here = self._monorepo_root(here)
             if here is None and directory.parent != directory:
                 here = self.nearest_resolved(directory.parent)
             self._nearest[directory] = here
         return self._nearest[directory]
+
+    def _monorepo_root(self, config_file: Path) -> Path:
+        """The mkdocs.yml that builds a sub-project's pages: an mkdocs.yml above it whose monorepo plugin includes
+        it in its nav (`!include ./v1/mkdocs.yml`, `*include ./components/*/mkdocs.yml`) builds them with its own
+        Markdown stack and plugins, the sub-project's file giving only its name, nav and docs_dir."""
+        directory = config_file.parent.parent
+        while True:
+            above = next((directory / name for name in SITE_FILES if observed.isfile(directory / name)), None)
+            if above is not None and _monorepo_includes(above, config_file):
+                return self._monorepo_root(above)
+            if directory.parent == directory:
+                return config_file
+            directory = directory.parent
 
     def _claimed_by_neighbour(self, directory: Path) -> Path | None:
         """A Docusaurus config in a sibling directory whose content plugins read this directory (`path: '../docs'`,
@@ -164,6 +190,32 @@ def _docusaurus_claims(parent: Path) -> dict[Path, Path]:
             observed.note("realpath", str(Path(child) / value), str(claimed))  # a link on the way may change
             claims.setdefault(claimed, config)
     return claims
+
+
+# mkdocs-monorepo-plugin's nav values: `!include PATH` (one mkdocs.yml) or `*include GLOB` (several), maybe quoted.
+_MONOREPO_INCLUDE = re.compile(r"""^[ \t]*-?[ \t]*(?:[^\n:]*:[ \t]*)?["']?([!*])include[ \t]+"""
+                               r"""([^"'\n]+?)[ \t]*["']?[ \t]*$""", re.M)
+_MONOREPO_PLUGIN = re.compile(r"^[ \t]*(?:-[ \t]*)?monorepo[ \t]*(?::.*)?$", re.M)
+
+
+def _monorepo_includes(config_file: Path, included: Path) -> bool:
+    """Whether an mkdocs.yml lists the monorepo plugin and its nav includes the other mkdocs.yml."""
+    observed.before_read(config_file)
+    try:
+        text = config_file.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    if "include" not in text or not _MONOREPO_PLUGIN.search(text):
+        return False
+    base = config_file.parent.resolve()
+    for kind, target in _MONOREPO_INCLUDE.findall(text):
+        if kind == "!" and (base / target).resolve() == included.resolve():
+            return True
+        pattern = base / target  # glob's `*` stays within one directory: as many parts as the path
+        if kind == "*" and len(pattern.parts) == len(included.resolve().parts) and fnmatch.fnmatchcase(
+                included.resolve().as_posix(), pattern.as_posix()):
+            return True
+    return False
 
 
 def _is_host_file(path: Path) -> bool:
@@ -308,9 +360,10 @@ def load_site(config_file: Path, shown: str | None = None, *, mkdocs_modules: bo
     raw = _raw_config(config_file, shown, parts)
     names, configs = _markdown_extensions(raw.get("markdown_extensions") or [], shown, parts)
     root = config_file.parent
-    rewriting = False  # a hook rewrites pages' Markdown (on_page_markdown), which fix's render does not run
+    rewriting = bool(_rewriting_plugins(raw))  # pages' Markdown rewritten (on_page_markdown): read as rewritten
     if raw.get("hooks"):
-        names, configs, rewriting = _with_hooks(config_file, raw, names, configs, shown)
+        names, configs, hooked = _with_hooks(config_file, raw, names, configs, shown)
+        rewriting = rewriting or hooked
     names, extension_options = _without_own_extension(names, configs)
     _refuse_other_table_readers(names, configs, shown)
     return Site(
@@ -326,7 +379,31 @@ def load_site(config_file: Path, shown: str | None = None, *, mkdocs_modules: bo
         extension_options=extension_options,
         rewrites_markdown=rewriting,
         include_markdown=_entry_options(raw.get("plugins"), INCLUDE_MARKDOWN_PLUGIN),
+        included_docs=_monorepo_docs(config_file),
     )
+
+
+def _monorepo_docs(config_file: Path) -> tuple[Path, ...]:
+    """The docs_dir of each mkdocs.yml the site's monorepo plugin includes in its nav (a sub-project's own
+    `docs_dir`, else its `docs/`)."""
+    try:
+        text = config_file.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ()
+    if "include" not in text or not _MONOREPO_PLUGIN.search(text):
+        return ()
+    base = config_file.parent.resolve()
+    included = []
+    for kind, target in _MONOREPO_INCLUDE.findall(text):
+        included += [base / target] if kind == "!" else sorted(base.glob(target.removeprefix("./")))
+    return tuple((sub.parent / _docs_dir_of(sub)).resolve() for sub in included if sub.is_file())
+
+
+def _docs_dir_of(config_file: Path) -> str:
+    """A sub-project mkdocs.yml's `docs_dir` (`docs` unless it says otherwise), read from its text."""
+    found = re.search(r"""^docs_dir[ \t]*:[ \t]*["']?([^"'\n#]+?)["']?[ \t]*(?:#.*)?$""",
+                      config_file.read_text(encoding="utf-8", errors="replace"), re.M)
+    return found.group(1) if found else "docs"
 
 
 # Python-Markdown's own extensions by their short names (MkDocs' built-ins among them): none reads pipe tables but
@@ -471,14 +548,35 @@ def _with_hooks(config_file: Path, raw: dict, names: list, configs: dict, shown:
 
 
 def _hooked_config(config_file: Path, raw: dict):
-    """An MkDocs configuration of the site's hooks and Markdown stack alone (its plugins stay out), not validated."""
+    """An MkDocs configuration of the site's hooks, its plugins that only rewrite a page's Markdown
+    (_REWRITING_PLUGINS) and its Markdown stack alone (its other plugins stay out), not validated."""
     from mkdocs.config.defaults import MkDocsConfig
 
     config = MkDocsConfig(config_file_path=str(config_file))
     config.load_dict({"site_name": raw.get("site_name") or "site", "docs_dir": raw.get("docs_dir") or "docs",
-                      "hooks": raw["hooks"], "markdown_extensions": raw.get("markdown_extensions") or [],
+                      "hooks": raw.get("hooks") or [], "plugins": _rewriting_plugins(raw),
+                      "markdown_extensions": raw.get("markdown_extensions") or [],
                       **{key: raw[key] for key in _PLAIN_KEYS if key in raw}})
     return config
+
+
+# Plugins whose only work on a page is rewriting its Markdown (on_page_markdown), a function of the text and their
+# options: `> [!NOTE]` callouts made admonitions (mkdocs-callouts, mkdocs-github-admonitions-plugin). A table
+# under such a callout is in the admonition's body in the build: check and fix read pages as these make them.
+_REWRITING_PLUGINS = ("callouts", "gh-admonitions")
+
+
+def _rewriting_plugins(raw: dict) -> list:
+    """The site's entries of _REWRITING_PLUGINS that are installed (a site without them cannot build; its pages
+    are read as written), in the site's order, as entries of `plugins:`."""
+    from importlib.metadata import entry_points
+
+    wanted = [(name, options) for name, options in _plugin_entries(raw.get("plugins")) if name in _REWRITING_PLUGINS
+              and not (isinstance(options, dict) and options.get("enabled") is False)]
+    if not wanted:
+        return []
+    installed = {point.name for point in entry_points(group="mkdocs.plugins")}
+    return [name if options is None else {name: options} for name, options in wanted if name in installed]
 
 
 # What a hook may read of the configuration that is data alone (no theme, plugin or nav to build).
@@ -697,10 +795,10 @@ _REWRITERS: dict[str, object] = {}
 
 
 def markdown_rewriter(config_file: str):
-    """A function (path, text) -> text that runs the site's hooks' on_page_markdown on a page's text as
-    `mkdocs build` does (front matter kept aside, the page and the site's files as MkDocs makes them), made once
-    per process and configuration file version (the language server's edits). A file that is no page of the site
-    is given back as it is."""
+    """A function (path, text) -> text that runs the site's hooks' and rewriting plugins' on_page_markdown on a
+    page's text as `mkdocs build` does (front matter kept aside, the page and the site's files as MkDocs makes
+    them), made once per process and configuration file version (the language server's edits). A file that is no
+    page of the site is given back as it is."""
     key = f"{config_file}\0{Path(config_file).stat().st_mtime_ns}"
     rewriter = _REWRITERS.get(key)
     if rewriter is None:
@@ -709,7 +807,8 @@ def markdown_rewriter(config_file: str):
 
 
 def _make_rewriter(config_file: Path):
-    """markdown_rewriter's function for one site (its hooks run their on_config first, as in a build)."""
+    """markdown_rewriter's function for one site (its hooks and rewriting plugins run their on_config first, as in a
+    build)."""
     import os
 
     from mkdocs.structure.files import File, get_files

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..diagnostics import divergences, pipe_table, ragged_rows
 from ..model import Diagnostic, Dialect, ScanResult, Table
 from ..source import Source
@@ -17,17 +19,19 @@ def scan(
     front_matter: bool = False,
     source: Source | None = None,
     directives: bool = True,
+    rewrite: Callable[[str], str] | None = None,
 ) -> ScanResult:
     """Every pipe table of text as the dialect's engine renders it, with all diagnostics, in source order;
     front_matter: a page of an MkDocs site (Python-Markdown reads it without its front matter); source: the text
     already split (Source.parse(text)), when the caller has it; directives: MDX reads `:::name` containers
-    (Docusaurus), see scan_mdx."""
+    (Docusaurus), see scan_mdx; rewrite: what the site's plugins and hooks make of a `.md` page's text before Markdown
+    reads it (scan_pymd reads that, placing what it finds in the file)."""
     dialect = Dialect(dialect)
     kept = LAST_MDX_SCAN[0] if dialect is Dialect.MDX and not cross_check else None
     if kept and kept[0] == (text, directives):
         return kept[1]
     source = Source.parse(text) if source is None else source
-    result = _scan(source, dialect, extensions, configs, cross_check, front_matter, directives)
+    result = _scan(source, dialect, extensions, configs, cross_check, front_matter, directives, rewrite)
     if dialect is Dialect.MDX and not cross_check and LAST_MDX_SCAN[0] is not False:
         LAST_MDX_SCAN[0] = ((text, directives), result)
     return result
@@ -40,10 +44,11 @@ LAST_MDX_SCAN: list = [None]
 
 
 def _scan(source: Source, dialect: Dialect, extensions, configs, cross_check: bool, front_matter: bool,
-          directives: bool = True) -> ScanResult:
+          directives: bool = True, rewrite=None) -> ScanResult:
     """scan() of a split source, nothing kept."""
     table_tags: list = []
-    tables, diagnostics = _scan_dialect(source, dialect, extensions, configs, front_matter, table_tags, directives)
+    tables, diagnostics = _scan_dialect(source, dialect, extensions, configs, front_matter, table_tags, directives,
+                                        rewrite)
     diagnostics = all_diagnostics(tables, diagnostics)
     if cross_check:
         other = Dialect.MDX if dialect is Dialect.PYTHON_MARKDOWN else Dialect.PYTHON_MARKDOWN
@@ -65,7 +70,7 @@ def all_diagnostics(tables: list[Table], found: list[Diagnostic]) -> list[Diagno
 
 
 def _scan_dialect(source: Source, dialect: Dialect, extensions, configs, front_matter: bool = False,
-                  table_tags: list | None = None, directives: bool = True):
+                  table_tags: list | None = None, directives: bool = True, rewrite=None):
     """Tables and dialect-specific diagnostics from one dialect's scanner (table_tags: receives where MDX's
     hand-written JSX tables begin)."""
     if dialect is Dialect.MDX:
@@ -74,4 +79,4 @@ def _scan_dialect(source: Source, dialect: Dialect, extensions, configs, front_m
         return scan_mdx(source, table_tags, directives=directives)
     from .pymd import MKDOCS_EXTENSIONS, scan_pymd
 
-    return scan_pymd(source, extensions or MKDOCS_EXTENSIONS, configs, front_matter=front_matter)
+    return scan_pymd(source, extensions or MKDOCS_EXTENSIONS, configs, front_matter=front_matter, rewrite=rewrite)

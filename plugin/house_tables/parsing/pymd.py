@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import re
 import xml.etree.ElementTree as etree
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 
@@ -653,20 +654,33 @@ def scan_pymd(
     *,
     front_matter: bool = False,
     fast: bool = True,
+    rewrite: Callable[[str], str] | None = None,
 ) -> tuple[list[Table], list[Diagnostic]]:
     """Tables and near-miss diagnostics of a source as Python-Markdown's block parser sees it; front_matter:
     the page as MkDocs gives it to Python-Markdown (YAML or MultiMarkdown front matter removed); fast=False: the
-    plain path the fast one is tested against (Python-Markdown's own block loop, every cell built)."""
+    plain path the fast one is tested against (Python-Markdown's own block loop, every cell built); rewrite: what
+    the site's plugins and hooks make of the page's text before Markdown reads it (on_page_markdown), read instead,
+    its tables and findings placed back in the file."""
     configs = MKDOCS_EXTENSION_CONFIGS if configs is None else configs
     text = source.normalized()
-    if not may_hold_table(text) and INCLUDE_MARK not in text and not _stack_adds_text(extensions, configs, fast):
+    read = text if rewrite is None else rewritten(rewrite, text)
+    if not may_hold_table(read) and INCLUDE_MARK not in read and not _stack_adds_text(extensions, configs, fast):
         return [], []  # nothing here, and nothing included from elsewhere or made by the stack
-    page = (_page_markdown_fast(text) if fast else page_markdown(text)) if front_matter else text
+    page = (_page_markdown_fast(read) if fast else page_markdown(read)) if front_matter else read
     record = block_parse(page, extensions, configs, fast=fast)
     if record.text is None or record.text == text:
         located, diagnostics = locate(source, record, lazy=fast)
         return [table for _, table in located], diagnostics
     return _in_file(source, record, lazy=fast)
+
+
+def rewritten(rewrite: Callable[[str], str], text: str) -> str:
+    """The page's text as the site's hooks and plugins rewrite it; as written where one of them fails on it (the
+    build fails there too; fix's verification reports the failure, HT009, and converts nothing)."""
+    try:
+        return rewrite(text)
+    except Exception:  # the site's own code: whatever it raises
+        return text
 
 
 # Preprocessors that give back the page's lines (or fewer, or placeholders for them) and never make a table line from
@@ -731,43 +745,63 @@ def _in_file(source: Source, record: _Record, lazy: bool = False) -> tuple[list[
     lazy: rows written on one line stay lazy when moved (as scan_pymd's tables of a page without front matter)."""
     from ..decisions import settle
     from ..diagnostics import pipe_table, ragged_rows
-    from ..mapping import line_map, line_origin, lines_of
+    from ..mapping import column_shift, line_map, line_origin, lines_of
 
     derived = record.text or ""
     located, found = locate(Source.parse(derived), record, lazy=lazy)
     mapped = line_map(source.normalized(), derived)
+    lines, original = derived.split("\n"), lines_of(source.normalized())
     tables, diagnostics, elsewhere = [], [], []
     for _, table in located:
-        delta = _constant_delta(table, mapped)
-        if delta is None:
+        place = _constant_place(table, mapped, lines, original)
+        if place is None:
             elsewhere.append(table)
         else:
-            tables.append(_moved_table(table, delta))
+            tables.append(_moved_table(table, *place, original))
     inside = {line for table in elsewhere for line in range(table.start_line, table.end_line + 1)}
     swallowed = {d.span.start.line for d in found if d.code == "HT006"}
     included = [d for table in elsewhere for d in (pipe_table(table), *ragged_rows(table, swallowed))]
     settled, _ = settle(elsewhere, tuple(derived.split("\n")), [*included, *(d for d in found
                                                                            if d.span.start.line in inside)])
     placed = [*(d for d in found if d.span.start.line not in inside), *settled]  # as the build settles them
-    lines, original = derived.split("\n"), lines_of(source.normalized())
     for diagnostic in placed:
         line = diagnostic.span.start.line
         if line in mapped:  # a line of the file itself (as the build places it, also in a table that includes text)
-            diagnostics.append(diagnostic.down(mapped[line] - line))
+            home = mapped[line]
+            diagnostics.append(diagnostic.moved(home - line, column_shift(original[home - 1], lines[line - 1])))
         else:  # included text: its own file's line, or the including line with a note
             diagnostics.append(_placed(diagnostic, line_origin(line, lines, mapped, original, record.included)))
     return tables, diagnostics
 
 
-def _constant_delta(table: Table, mapped: dict[int, int]) -> int | None:
-    """The line offset that takes every line of the table to the file, if all of them map with the same one."""
-    deltas = {mapped.get(line, 0) - line if line in mapped else None
-              for line in range(table.start_line, table.end_line + 1)}
-    return next(iter(deltas)) if len(deltas) == 1 and None not in deltas else None
+def _constant_place(table: Table, mapped: dict[int, int], derived: list[str],
+                    original: list[str]) -> tuple[int, int] | None:
+    """The line offset and column shift that take every line of the table to the file, if all of its lines map
+    with the same pair: the same lines (shift 0), or, where an earlier plugin moved the table into another
+    container (mkdocs-callouts: `> ` lines into an admonition), the same texts after one other prefix each."""
+    from ..mapping import column_shift
+
+    places = {(mapped[line] - line, column_shift(original[mapped[line] - 1], derived[line - 1]))
+              if line in mapped else None for line in range(table.start_line, table.end_line + 1)}
+    place = next(iter(places)) if len(places) == 1 else None
+    if place is None or (place[1] and not _rows_after_prefixes(table, derived)):
+        return None
+    return place
 
 
-def _moved_table(table: Table, delta: int) -> Table:
-    """The table delta lines further down (every row and cell span)."""
+def _rows_after_prefixes(table: Table, derived: list[str]) -> bool:
+    """Whether each row begins after its line's container prefix (so its text is in what the file line shares)."""
+    from ..mapping import prefix_length
+
+    return all(row.span.start.column > prefix_length(derived[row.span.start.line - 1])
+               for row in (table.header, table.delimiter, *table.body))
+
+
+def _moved_table(table: Table, delta: int, shift: int = 0, original: list[str] | None = None) -> Table:
+    """The table delta lines further down (every row and cell span), and shift columns further right under the
+    file's own container prefix (its indent then the file's)."""
+    if shift:
+        return _shifted_table(table, delta, shift, original)
     if not delta:
         return table
 
@@ -778,6 +812,18 @@ def _moved_table(table: Table, delta: int) -> Table:
 
     return replace(table, header=row(table.header), delimiter=row(table.delimiter),
                    body=tuple(row(r) for r in table.body), span=table.span.down(delta))
+
+
+def _shifted_table(table: Table, delta: int, shift: int, original: list[str]) -> Table:
+    """_moved_table of a table an earlier plugin put under another container prefix: its rows made (a lazy row
+    cuts its cells from the derived line) and every span moved."""
+    def row(r: Row) -> Row:
+        return Row(tuple(replace(c, span=c.span.moved(delta, shift)) for c in r.cells), r.span.moved(delta, shift))
+
+    first = original[table.start_line + delta - 1]
+    return replace(table, header=row(table.header), delimiter=row(table.delimiter),
+                   body=tuple(row(r) for r in table.body), span=table.span.moved(delta, shift),
+                   indent=first[: len(table.indent) + shift])
 
 
 def _placed(diagnostic: Diagnostic, origin) -> Diagnostic:

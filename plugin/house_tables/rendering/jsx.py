@@ -108,26 +108,32 @@ class JsxError(ValueError):
     """The fragment has something JSX cannot write (an element name that is not a JSX name)."""
 
 
-def html_to_jsx(fragment: str) -> str:
-    """An inline HTML fragment as one line of JSX that MDX renders to the same HTML (comments render nothing)."""
-    return _kept_jsx(fragment) if enabled() else _jsx(fragment)
+def html_to_jsx(fragment: str, markdown_links: bool = False) -> str:
+    """An inline HTML fragment as one line of JSX that MDX renders to the same HTML (comments render nothing).
+    markdown_links: its links and images (those with nothing but href/src, alt and title) are written as Markdown,
+    `[text](<url> "title")` and `![alt](<src> "title")`, so that MDX makes them the same link and image nodes as the
+    pipe table did: a host's remark plugins (Docusaurus resolves `.md` links and bundles images) and its `a`/`img`
+    components (Docusaurus' Link: base URL, client routing, external links in a new tab) see only those, never an
+    `<a>` or `<img>` written as JSX."""
+    return _kept_jsx(fragment, markdown_links) if enabled() else _jsx(fragment, markdown_links)
 
 
 @lru_cache(maxsize=4096)
-def _kept_jsx(fragment: str) -> str:
+def _kept_jsx(fragment: str, markdown_links: bool = False) -> str:
     """_jsx of a fragment, kept (fast paths only): a function of the fragment alone, and tables repeat cells (a
     link to the same page, `x`, `-`) in every row and from table to table."""
-    return _jsx(fragment)
+    return _jsx(fragment, markdown_links)
 
 
-def _jsx(fragment: str) -> str:
+def _jsx(fragment: str, markdown_links: bool = False) -> str:
     """html_to_jsx, written."""
     if "<" not in fragment and "&" not in fragment and enabled():
         # html.parser reads such a fragment as one text node (or none): the writer would give jsx_text's JSX.
         return jsx_text(_as_bs4_text(fragment))
     simple = parse(fragment) if enabled() else None
     if simple is not None:  # bs4 would build this very tree
-        return _Writer(_all_texts(simple)).children(Element("[document]", {}, simple))
+        root = Element("[document]", {}, simple)
+        return _Writer(_all_texts(simple), markdown_links and _has_markdown_element(root)).children(root)
     from bs4 import BeautifulSoup, MarkupResemblesLocatorWarning  # only here (see fragments)
     from bs4.element import PreformattedString
 
@@ -136,7 +142,26 @@ def _jsx(fragment: str) -> str:
         soup = BeautifulSoup(fragment, "html.parser", multi_valued_attributes=None)
     texts = [s for s in soup.find_all(string=True)
              if not isinstance(s, PreformattedString) and s.parent.name not in RAW_TEXT]
-    return _Writer(texts).children(soup)
+    return _Writer(texts, markdown_links and _has_markdown_element(soup)).children(soup)
+
+
+# The attributes Markdown gives a link and an image: an element with others was not made by Markdown here.
+_MARKDOWN_ATTRIBUTES = {"a": frozenset({"href", "title"}), "img": frozenset({"src", "alt", "title"})}
+
+
+def _markdown_element(node) -> bool:
+    """Whether an element is a link or an image the writer can write as Markdown (see html_to_jsx)."""
+    name = getattr(node, "name", None)
+    wanted = _MARKDOWN_ATTRIBUTES.get(name)
+    if wanted is None or not set(node.attrs) <= wanted or ("href" if name == "a" else "src") not in node.attrs:
+        return False
+    return not any(_CONTROL.search(value) for value in node.attrs.values())
+
+
+def _has_markdown_element(node) -> bool:
+    """Whether a parsed fragment holds an element _markdown_element accepts."""
+    return any(_markdown_element(child) or _has_markdown_element(child)
+               for child in getattr(node, "contents", ()) if not isinstance(child, str))
 
 
 def _all_texts(nodes: list) -> list[str]:
@@ -176,13 +201,16 @@ def js_string(value: str) -> str:
 class _Writer:
     """Serializes a parsed fragment, knowing whether MDX will see the cell line as text or as flow JSX."""
 
-    def __init__(self, texts: list[str]):
-        """texts: the fragment's texts outside raw-text elements, comments and other invisible markup."""
+    def __init__(self, texts: list[str], markdown_links: bool = False):
+        """texts: the fragment's texts outside raw-text elements, comments and other invisible markup;
+        markdown_links: the fragment has links or images to write as Markdown (see html_to_jsx)."""
+        self.markdown_links = markdown_links
         # A `<td>` line with nothing but tags, expressions and whitespace is parsed as flow JSX, where whitespace
-        # between tags is dropped: then every text goes out as a JS string.
-        self.flow = not any(_has_markdown_text(s) for s in texts)
-        # A `[` is only escaped when a `]` follows somewhere in the cell.
-        self.closers_left = sum(s.count("]") for s in texts)
+        # between tags is dropped: then every text goes out as a JS string. A Markdown link makes it text.
+        self.flow = not markdown_links and not any(_has_markdown_text(s) for s in texts)
+        # A `[` is only escaped when a `]` follows somewhere in the cell (a Markdown link's label ends with one).
+        self.closers_left = sum(s.count("]") for s in texts) + (1 << 30 if markdown_links else 0)
+        self.in_label = False  # inside a Markdown link's label, where `]` would end it
 
     def children(self, parent) -> str:
         """The JSX of a node's children."""
@@ -204,11 +232,13 @@ class _Writer:
             if self.flow:
                 return "{" + js_string(str(node)) + "}" if node else ""
             self.closers_left -= node.count("]")
-            return _text(str(node), closer_after=self.closers_left > 0)
+            return _text(str(node), closer_after=self.closers_left > 0, label=self.in_label)
         return ""
 
     def element(self, tag) -> str:
         """An element with JSX attributes; void elements self-closed, raw-text content as a JS string."""
+        if self.markdown_links and _markdown_element(tag):
+            return self.markdown(tag)
         if not _TAG_NAME.fullmatch(tag.name):
             raise JsxError(f"<{tag.name}> is not a JSX element name")
         attrs = "".join(f" {a}" for name, value in tag.attrs.items() if (a := jsx_attribute(name, value, tag.name)))
@@ -220,6 +250,45 @@ class _Writer:
         else:
             inner = self.children(tag)
         return f"<{tag.name}{attrs}>{inner}</{tag.name}>"
+
+    def markdown(self, tag) -> str:
+        """A link or image as Markdown: `[children](<href> "title")`, `![alt](<src> "title")`."""
+        title = tag.attrs.get("title")
+        tail = "" if title is None else ' "' + _markdown_escaped(title, '"') + '"'
+        if tag.name == "img":
+            alt = _escape_plain(tag.attrs.get("alt", ""), closer_after=True, label=True)
+            return f"![{alt}](<{_markdown_url(tag.attrs['src'])}>{tail})"
+        outer, self.in_label = self.in_label, True
+        label = self.children(tag)
+        self.in_label = outer
+        return f"[{label}](<{_markdown_url(tag.attrs['href'])}>{tail})"
+
+
+def _markdown_escaped(value: str, specials: str) -> str:
+    """A link destination or title as Markdown reads it back: backslash before `\\` and specials, `&` that would
+    start a character reference as `&amp;`."""
+    return _escape_references("".join("\\" + ch if ch == "\\" or ch in specials else ch for ch in value))
+
+
+# A run of percent-encoded bytes: micromark encodes so every character of a URL outside its safe set.
+_PERCENT_RUN = re.compile(r"(?:%[0-9A-F]{2})+")
+# What micromark encodes in a URL and a `<...>` destination can hold written out (`{` `}` `|` left encoded).
+_ENCODED_BY_MARKDOWN = frozenset(' "<>\\^`')
+
+
+def _markdown_url(url: str) -> str:
+    """A URL for `<...>` in a Markdown link. The rendered URL has the characters Markdown encodes (non-ASCII ones,
+    spaces, ...) percent-encoded; they are decoded again, as the page most likely wrote them (so the link node holds
+    the URL as written, for a remark plugin that resolves `./my page.md`): MDX encodes them alike. A run that is
+    not UTF-8 of such characters stays encoded."""
+    def decoded(match: re.Match) -> str:
+        try:
+            text = bytes.fromhex(match.group().replace("%", "")).decode("utf-8")
+        except UnicodeDecodeError:
+            return match.group()
+        return text if all(ord(ch) > 127 or ch in _ENCODED_BY_MARKDOWN for ch in text) else match.group()
+
+    return _markdown_escaped(_PERCENT_RUN.sub(decoded, url), "<>")
 
 
 def jsx_comment(text: str) -> str:
@@ -308,8 +377,9 @@ def _has_markdown_text(text: str) -> bool:
     return any(not literal and part.strip(" \t") for literal, part in _segments(text))
 
 
-def _text(text: str, closer_after: bool) -> str:
-    """Text as JSX: autolinkable and control runs as JS strings, the rest escaped for MDX."""
+def _text(text: str, closer_after: bool, label: bool = False) -> str:
+    """Text as JSX: autolinkable and control runs as JS strings, the rest escaped for MDX (label: in a link's
+    label, where `]` is escaped too)."""
     parts = _segments(text)
     out = []
     closers = [False] * (len(parts) + 1)  # whether a `]` follows part k in a later part (one pass from the end)
@@ -319,7 +389,7 @@ def _text(text: str, closer_after: bool) -> str:
         if literal:
             out.append("{" + js_string(part) + "}")
         else:
-            out.append(_escape_plain(part, closer_after or closers[k + 1]))
+            out.append(_escape_plain(part, closer_after or closers[k + 1], label))
     return "".join(out)
 
 
@@ -364,12 +434,13 @@ def _split(text: str) -> tuple[tuple[bool, str], ...]:
     return tuple(out)
 
 
-def _escape_plain(text: str, closer_after: bool) -> str:
+def _escape_plain(text: str, closer_after: bool, label: bool = False) -> str:
     """Escape what MDX would read as syntax in a text run; its neighbours (tags, expressions, edges) are unknown."""
     out, i = [], 0
     last_closer = text.rfind("]")  # a `[` before it has a closer after it (not searched again for every `[`)
+    specials = _LABEL_SPECIAL if label else _SPECIAL
     while i < len(text):
-        special = _SPECIAL.search(text, i)  # every other character is written as it is (see _escape_char)
+        special = specials.search(text, i)  # every other character is written as it is (see _escape_char)
         if special is None:
             out.append(text[i:])
             break
@@ -386,13 +457,14 @@ def _escape_plain(text: str, closer_after: bool) -> str:
             out.append(run if inert else "".join("\\" + c for c in run))
             i = j
             continue
-        out.append(_escape_char(text, i, closer_after or last_closer > i))
+        out.append("\\]" if ch == "]" else _escape_char(text, i, closer_after or last_closer > i))
         i += 1
     return "".join(out)
 
 
 # The characters _escape_char may write otherwise, and the runs _escape_plain reads: any other character is itself.
 _SPECIAL = re.compile("[*_~{<&\\\\`\\[\u00a0]")
+_LABEL_SPECIAL = re.compile("[*_~{<&\\\\`\\[\\]\u00a0]")  # in a link's label `]` too
 
 
 def _escape_char(text: str, i: int, closer_after: bool) -> str:

@@ -75,24 +75,32 @@ def _converter(md: markdown.Markdown):
     return next(extension.converter for extension in md.registeredExtensions if hasattr(extension, "converter"))
 
 
-def house_table_tags(text: str, extensions: tuple, configs: dict, *, front_matter: bool = False) -> tuple:
+def house_table_tags(text: str, extensions: tuple, configs: dict, *, front_matter: bool = False,
+                     rewritten: str | None = None) -> tuple:
     """Where each hand-written table of a `.md` page's file begins (Positions; HtmlTableTag for a raw HTML table):
-    the page is rendered as the site renders it, and the house JSX tables the extension's own block processor
-    claimed and the raw HTML tables the page passes through are mapped back to the file's lines (a table from a
-    snippet, with no line of its own in the file, is left out)."""
-    from ..mapping import line_map
+    the page is rendered as the site renders it (rewritten: the text as the site's hooks and plugins make it), and
+    the house JSX tables the extension's own block processor claimed and the raw HTML tables the page passes
+    through are mapped back to the file's lines (a table from a snippet, with no line of its own in the file, is
+    left out)."""
+    from ..mapping import column_shift, line_map, lines_of
 
-    key = (text, tuple(map(str, extensions)), repr(sorted(configs.items())), front_matter)
+    page = text if rewritten is None else rewritten
+    key = (page, tuple(map(str, extensions)), repr(sorted(configs.items())), front_matter)
     if enabled() and _LAST and _LAST[0][0] == key:  # `fix` has just rendered the page it checks again
         read, hand_tags = _LAST[0][1].read, _LAST[0][1].hand_tags
     else:  # code is never a hand-written table (its `<` are escaped): no need to pay for Pygments here
         md = _page_markdown(extensions, configs, highlighting=not enabled())
-        md.convert(_page_text(text) if front_matter else text)
+        md.convert(_page_text(page) if front_matter else page)
         converter = _converter(md)
         read, hand_tags = converter.text, converter.hand_tags
     mapped = line_map(text, read)
-    return tuple(type(tag)(mapped[tag.line], tag.column) for tag in sorted(hand_tags)
-                 if tag.line in mapped)  # HtmlTableTag stays one
+    if not hand_tags or rewritten is None:
+        return tuple(type(tag)(mapped[tag.line], tag.column) for tag in sorted(hand_tags)
+                     if tag.line in mapped)  # HtmlTableTag stays one
+    ours, theirs = lines_of(text), lines_of(read)  # a tag a plugin moved into another container: its column
+    return tuple(type(tag)(mapped[tag.line], tag.column + column_shift(ours[mapped[tag.line] - 1],
+                                                                       theirs[tag.line - 1]))
+                 for tag in sorted(hand_tags) if tag.line in mapped)
 
 
 def _page_markdown(extensions: tuple, configs: dict, *, highlighting: bool = True) -> markdown.Markdown:
