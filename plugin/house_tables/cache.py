@@ -32,6 +32,7 @@ import sys
 import time
 from contextlib import suppress
 
+from .files import LazySpec
 from .observed import (
     CACHE_DIR_ENV,
     CACHE_DIR_NAME,
@@ -310,26 +311,14 @@ def _spec_lines(spec) -> tuple[str, ...] | None:
     matcher is of another kind."""
     if spec is None:
         return None
+    if isinstance(spec, LazySpec):
+        return spec.lines
     import pathspec
 
     lines = tuple(getattr(pattern, "pattern", None) for pattern in getattr(spec, "patterns", ()))
     if type(spec) is not pathspec.GitIgnoreSpec or not all(isinstance(line, str) for line in lines):
         raise ValueError("a matcher that cannot be recorded")
     return lines
-
-
-class LazySpec:
-    """A recorded GitIgnoreSpec, built from its lines when a file is first matched (pathspec is a costly import)."""
-
-    def __init__(self, lines: tuple[str, ...]):
-        self.lines, self._spec = lines, None
-
-    def match_file(self, path: str) -> bool:
-        if self._spec is None:
-            import pathspec
-
-            self._spec = pathspec.GitIgnoreSpec.from_lines(self.lines)
-        return self._spec.match_file(path)
 
 
 def _base(globs) -> str | None:

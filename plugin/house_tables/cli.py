@@ -33,9 +33,10 @@ from .cache import (
     sha256,
     trusted_stat,
 )
-from .collector import freeze_start_up
+from .collector import freeze_start_up, resume_after_start_up
 from .config import Config, ConfigError
-from .files import FileProblem, GlobSet, Selection, discover, read_text, remove_leftover, write_atomic
+from .files import FileProblem, GlobSet, Selection, discover, parent_of, read_text, remove_leftover, write_atomic
+from .mkdocs_parts import page_meta
 from .model import Diagnostic, Dialect
 from .observed import cache_refused_by_environment
 from .report import FORMATS, FileResult, Finding, Progress, Run, TableRecord, emit, unified_diff
@@ -178,8 +179,10 @@ def run(argv: Sequence[str] | None = None) -> int:
         from .lsp import serve
 
         return serve(args.form, args.verify, args.cross_check)
-    if args.command == "check":
+    if args.command == "check" and _uses_cache(args):
         observed.start()  # what the output depends on, for a replay (see replay.py)
+    elif args.command == "check":  # a run without the cache is never replayed: what it depends on is not noted
+        observed.stop()
     try:
         configurations = Configurations(explicit_file=args.config)
         resolver = Resolver(configurations, open_cache(args, configurations))
@@ -284,7 +287,7 @@ def main() -> None:
 def open_cache(args: argparse.Namespace, configurations: Configurations) -> Cache | None:
     """check's cache (see cache.py), or None: fix, --no-cache, $HOUSE_TABLES_NO_CACHE. One file per engine, current
     directory and the options that change results, in the cache directory."""
-    if args.command != "check" or args.no_cache or cache_refused_by_environment():
+    if not _uses_cache(args):
         return None
     try:
         near = configurations.located(Path.cwd())
@@ -292,6 +295,11 @@ def open_cache(args: argparse.Namespace, configurations: Configurations) -> Cach
         near = ()
     options = f"{args.verify}:{args.cross_check}:{args.form}:{os.getcwd()}".encode("utf-8", "surrogateescape")
     return Cache(cache_dir(args.cache_dir, list(near)), sha256(engine_fingerprint() + b"\0" + options))
+
+
+def _uses_cache(args: argparse.Namespace) -> bool:
+    """Whether the run keeps and takes results from the cache (check, unless --no-cache or the environment says so)."""
+    return args.command == "check" and not args.no_cache and not cache_refused_by_environment()
 
 
 class Resolver:
@@ -311,14 +319,14 @@ class Resolver:
 
     def settings_for(self, path: Path) -> Settings:
         """A file's settings (recorded ones when cached)."""
-        return self._resolved(_parent(path))[0]
+        return self._resolved(parent_of(path))[0]
 
     def full_settings_for(self, path: Path) -> Settings:
         """A file's settings in full, to process it with: looked up once per directory (finding them resolves the
         directory and probes for configuration files, which per file cost more than reading the file)."""
         if self.cache is None:  # then the settings of _resolved are the full ones
             return self.settings_for(path)
-        key = _parent(path)
+        key = parent_of(path)
         if key not in self._full:
             self._full[key] = self.configurations.settings_in(Path(key))
         return self._full[key]
@@ -358,7 +366,7 @@ class Resolver:
         if self.cache is None:
             return None
         name = str(path)
-        _, digest, snippets = self._resolved(_parent(name))
+        _, digest, snippets = self._resolved(parent_of(name))
         if digest is None:
             return None
         prefix = digest + dialect.value.encode() + b"\0"
@@ -411,11 +419,6 @@ def _recorded_settings(record) -> Settings | None:
         return None
 
 
-def _parent(path: Path | str) -> str:
-    """A file's directory as Path(path).parent names it (without making Path objects: this is per file)."""
-    return os.path.dirname(path) or "."
-
-
 def _configuration_digest(located: tuple) -> tuple[bytes | None, bool]:
     """configuration_bytes, or None when the configuration cannot be cached (or read: loading it will say why)."""
     try:
@@ -436,13 +439,16 @@ def execute(args: argparse.Namespace, resolver: Resolver) -> Run:
     diff = bool(getattr(args, "diff", False))
     writes = args.command == "fix" and not (diff or args.check)
     problems = list(found.problems)
-    slots, chosen, refused = [], {}, set()  # each file's cached FileResult, or its Task
+    slots, chosen, refused, made = [], {}, set(), {}  # each file's cached FileResult, or its Task
     for directory in (Path(given) for given in args.paths if os.path.isdir(given)):
         _settings(resolver.settings_in, directory, problems, refused)  # a bad one is said even with no files
-    for path, real in zip(found.files, found.resolved):
-        own = _settings(resolver.settings_for, path, problems, refused)
+    last = None  # (directory, its settings): discovery gives a directory's files together
+    for path, real, parent in zip(found.files, found.resolved, found.parents):
+        if last is None or last[0] != parent:  # as settings_for(path); a refusal is said once anyway
+            last = parent, _settings(resolver.settings_in, path, problems, refused, at=parent)
+        own = last[1]
         if own is not None and own.selects(path, real):
-            slot = _slot(args, path, own, resolver, writes, diff, problems, refused)
+            slot = _slot(args, path, own, resolver, writes, diff, problems, refused, made)
             if slot is not None:
                 slots.append(slot)
                 chosen[str(path)] = own
@@ -473,10 +479,11 @@ def execute(args: argparse.Namespace, resolver: Resolver) -> Run:
                interrupted=stop, interrupted_by=stopped or 0)
 
 
-def _settings(lookup, path: Path, problems: list, refused: set) -> Settings | None:
-    """A path's settings, or None when its configuration is refused (reported once, at the file it names)."""
+def _settings(lookup, path: Path, problems: list, refused: set, at: str | None = None) -> Settings | None:
+    """A path's settings, or None when its configuration is refused (reported once, at the file it names). at: what
+    to look up instead of path (the file's directory)."""
     try:
-        return lookup(path)
+        return lookup(path if at is None else at)
     except (ConfigError, UsageError) as error:
         if str(error) not in refused:
             refused.add(str(error))
@@ -485,14 +492,15 @@ def _settings(lookup, path: Path, problems: list, refused: set) -> Settings | No
 
 
 def _slot(args: argparse.Namespace, path: Path, own: Settings, resolver: Resolver, writes: bool, diff: bool,
-          problems: list, refused: set) -> FileResult | Task | None:
-    """A file's cached result, else its task (with its settings read in full); None when they are refused."""
+          problems: list, refused: set, made: dict | None = None) -> FileResult | Task | None:
+    """A file's cached result, else its task (with its settings read in full); None when they are refused. made:
+    this run's tasks by their settings (_task)."""
     dialect = Dialect(args.dialect) if args.dialect else own.dialect_for(path)
     hit = resolver.cached(path, dialect)
     if hit is not None:
         return hit
     if resolver.cache is None:  # then own are the settings in full (the same object full_settings_for gives)
-        return _task(args, path, own, writes, diff, keyed=False, dialect=dialect)
+        return _task(args, path, own, writes, diff, keyed=False, dialect=dialect, made=made)
     full = _settings(resolver.full_settings_for, path, problems, refused)
     if full is None:
         return None
@@ -501,7 +509,7 @@ def _slot(args: argparse.Namespace, path: Path, own: Settings, resolver: Resolve
     site = full.site
     guarded = bool(getattr(args, "verify", False)) and site is not None and (
         "pymdownx.snippets" in site.extensions or site.include_markdown is not None or site.macros is not None)
-    return _task(args, path, full, writes, diff, keyed=not guarded)
+    return _task(args, path, full, writes, diff, keyed=not guarded, made=made)
 
 
 def _without_stale_findings(results: list[FileResult]) -> list[FileResult]:
@@ -534,14 +542,34 @@ def _outcome(slot: FileResult | Task, outcomes: Iterator[FileResult], resolver: 
 
 
 def _task(args: argparse.Namespace, path: Path, own: Settings, writes: bool, diff: bool, keyed: bool = True,
-          dialect: Dialect | None = None) -> Task:
+          dialect: Dialect | None = None, made: dict | None = None) -> Task:
     """What a worker needs to process one file with its settings (--dialect overrides the configured dialect;
-    dialect: the file's, when the caller has it from these settings)."""
+    dialect: the file's, when the caller has it from these settings). made: this run's tasks by their settings
+    (see _like)."""
     dialect = dialect or (Dialect(args.dialect) if args.dialect else own.dialect_for(path))
     verify = bool(getattr(args, "verify", False))
-    return Task(str(path), dialect, args.command, args.form, own.config, writes, diff, verify,
-                bool(getattr(args, "cross_check", False)), keyed=keyed,
-                **host_fields(own, path, converts=args.command == "fix" or verify))
+    converts = args.command == "fix" or verify
+    if made is None or converts:
+        return Task(str(path), dialect, args.command, args.form, own.config, writes, diff, verify,
+                    bool(getattr(args, "cross_check", False)), keyed=keyed,
+                    **host_fields(own, path, converts=converts))
+    key = (id(own), writes, diff, keyed)  # own is kept in the entry: its id names no other settings meanwhile
+    if key not in made:
+        made[key] = own, _task(args, path, own, writes, diff, keyed, dialect)
+        return made[key][1]
+    return _like(made[key][1], str(path), dialect)
+
+
+def _like(task: Task, path: str, dialect: Dialect) -> Task:
+    """The task of another file with the same settings, as Task() makes it: a task that does not convert has no
+    field the file decides but its path and dialect (host_fields). Task's frozen __init__ sets its 27 fields one
+    call each, a third of what choosing a file's settings cost; here its __dict__ is copied (the same keys in the
+    same order, the same objects)."""
+    copy = object.__new__(Task)
+    fields = copy.__dict__
+    fields.update(task.__dict__)
+    fields["path"], fields["dialect"] = path, dialect
+    return copy
 
 
 def host_fields(own: Settings, path: Path, *, converts: bool) -> dict:
@@ -643,6 +671,7 @@ def process_all(tasks: list[Task], progress: Progress, jobs: int | None = None) 
             _prepare_workers(tasks)
             _INHERITED[:] = tasks if forked else ()
             freeze_start_up()
+            resume_after_start_up()
             pool = _lazy("ProcessPoolExecutor")(max_workers=workers, mp_context=_pool_context(),
                                                 initializer=_worker_start, initargs=(os.getpid(),))
             try:
@@ -657,6 +686,7 @@ def process_all(tasks: list[Task], progress: Progress, jobs: int | None = None) 
                 _INHERITED.clear()
         except (OSError, NotImplementedError, broken):  # no working process pool here: go on serially
             pass
+    resume_after_start_up()
     for task in tasks[done:]:
         result = process(task)
         progress.advance()
@@ -1025,9 +1055,7 @@ def _front_matter_format(text: str) -> str | None:
     `mdx: {format: md}`), or None; the front matter read as MkDocs reads it (a page without `---` has none here)."""
     if not text.startswith("---"):
         return None
-    from mkdocs.utils.meta import get_data
-
-    data = get_data(text)[1]
+    data = page_meta().get_data(text)[1]
     nested = data.get("mdx")
     value = data.get("format", nested.get("format") if isinstance(nested, dict) else None)
     return value if value in ("md", "mdx", "detect") else None

@@ -85,6 +85,27 @@ class GlobSet:
         return "/".join(parts)
 
 
+class LazySpec:
+    """A GitIgnoreSpec made from its lines when a file is first matched (pathspec is a costly import, and many runs
+    match no file against it: a recorded site's in a replay, MkDocs' default exclusion where no page lies under
+    docs_dir)."""
+
+    def __init__(self, lines: tuple[str, ...]):
+        self.lines, self._spec = lines, None
+
+    def match_file(self, path: str) -> bool:
+        return self.spec.match_file(path)
+
+    @property
+    def spec(self):
+        """The GitIgnoreSpec itself."""
+        if self._spec is None:
+            import pathspec
+
+            self._spec = pathspec.GitIgnoreSpec.from_lines(self.lines)
+        return self._spec
+
+
 def page_selected(src: str, include: GlobSet, exclude: GlobSet) -> bool:
     """Whether a path is checked: matched by include (or include has no patterns) and not by exclude."""
     return (not include.patterns or include.matches(src)) and not exclude.matches(src)
@@ -103,7 +124,7 @@ class Selection:
 
     def selected(self, path: Path) -> bool:
         """Whether a file is to be processed."""
-        return not self.excluded(path)
+        return not self.exclude.patterns or not self.excluded(path)
 
 
 @dataclass
@@ -112,19 +133,26 @@ class Discovery:
 
     files: list[Path] = field(default_factory=list)
     resolved: list[str] = field(default_factory=list)  # each file's os.path.realpath, as files (for Settings.selects)
+    parents: list[str] = field(default_factory=list)  # each file's parent_of, as files (its settings' key)
     problems: list[tuple[str, str]] = field(default_factory=list)
     leftovers: list[Path] = field(default_factory=list)  # temporary files of writes (maybe of an interrupted run)
     seen_files: set[str] = field(default_factory=set)
     seen_dirs: set[str] = field(default_factory=set)
 
-    def add(self, path: Path, real: str | None = None) -> None:
-        """Keep a file unless the same file was already found under another name (real: its resolved path, when the
-        caller knows it)."""
+    def add(self, path: Path, real: str | None = None, parent: str | None = None) -> None:
+        """Keep a file unless the same file was already found under another name (real: its resolved path, parent:
+        its parent_of, when the caller knows them)."""
         real = real or os.path.realpath(path)
         if real not in self.seen_files:
             self.seen_files.add(real)
             self.files.append(path)
             self.resolved.append(real)
+            self.parents.append(parent_of(path) if parent is None else parent)
+
+
+def parent_of(path: Path | str) -> str:
+    """A file's directory as Path(path).parent names it (without making Path objects: this is per file)."""
+    return os.path.dirname(path) or "."
 
 
 def discover(paths: Iterable[str], selection: Selection | None = None) -> Discovery:
@@ -169,28 +197,37 @@ def _walk(top: Path, root: str, selection: Selection, found: Discovery) -> None:
             continue
         if observed.active():
             observed.note("walk", str(directory), observed.listing(entries))
-        subdirectories = [walked for walked in (_visit(directory / e.name, e, root, selection, found, real)
+        named = str(directory)  # parent_of each file found here (directory / name is its own name, a slash, name)
+        subdirectories = [walked for walked in (_visit(directory / e.name, e, root, selection, found, real, named)
                                                 for e in entries) if walked is not None]
         stack.extend(reversed(subdirectories))
 
 
 def _visit(path: Path, entry: os.DirEntry, root: str, selection: Selection, found: Discovery,
-           parent: str) -> tuple[Path, str] | None:
+           parent: str, named: str | None = None) -> tuple[Path, str] | None:
     """Add a Markdown file; return a directory still to walk, with its resolved path (None for anything skipped).
     parent is the resolved path of the directory being walked: an entry that is no symbolic link resolves to it and
-    its own name (os.path.realpath would look at every component again)."""
+    its own name (os.path.realpath would look at every component again). named: the directory's name as walked."""
     kind = _kind(entry, root)
-    real = None if entry.is_symlink() else os.path.join(parent, entry.name)
+    real = None if entry.is_symlink() else _joined(parent, entry.name)
     if kind == "dir" and not _skipped_dir(path) and not selection.excluded(path, directory=True):
         real = real or os.path.realpath(path)
         if real not in found.seen_dirs:
             found.seen_dirs.add(real)
             return path, real
     elif kind == "file" and entry.name.lower().endswith(MARKDOWN_SUFFIXES) and selection.selected(path):
-        found.add(path, real)
+        found.add(path, real, named)
     elif kind == "file" and TEMP_NAME.match(entry.name) and not entry.is_symlink():
         found.leftovers.append(path)
     return None
+
+
+def _joined(directory: str, name: str) -> str:
+    """os.path.join(directory, name) for a directory entry's name (which holds no separator): on POSIX the same
+    string without posixpath's generic steps (this is per file)."""
+    if os.sep != "/":
+        return os.path.join(directory, name)
+    return directory + name if not directory or directory.endswith("/") else f"{directory}/{name}"
 
 
 def _temp_files_of(path: Path) -> list[Path]:

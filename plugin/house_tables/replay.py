@@ -41,7 +41,12 @@ def main() -> None:
             stream.reconfigure(errors="backslashreplace")
     gc.disable()  # a record is thousands of small tuples and no cycles: collecting them only costs (9% of a replay)
     code = replayed(sys.argv[1:])
-    gc.enable()
+    if code is None and sys.argv[1:2] in (["check"], ["fix"]):
+        from .collector import pause_start_up
+
+        pause_start_up()  # kept off through the command line's start-up (see collector.resume_after_start_up)
+    else:
+        gc.enable()
     if code is None:
         from .cli import main as command_line
 

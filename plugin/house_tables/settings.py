@@ -82,7 +82,7 @@ class Settings:
         ignores and the project's .mintignore) is never read."""
         if self.host is not None and not self.host.is_page(path, real):
             return False
-        if self.site is not None and _under(path, self.site.docs_dir, real):
+        if self.site is not None and _in_docs(self.site, path, real):
             if not self.site.is_page(path, real):
                 return False
         elif self.site is not None and self.site.plugin_options is not None:
@@ -111,6 +111,14 @@ def _under(path: Path, directory: Path, real: str | None = None) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _in_docs(site: Site, path: Path, real: str | None) -> bool:
+    """_under(path, site.docs_dir, real), with docs_dir's strings made once (site.docs_prefix): per file."""
+    prefix = site.docs_prefix
+    if real is not None and prefix is not None and _plain_absolute(real):
+        return real == prefix[0] or real.startswith(prefix[1])
+    return _under(path, site.docs_dir, real)
 
 
 def _plain_absolute(path: str) -> bool:
@@ -265,16 +273,21 @@ class Configurations:
         configurations are not."""
         if self.explicit_file is not None:
             return Path(self.explicit_file), None
-        return self.nearest_options(directory), self.sites.nearest(directory)
+        directory = directory.resolve()  # once for both searches (and the directories above it, see _options_in)
+        return self._options_in(directory), self.sites.nearest_resolved(directory)
 
     def nearest_options(self, directory: Path) -> Path | None:
         """The nearest .house-tables.toml or pyproject.toml with a [tool.house-tables] table, at or above
         directory."""
-        directory = directory.resolve()
+        return self._options_in(directory.resolve())
+
+    def _options_in(self, directory: Path) -> Path | None:
+        """nearest_options, for a directory already resolved (so is each directory above it: no component of a
+        resolved path is a link)."""
         if directory not in self._options:
             here = next((directory / name for name in OPTION_FILES if self._has_options(directory / name)), None)
             if here is None and directory.parent != directory:
-                here = self.nearest_options(directory.parent)
+                here = self._options_in(directory.parent)
             self._options[directory] = here
         return self._options[directory]
 

@@ -10,13 +10,15 @@ may add Markdown extensions (a preprocessor, a fence option), which the build th
 from __future__ import annotations
 
 import fnmatch
+import os
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
-from . import observed
+from . import mkdocs_parts, observed
 from .config import CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER, ConfigError
-from .files import reason
+from .files import LazySpec, reason
 
 # ProperDocs (an MkDocs fork, the same configuration) reads its own name first, then MkDocs'.
 SITE_FILES = ("properdocs.yml", "properdocs.yaml", "mkdocs.yml", "mkdocs.yaml")
@@ -67,6 +69,15 @@ class Site:
         options = self.plugin_options
         return options is not None and not (isinstance(options, dict) and options.get("enabled") is False)
 
+    @cached_property
+    def docs_prefix(self) -> tuple[str, str] | None:
+        """docs_dir as a string and as the beginning of the paths under it (ending in a slash), when it is plain
+        absolute and normalised (a resolved one is); None otherwise. Made once: a run asks it for every file."""
+        name = str(self.docs_dir)
+        if os.sep != "/" or not name.startswith("/") or name.startswith("//") or os.path.normpath(name) != name:
+            return None
+        return name, name if name.endswith("/") else name + "/"
+
     def beside_docs(self, path: Path) -> bool:
         """Whether the file lies in the site's directory (that of mkdocs.yml) but outside docs_dir and the docs_dir
         of each monorepo sub-project the site builds, where MkDocs makes no page of it (a README.md beside
@@ -111,7 +122,11 @@ class Sites:
     def nearest(self, directory: Path) -> Path | None:
         """The host configuration in directory or the nearest directory above it: an mkdocs.yml (or .yaml), a
         docusaurus.config.*, or a Mintlify docs.json / mint.json."""
-        directory = directory.resolve()
+        return self.nearest_resolved(directory.resolve())
+
+    def nearest_resolved(self, directory: Path) -> Path | None:
+        """nearest, for a directory already resolved (so is each directory above it: no component of a resolved
+        path is a link)."""
         if directory not in self._nearest:
             here = next((directory / name for name in (*SITE_FILES, *DOCUSAURUS_FILES, *MINTLIFY_FILES)
                          if observed.isfile(directory / name) and _is_host_file(directory / name)), None)
@@ -120,7 +135,7 @@ class Sites:
             elif here.name in SITE_FILES:
                 here = self._monorepo_root(here)
             if here is None and directory.parent != directory:
-                here = self.nearest(directory.parent)
+                here = self.nearest_resolved(directory.parent)
             self._nearest[directory] = here
         return self._nearest[directory]
 
@@ -336,33 +351,15 @@ def _value_ends(body: str, end: int) -> bool:
     return rest == "" or rest[0] in ",\n\r"
 
 
-def load_site(config_file: Path, shown: str | None = None) -> Site:
-    """The site of an mkdocs.yml; a file MkDocs would refuse is a ConfigError of one line naming it."""
-    import copy
-
-    from mkdocs import exceptions
-    from mkdocs.config import config_options
-    from mkdocs.utils.yaml import get_yaml_loader, yaml_load
-
+def load_site(config_file: Path, shown: str | None = None, *, mkdocs_modules: bool | None = None) -> Site:
+    """The site of an mkdocs.yml; a file MkDocs would refuse is a ConfigError of one line naming it. mkdocs_modules:
+    read with MkDocs' own modules (True) or with mkdocs_parts' copies of them (False); None: the copies where they
+    apply (MkDocs' files are those they were copied from), without importing MkDocs' configuration machinery."""
+    parts = mkdocs_parts.applies() if mkdocs_modules is None else not mkdocs_modules
     shown = shown or str(config_file)
-    try:
-        with open(config_file, "rb") as stream:
-            raw = yaml_load(stream, get_yaml_loader())
-    except OSError as error:
-        raise ConfigError(f"{shown}: cannot read: {error.strerror or error}") from None
-    except exceptions.ConfigurationError as error:  # MkDocs wraps YAML errors (and a missing INHERIT file)
-        message = str(error).replace("MkDocs encountered an error parsing the configuration file: ", "invalid YAML: ")
-        raise ConfigError(f"{shown}: {_one_line(message)}") from None
-    except Exception as error:  # YAML errors (and the tags' own failures) span several lines
-        raise ConfigError(f"{shown}: invalid YAML: {_one_line(str(error))}") from None
-    raw = raw if isinstance(raw, dict) else {}
-    option = config_options.MarkdownExtensions(builtins=["toc", "tables", "fenced_code"], configkey="mdx_configs")
-    try:
-        names = option.validate(copy.deepcopy(raw.get("markdown_extensions") or []))  # it consumes its input
-    except config_options.ValidationError as error:
-        raise ConfigError(f"{shown}: markdown_extensions: {_one_line(str(error))}") from None
+    raw = _raw_config(config_file, shown, parts)
+    names, configs = _markdown_extensions(raw.get("markdown_extensions") or [], shown, parts)
     root = config_file.parent
-    configs = dict(option.configdata)
     rewriting = bool(_rewriting_plugins(raw))  # pages' Markdown rewritten (on_page_markdown): read as rewritten
     if raw.get("hooks"):
         names, configs, hooked = _with_hooks(config_file, raw, names, configs, shown)
@@ -376,7 +373,7 @@ def load_site(config_file: Path, shown: str | None = None) -> Site:
         docs_dir=(root / str(raw.get("docs_dir") or "docs")).resolve(),
         use_directory_urls=bool(raw.get("use_directory_urls", True)),
         plugin_options=_plugin_options(raw.get("plugins")),
-        excluded=_excluded_docs(raw.get("exclude_docs"), shown),
+        excluded=_excluded_docs(raw.get("exclude_docs"), shown, parts),
         template_markers=_template_markers(raw.get("plugins")),
         macros=_macros_scope(raw.get("plugins"), (root / str(raw.get("docs_dir") or "docs")).resolve()),
         extension_options=extension_options,
@@ -459,9 +456,64 @@ def _is_own_extension(name) -> bool:
     return type(name).__module__.startswith("house_tables.")
 
 
-def _excluded_docs(value, shown: str):
+def _raw_config(config_file: Path, shown: str, parts: bool) -> dict:
+    """An mkdocs.yml's YAML as MkDocs loads it (`INHERIT`, `!ENV`, `!!python/name:`), {} when it is no mapping."""
+    load = mkdocs_parts.yaml_load if parts else _mkdocs_yaml_load()
+    try:
+        with open(config_file, "rb") as stream:
+            raw = load(stream)
+    except OSError as error:
+        raise ConfigError(f"{shown}: cannot read: {error.strerror or error}") from None
+    except Exception as error:  # YAML errors (and the tags' own failures) span several lines
+        if not mkdocs_parts.is_configuration_error(error):
+            raise ConfigError(f"{shown}: invalid YAML: {_one_line(str(error))}") from None
+        # MkDocs wraps YAML errors (and a missing INHERIT file)
+        message = str(error).replace("MkDocs encountered an error parsing the configuration file: ", "invalid YAML: ")
+        raise ConfigError(f"{shown}: {_one_line(message)}") from None
+    return raw if isinstance(raw, dict) else {}
+
+
+def _mkdocs_yaml_load():
+    """MkDocs' own yaml_load with its loader, as a function of the stream (imported outside the reading's errors)."""
+    from mkdocs.utils.yaml import get_yaml_loader, yaml_load
+
+    return lambda stream: yaml_load(stream, get_yaml_loader())
+
+
+_BUILTIN_EXTENSIONS = ["toc", "tables", "fenced_code"]  # MkDocs' own, before the site's
+
+
+def _markdown_extensions(value, shown: str, parts: bool) -> tuple[list, dict]:
+    """The site's Markdown stack (names in MkDocs' order, each extension's options) as MkDocs' markdown_extensions
+    option validates it, each extension loaded once."""
+    import copy
+
+    value = copy.deepcopy(value)  # the option consumes its input
+    if parts:
+        try:
+            return mkdocs_parts.markdown_extensions(value, list(_BUILTIN_EXTENSIONS))
+        except mkdocs_parts.Refusal as error:
+            raise ConfigError(f"{shown}: markdown_extensions: {_one_line(str(error))}") from None
+    from mkdocs.config import config_options
+
+    option = config_options.MarkdownExtensions(builtins=list(_BUILTIN_EXTENSIONS), configkey="mdx_configs")
+    try:
+        names = option.validate(value)
+    except config_options.ValidationError as error:
+        raise ConfigError(f"{shown}: markdown_extensions: {_one_line(str(error))}") from None
+    return names, dict(option.configdata)
+
+
+def _excluded_docs(value, shown: str, parts: bool = False):
     """The files MkDocs leaves out of the build, as it matches them (mkdocs.structure.files.set_exclusions): its
     default (`.*` and `/templates/`) plus the site's `exclude_docs` (gitignore patterns, by MkDocs' own option)."""
+    if parts:
+        if not value:  # made when a page under docs_dir is first matched
+            return LazySpec(mkdocs_parts.DEFAULT_EXCLUDE)
+        try:
+            return mkdocs_parts.default_exclude() + mkdocs_parts.path_spec(value)
+        except mkdocs_parts.Refusal as error:
+            raise ConfigError(f"{shown}: exclude_docs: {_one_line(str(error))}") from None
     import pathspec
     from mkdocs.config import config_options
     from mkdocs.structure import files
@@ -825,12 +877,10 @@ class MacrosScope:
         some page may paste it in, so it is taken as rendered."""
         import os
 
-        from mkdocs.utils.meta import get_data
-
         src_path = os.path.relpath(os.path.realpath(path), self.docs_dir).replace(os.sep, "/")
         if src_path.startswith("../"):
             return False
-        flag = get_data(text.removeprefix("\ufeff"))[1].get("render_macros")
+        flag = mkdocs_parts.page_meta().get_data(text.removeprefix("\ufeff"))[1].get("render_macros")
         if flag == False:  # noqa: E712 -- the plugin's own test (0 counts as false there too)
             return True
         return not (self.by_default or flag == True or self._forced(src_path))  # noqa: E712 -- as the plugin tests

@@ -26,6 +26,7 @@ from markdown.preprocessors import Preprocessor
 from markdown.util import ETX, STX
 
 from ..diagnostics import delimiter_mismatch, no_blank_line_before, swallowed_block, unlocated_table
+from ..mkdocs_parts import page_meta
 from ..model import Cell, Diagnostic, Dialect, LazyRow, Position, Row, Span, Table
 from ..source import Source
 from . import blockloop, fences, sections
@@ -722,9 +723,7 @@ def _adds_text(preprocessor) -> bool:
 
 def page_markdown(text: str) -> str:
     """The Markdown MkDocs renders for a page's file: front matter and the blank lines after it removed."""
-    from mkdocs.utils.meta import get_data
-
-    return get_data(text)[0]
+    return page_meta().get_data(text)[0]
 
 
 def _page_markdown_fast(text: str) -> str:
@@ -732,8 +731,7 @@ def _page_markdown_fast(text: str) -> str:
     carriage return, and a first line that is not blank and no `key:` line (META_RE, MkDocs' own). get_data then
     splits the page into lines, finds the first line neither blank nor a key, puts it back and joins them again
     (the page's start is not a newline: nothing for its lstrip). Any other page goes to get_data."""
-    from mkdocs.utils import meta
-
+    meta = page_meta()
     end = text.find("\n")
     first = text if end < 0 else text[:end]
     if "\r" in text or meta.YAML_RE.match(text) or not first.strip() or meta.META_RE.match(first):
