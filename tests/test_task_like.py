@@ -107,7 +107,9 @@ def test_the_tasks_a_run_makes_are_the_tasks_task_makes(tmp_path_factory, tree, 
         assert pickle.dumps(one) == pickle.dumps(other)
 
 
-NAMES = st.text(st.characters(blacklist_characters="/\x00", blacklist_categories=("Cs",)), min_size=1, max_size=6)
+# A walked file's name: never "." (a directory entry of its own directory, which pathlib's join drops)
+NAMES = st.text(st.characters(blacklist_characters="/\x00", blacklist_categories=("Cs",)), min_size=1,
+                max_size=6).filter(lambda name: name != ".")
 DIRECTORIES = st.lists(st.sampled_from(["", "/", "//", ".", "..", "a", "b c", "a/", "/a", "./a", "a//b", "a/./b",
                                         "a/../b", "é", "-x"]), min_size=1, max_size=4).map("".join)
 
