@@ -294,11 +294,13 @@ def write_corpus(dest: Path, pages: int, seed: int = 1, mdx: bool = False) -> li
 
 def write_site_config(dest: Path) -> Path:
     """The corpus's own mkdocs.yml: the builds' Markdown stack, which check reads every page with (`.mdx` pages are
-    MDX all the same; the file keeps check's start-up the same wherever the corpus is). It names no docs_dir: the
-    builds use their own configuration with this directory as docs_dir and leave this file out (exclude_docs). It
-    lists the house-tables plugin: `fix` writes the JSX form only into the pages of a site that shows it."""
+    MDX all the same; the file keeps check's start-up the same wherever the corpus is). Its docs_dir is this
+    directory, so `check` and `fix` read the pages as pages of the site (`fix` keeps the tables of a file beside
+    mkdocs.yml outside docs_dir); MkDocs itself would refuse that docs_dir: the builds use their own configuration
+    with this directory as docs_dir and leave this file out (exclude_docs). It lists the house-tables plugin: `fix`
+    writes the JSX form only into the pages of a site that shows it."""
     path = dest / SITE_FILE
-    path.write_text(f"site_name: corpus\n{EXTENSIONS}plugins:\n  - house-tables\n", encoding="utf-8")
+    path.write_text(f"site_name: corpus\ndocs_dir: .\n{EXTENSIONS}plugins:\n  - house-tables\n", encoding="utf-8")
     return path
 
 
