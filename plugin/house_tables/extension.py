@@ -10,6 +10,7 @@ import html
 import logging
 import os
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -536,12 +537,17 @@ class Places:
         self._lines = 0  # how many lines the offset holds for
         self._mapped: dict[int, int] | None = None  # else: line by line, where certain
         self._split: tuple[list[str], list[str]] | None = None  # the file's lines and the page's, once mapped
+        self.nested: str | None = None  # who converted the text on its own within the page's conversion ("": none)
 
     def finding(self, diagnostic: Diagnostic) -> str:
         """`docs/page.md:12:5: HT001 pipe table ...`, or the including line with a note."""
         start = diagnostic.span.start
         if self.page is None:
             return format_finding("<markdown>", start.line, start.column, diagnostic)
+        if self.nested is None:
+            self.nested = nested_renderer() or ""
+        if self.nested:
+            return self._in_nested_text(diagnostic)
         line = self._line(start.line)
         if line is not None:
             return format_finding(self.page.path, line, start.column + self._shift(start.line, line), diagnostic,
@@ -558,6 +564,20 @@ class Places:
         return format_finding(self.page.path, None, None, diagnostic,
                               f"line {start.line} of the page as an earlier plugin changed it; no certain line in "
                               "the file on disk")
+
+    def _in_nested_text(self, diagnostic: Diagnostic) -> str:
+        """A finding in text a plugin converted on its own while the page was built (markdown-exec's output,
+        mkdocstrings' docstrings): its lines are that text's, none of the page's. At its line in a file the text
+        included (a snippet), else at line 1 of the page, saying which text holds it."""
+        from .mapping import included_origin
+
+        start = diagnostic.span.start
+        origin = included_origin(start.line, self.text.split("\n"), self.included)
+        if origin is not None:
+            return format_finding(self._shown(origin.path), origin.line, start.column - origin.shift, diagnostic)
+        return format_finding(self.page.path, 1, 1, diagnostic,
+                              f"in text {self.nested} converted on its own while this page was built, at its line "
+                              f"{start.line}; no line of the page holds it")
 
     def _generated(self) -> str:
         """The note on a page a plugin made at build time (its path is the page's, under docs_dir; no file)."""
@@ -593,6 +613,30 @@ class Places:
         if root is None:
             return path.replace(os.sep, "/")
         return os.path.relpath(os.path.abspath(path), root).replace(os.sep, "/")
+
+
+def nested_renderer() -> str | None:
+    """The package that converted the text being reported, when it did so inside another conversion (the page's):
+    markdown-exec converts a fence's output, mkdocstrings each docstring, with the page's extensions, so this
+    extension reports them while the page is being built. None for a conversion of its own (the page's)."""
+    convert = Markdown.convert.__code__
+    frame, innermost, count = sys._getframe(1), None, 0
+    while frame is not None:
+        if frame.f_code is convert:
+            count += 1
+            innermost = innermost or frame
+        frame = frame.f_back
+    if count < 2:
+        return None
+    caller = innermost.f_back
+    while caller is not None and _package(caller) == "markdown":  # markdown.markdown(text) and the like
+        caller = caller.f_back
+    return (_package(caller) if caller is not None else "") or "a plugin"
+
+
+def _package(frame) -> str:
+    """The top-level package of the code a frame runs."""
+    return str(frame.f_globals.get("__name__", "")).split(".")[0]
 
 
 def format_finding(path: str, line: int | None, column: int | None, diagnostic: Diagnostic, note: str = "") -> str:
