@@ -12,7 +12,7 @@ from .conformance import HandTable, Review, review
 from .decisions import settle
 from .diagnostics import not_verified
 from .directives import Directive
-from .model import Diagnostic, Dialect, Span, Table
+from .model import Diagnostic, Dialect, PlacedTable, Span, Table
 from .parsing import scan
 from .parsing.house_form import MAX_NESTING, depth_over
 from .parsing.pymd import markdown_for
@@ -60,6 +60,7 @@ class Conversion:
 
     text: str
     tables: tuple[Table, ...] = ()  # every pipe table the scan found, converted or not
+    elsewhere: tuple[PlacedTable, ...] = ()  # the tables the page shows that are not its file's own (never converted)
     converted: list[Converted] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     hand: Review = field(default_factory=Review)  # the page's hand-written tables
@@ -166,7 +167,8 @@ def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_
     tags = hand_table_tags(text, engine.dialect, result, extensions=extensions, configs=configs,
                            front_matter=front_matter, rewrite=rewrite)
     hand = review(source.lines, tags, config)
-    conversion = Conversion(text, result.tables, diagnostics=[*findings, *hand.findings], hand=hand)
+    conversion = Conversion(text, result.tables, result.elsewhere, diagnostics=[*findings, *hand.findings],
+                            hand=hand)
     if jsx_refused:
         conversion.diagnostics.extend(not_verified(table.span, *jsx_refused) for table, _ in chosen)
         chosen = []
