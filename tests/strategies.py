@@ -200,7 +200,8 @@ CALLOUT_LINES = st.builds("> [!{}]{}".format, st.sampled_from(["NOTE", "tip", "W
 @st.composite
 def site_page(draw, callouts: bool = False) -> str:
     """A page of a small MkDocs site: pipe tables, containers, raw HTML tables, code examples, snippets, links;
-    callouts: some of its pieces quoted under a `> [!TYPE]` callout line (mkdocs-callouts, gh-admonitions)."""
+    callouts: some of its pieces quoted under a `> [!TYPE]` callout line (mkdocs-callouts, gh-admonitions), and
+    some raw HTML tables with such a line inside them (mkdocs-callouts rewrites it there too)."""
     piece = st.one_of(
         table(), container(), code_example(),
         st.sampled_from(RAW_TABLES).map(lambda t: t.split("\n")),
@@ -210,6 +211,8 @@ def site_page(draw, callouts: bool = False) -> str:
     )
     lines = ["# Page", ""]
     for part in draw(st.lists(piece, min_size=1, max_size=6)):
+        if callouts and part[0].startswith("<table") and draw(st.booleans()):  # a callout line inside a raw table
+            part = [part[0], draw(CALLOUT_LINES), *part[1:]]
         if callouts and draw(st.booleans()):
             part = [draw(CALLOUT_LINES), *(f"> {line}" if line.strip() else ">" for line in part), ""]
         lines.extend(part)
