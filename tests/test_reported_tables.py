@@ -6,11 +6,17 @@ that made it)."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import tempfile
+from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from sites import build_site, run_cli, write_site
+from strategies import site_page, snippet_files
 
 HOOK = """def on_page_markdown(markdown, **kwargs):
     return markdown.replace("{version}", "1.2.3").replace("{{ table }}", "| m | n |\\n|---|---|\\n| 7 | 8 |")
@@ -56,3 +62,21 @@ def test_fix_lists_the_tables_it_left(tmp_path):
     _, text = run_cli(tmp_path / "site", "check", "docs")
     assert [(table["path"], table["line"]) for table in document["tables"]] == _places(text) == [
         ("docs/index.md", 3), ("docs/index.md", 30), ("snippets/part.md", 3)]
+
+
+@settings(max_examples=max(15, int(os.environ.get("HOUSE_TABLES_FUZZ", "15")) // 100), deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(site_page(callouts=True), snippet_files(), st.booleans())
+def test_generated_pages_list_a_table_for_every_pipe_table_finding(page, files, token):
+    """Generated pages (strategies.site_page: snippets, containers, callouts, raw tables), read through a hook (and
+    a row it changes): the JSON lists a table at the path and line of each HT001 of the text output, in its order."""
+    if token:
+        page += "\n| t | v |\n|---|---|\n| version | {version} |\n"
+    with tempfile.TemporaryDirectory() as directory:
+        root = Path(directory)
+        config = write_site(root, {"index.md": page}, files={**files, "hooks.py": HOOK})
+        config.write_text(config.read_text(encoding="utf-8") + "hooks: [hooks.py]\n", encoding="utf-8")
+        _, text = run_cli(root, "check", "docs")
+        _, output = run_cli(root, "check", "--format", "json", "docs")
+    document = json.loads("\n".join(output))
+    assert [(table["path"], table["line"]) for table in document["tables"]] == _places(text)
