@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bs4 import BeautifulSoup
 
-from sites import check_site
+from sites import check_site, house_styled, run_cli, unstyled
 
 ZENSICAL = Path(sys.executable).with_name("zensical")
 FINDING = re.compile(r"^(?:\S+ +-  house_tables: )?(\S+:\d+:\d+: HT\d{3} .*)$")
@@ -77,3 +77,74 @@ def test_zensical_strict_does_not_count_the_findings(tmp_path):
     _write(tmp_path)
     built = _build(tmp_path, "--strict")
     assert built.returncode == 0 and _findings(built.stdout + built.stderr)
+
+
+# D4Vinci/Scrapling's docs: a zensical.toml and no mkdocs.yml, the pymdownx extensions as nested tables, functions
+# named as strings (Zensical resolves them), the READMEs beside the pages left out by exclude_docs.
+TOML_SITE = '''[project]
+site_name = "Z"
+exclude_docs = """
+README*.md
+"""
+[project.markdown_extensions.admonition]
+[project.markdown_extensions.pymdownx.superfences]
+[project.markdown_extensions.pymdownx.tabbed]
+alternate_style = true
+[project.markdown_extensions.pymdownx.emoji]
+emoji_index = "zensical.extensions.emoji.twemoji"
+emoji_generator = "zensical.extensions.emoji.to_svg"
+[project.markdown_extensions.tables]
+'''
+TOML_PAGES = {
+    "index.md": ('# T\n\n=== "One"\n\n    | a | b |\n    |---|---|\n    | [x](other.md) | :smile: |\n\n'
+                 "| c | d |\n|:--|--:|\n| `1` | 2 |\n"),
+    "other.md": "# Other\n",
+    "README_DE.md": "# Liesmich\n\n| e | f |\n|---|---|\n| 5 | 6 |\n",
+}
+
+
+def _write_toml_site(root: Path, *, house_tables: bool) -> None:
+    extension = "[project.markdown_extensions.house_tables]\n" if house_tables else ""
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "zensical.toml").write_text(TOML_SITE + extension, encoding="utf-8")
+    for name, text in TOML_PAGES.items():
+        path = root / "docs" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+def test_a_zensical_toml_without_the_extension_keeps_its_tables(tmp_path):
+    """The command line knew no zensical.toml: such a site was read with "configuration: defaults", and fix wrote
+    JSX tables that Zensical's build, whose stack lists no house_tables, passed on as raw HTML (`style={{...}}`:
+    no styles, no alignment). zensical.toml is the site's configuration now: fix leaves the tables (HT009)."""
+    _write_toml_site(tmp_path, house_tables=False)
+    code, lines = run_cli(tmp_path, "fix", "docs")
+    assert code == 1 and lines[-1].endswith("configuration: zensical.toml (Markdown stack)")
+    assert (tmp_path / "docs" / "index.md").read_text(encoding="utf-8") == TOML_PAGES["index.md"]
+    assert _build(tmp_path).returncode == 0
+    assert "style={{" not in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_zensical_toml_site_is_read_with_its_stack(tmp_path):
+    """With house_tables in zensical.toml, check reads the pages with its stack and its exclude_docs, as the build
+    does: the table under a content tab is found (MkDocs' usual stack reads it as code), README_DE.md is no page.
+    fix converts both tables and the rebuilt page shows what the site showed without house-tables (the link
+    resolved, the emoji drawn), house styles aside."""
+    plain, tmp_path = tmp_path / "plain", tmp_path / "house"
+    _write_toml_site(plain, house_tables=False)
+    assert _build(plain).returncode == 0
+    _write_toml_site(tmp_path, house_tables=True)
+    built = _build(tmp_path)
+    found = _findings(built.stdout + built.stderr)
+    code, checked = check_site(tmp_path, "docs")
+    assert found == _findings("\n".join(checked)) and len(found) == 2
+    assert checked[-1] == "2 findings (2 pipe tables) in 2 files; configuration: zensical.toml (Markdown stack with " \
+                          "house_tables)"
+    code, lines = run_cli(tmp_path, "fix", "docs")
+    assert (code, lines[-1]) == (0, "1 file fixed (2 tables, 8 cells verified), 1 unchanged; no findings left in 2 "
+                                    "files; configuration: zensical.toml (Markdown stack with house_tables)")
+    rebuilt = _build(tmp_path)
+    assert rebuilt.returncode == 0 and _findings(rebuilt.stdout + rebuilt.stderr) == []
+    after = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert len(house_styled(BeautifulSoup(after, "html.parser"))) == 2
+    assert unstyled(after) == unstyled((plain / "site" / "index.html").read_text(encoding="utf-8"))

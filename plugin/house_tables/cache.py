@@ -110,7 +110,7 @@ def configuration_bytes(files: tuple) -> tuple[bytes, bool]:
     """The bytes of the configuration files a directory's settings are read from (an mkdocs.yml with its INHERIT
     chain), as one digest, and whether pages with a snippet mark must not be cached (a site with snippets).
     Uncacheable for an mkdocs.yml whose meaning depends on more than bytes; OSError when one cannot be read."""
-    from .site import MINTLIFY_FILES, MINTLIFY_IGNORE
+    from .site import MINTLIFY_FILES, MINTLIFY_IGNORE, ZENSICAL_FILE
 
     parts, snippets, seen = [b"".join(b"-" if file is None else b"+" for file in files)], False, set()  # which role
     pending = [os.path.abspath(str(file)) for file in files if file is not None]
@@ -125,7 +125,7 @@ def configuration_bytes(files: tuple) -> tuple[bytes, bool]:
         parts.append(path.encode("utf-8", "surrogateescape") + b"\0" + sha256(data))
         if os.path.basename(path) in MINTLIFY_FILES:  # its .mintignore decides which pages are read
             parts.append(_companion_bytes(os.path.join(os.path.dirname(path), MINTLIFY_IGNORE)))
-        if path.lower().endswith(SITE_SUFFIXES):
+        if path.lower().endswith(SITE_SUFFIXES) or os.path.basename(path) == ZENSICAL_FILE:
             if _UNCACHEABLE.search(data):
                 raise Uncacheable(path)
             snippets = snippets or bool(_SNIPPETS.search(data))

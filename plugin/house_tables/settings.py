@@ -22,7 +22,7 @@ from .config import Config, ConfigError, reported_level
 from .files import GlobSet, page_selected, reason
 from .model import Dialect
 from .options import EXTENSION, FILE, PLUGIN, OptionError, conversion_config, validate
-from .site import MdxHost, Site, Sites, mdx_host, resolved_path, shown_path
+from .site import ZENSICAL_FILE, MdxHost, Site, Sites, mdx_host, resolved_path, shown_path
 
 OPTION_FILES = (".house-tables.toml", "pyproject.toml")  # in one directory, the first wins
 TOOL = "house-tables"
@@ -231,7 +231,7 @@ def explicit_settings(given: str) -> Settings:
     observed.note("isfile", given, found)
     if not found:
         raise UsageError(f"{given}: no such configuration file")
-    if path.suffix.lower() in (".yml", ".yaml"):
+    if path.suffix.lower() in (".yml", ".yaml") or path.name == ZENSICAL_FILE:
         return load_site_settings(path, Settings())
     return load_options_file(path, required=True) or Settings()
 

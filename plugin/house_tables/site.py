@@ -20,8 +20,10 @@ from . import mkdocs_parts, observed
 from .config import CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER, ConfigError
 from .files import LazySpec, reason
 
-# ProperDocs (an MkDocs fork, the same configuration) reads its own name first, then MkDocs'.
-SITE_FILES = ("properdocs.yml", "properdocs.yaml", "mkdocs.yml", "mkdocs.yaml")
+# Zensical reads zensical.toml before mkdocs.yml (its `[project]` table holds MkDocs' keys); ProperDocs (an MkDocs
+# fork, the same configuration) reads its own name first, then MkDocs'.
+ZENSICAL_FILE = "zensical.toml"
+SITE_FILES = (ZENSICAL_FILE, "properdocs.yml", "properdocs.yaml", "mkdocs.yml", "mkdocs.yaml")
 # Hosts that read `.md` pages as MDX: Docusaurus 3 (unless `markdown.format` says otherwise) and Mintlify.
 DOCUSAURUS_FILES = tuple(f"docusaurus.config.{suffix}" for suffix in ("ts", "js", "mjs", "cjs", "mts"))
 MINTLIFY_FILES = ("docs.json", "mint.json")
@@ -357,8 +359,12 @@ def load_site(config_file: Path, shown: str | None = None, *, mkdocs_modules: bo
     apply (MkDocs' files are those they were copied from), without importing MkDocs' configuration machinery."""
     parts = mkdocs_parts.applies() if mkdocs_modules is None else not mkdocs_modules
     shown = shown or str(config_file)
-    raw = _raw_config(config_file, shown, parts)
-    names, configs = _markdown_extensions(raw.get("markdown_extensions") or [], shown, parts)
+    zensical = config_file.name == ZENSICAL_FILE
+    raw = _zensical_config(config_file, shown) if zensical else _raw_config(config_file, shown, parts)
+    builtins = _ZENSICAL_BUILTIN_EXTENSIONS if zensical else _BUILTIN_EXTENSIONS
+    names, configs = _markdown_extensions(raw.get("markdown_extensions") or [], shown, parts, builtins)
+    if zensical and _ZENSICAL_FALLBACK_FENCES not in names:  # Zensical adds it last to every stack
+        names, configs = [*names, _ZENSICAL_FALLBACK_FENCES], {**configs, _ZENSICAL_FALLBACK_FENCES: {}}
     root = config_file.parent
     rewriting = bool(_rewriting_plugins(raw))  # pages' Markdown rewritten (on_page_markdown): read as rewritten
     if raw.get("hooks"):
@@ -480,10 +486,112 @@ def _mkdocs_yaml_load():
     return lambda stream: yaml_load(stream, get_yaml_loader())
 
 
+def _zensical_config(config_file: Path, shown: str) -> dict:
+    """A zensical.toml's `[project]` table as the keys of an mkdocs.yml, as Zensical reads it (zensical.config):
+    its `markdown_extensions` mapping as MkDocs' list (the `pymdownx.*` and `zensical.extensions.*` tables
+    hoisted to dotted names), its `plugins` mapping as MkDocs' list. Zensical runs no hooks: they are left out."""
+    toml = _toml_module(shown)
+    observed.before_read(config_file)
+    try:
+        with open(config_file, "rb") as stream:
+            document = toml.load(stream)
+    except OSError as error:
+        raise ConfigError(f"{shown}: cannot read: {error.strerror or error}") from None
+    except (toml.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{shown}: invalid TOML: {_one_line(str(error))}") from None
+    project = document.get("project", document)
+    raw = {key: value for key, value in project.items() if key != "hooks"} if isinstance(project, dict) else {}
+    raw["markdown_extensions"] = _zensical_entries(raw.get("markdown_extensions"), hoisted=("pymdownx", "zensical"))
+    raw["plugins"] = _zensical_entries(raw.get("plugins"), hoisted=())
+    try:
+        _resolve_zensical_symbols(raw["markdown_extensions"])
+    except Exception as error:  # the site's names: an import or a call may fail in any way
+        raise ConfigError(f"{shown}: markdown_extensions: {type(error).__name__}: {_one_line(str(error))}") from None
+    return raw
+
+
+def _resolve_zensical_symbols(entries) -> None:
+    """Zensical's TOML names functions as strings, which it resolves before loading the extensions (its
+    _resolve_* functions): an emoji index and generator, fence and inline formats and validators (a string, or
+    `{object, kwds}` called with kwds), a slugify `{object, kwds}` of toc and the tab extensions. Done in place."""
+    for entry in entries if isinstance(entries, list) else ():
+        for name, options in entry.items() if isinstance(entry, dict) else ():
+            if not isinstance(options, dict):
+                continue
+            if name == "pymdownx.emoji":
+                for key in ("emoji_generator", "emoji_index"):
+                    options[key] = _symbol(options.get(key))
+            elif name in ("toc", "pymdownx.tabbed", "pymdownx.blocks.tab") and isinstance(options.get("slugify"), dict):
+                options["slugify"] = _made(options["slugify"], "pymdownx.slugs.slugify")
+            for item in options.get({"pymdownx.superfences": "custom_fences",
+                                     "pymdownx.inlinehilite": "custom_inline"}.get(name, ""), None) or ():
+                if isinstance(item, dict):
+                    item["format"] = _made(_symbol(item.get("format")), "pymdownx.superfences.fence_code_format")
+                    if name == "pymdownx.superfences" and "validator" in item:
+                        item["validator"] = _made(_symbol(item["validator"]), None)
+
+
+def _symbol(value):
+    """A dotted name resolved to its object (a string), else the value as it is."""
+    if not isinstance(value, str):
+        return value
+    import importlib
+
+    module, name = value.rsplit(".", 1)
+    return getattr(importlib.import_module(module), name)
+
+
+def _made(value, default: str | None):
+    """`{object, kwds}`: the object (default when not named; a validator accepting everything for None) called
+    with kwds; anything else as it is."""
+    if not isinstance(value, dict):
+        return value
+    made = _symbol(value.get("object") or default) if (value.get("object") or default) else lambda *_, **__: True
+    return made(**value.get("kwds", {}))
+
+
+def _zensical_entries(value, hoisted: tuple[str, ...]) -> object:
+    """A Zensical mapping of extensions or plugins (name: options) as MkDocs' list of one-entry mappings; the
+    tables of hoisted prefixes name their entries `prefix.name` (and `pymdownx.blocks.*`, `zensical.extensions.*`
+    one level deeper), as Zensical's _convert_markdown_extensions does. A list is MkDocs' form already."""
+    if not isinstance(value, dict):
+        return value
+    entries = []
+    for name, options in value.items():
+        if name in hoisted and isinstance(options, dict):
+            for inner, inner_options in options.items():
+                deeper = (name, inner) in (("pymdownx", "blocks"), ("zensical", "extensions"))
+                if deeper and isinstance(inner_options, dict):
+                    entries += [{f"{name}.{inner}.{leaf}": leaf_options or {}}
+                                for leaf, leaf_options in inner_options.items()]
+                else:
+                    entries.append({f"{name}.{inner}": inner_options or {}})
+        else:
+            entries.append({name: options or {}})
+    return entries
+
+
+def _toml_module(shown: str):
+    """tomllib (Python 3.11+), else tomli; a ConfigError naming the file without either."""
+    try:
+        import tomllib
+
+        return tomllib
+    except ImportError:
+        try:
+            import tomli
+
+            return tomli
+        except ImportError:
+            raise ConfigError(f"{shown}: reading it needs Python 3.11+ or the tomli package") from None
+
+
 _BUILTIN_EXTENSIONS = ["toc", "tables", "fenced_code"]  # MkDocs' own, before the site's
+_ZENSICAL_BUILTIN_EXTENSIONS = ["toc", "tables"]  # Zensical's, before the site's (zensical.config)
+_ZENSICAL_FALLBACK_FENCES = "pymdownx.superfences"
 
 
-def _markdown_extensions(value, shown: str, parts: bool) -> tuple[list, dict]:
+def _markdown_extensions(value, shown: str, parts: bool, builtins: list = _BUILTIN_EXTENSIONS) -> tuple[list, dict]:
     """The site's Markdown stack (names in MkDocs' order, each extension's options) as MkDocs' markdown_extensions
     option validates it, each extension loaded once."""
     import copy
@@ -491,12 +599,12 @@ def _markdown_extensions(value, shown: str, parts: bool) -> tuple[list, dict]:
     value = copy.deepcopy(value)  # the option consumes its input
     if parts:
         try:
-            return mkdocs_parts.markdown_extensions(value, list(_BUILTIN_EXTENSIONS))
+            return mkdocs_parts.markdown_extensions(value, list(builtins))
         except mkdocs_parts.Refusal as error:
             raise ConfigError(f"{shown}: markdown_extensions: {_one_line(str(error))}") from None
     from mkdocs.config import config_options
 
-    option = config_options.MarkdownExtensions(builtins=list(_BUILTIN_EXTENSIONS), configkey="mdx_configs")
+    option = config_options.MarkdownExtensions(builtins=list(builtins), configkey="mdx_configs")
     try:
         names = option.validate(value)
     except config_options.ValidationError as error:
