@@ -530,7 +530,7 @@ def report(diagnostics: list[Diagnostic], page: PageContext | None, text: str, s
     mixed = len(logged)
     for tag, found in hand:
         logged.extend((diagnostic.order(), diagnostic, places.finding) for diagnostic in found)
-        file_review = places.file_review(tag, found, settings.config)
+        file_review = places.file_review(tag, settings.config)
         if file_review is not None:  # the table as its file holds it (check's findings), at the table's place
             del logged[len(logged) - len(found):]
             logged.extend(((False, "", tag, diagnostic.code), diagnostic, places.in_file)
@@ -577,13 +577,13 @@ class Places:
                               f"line {start.line} of the page as an earlier plugin changed it; no certain line in "
                               "the file on disk")
 
-    def file_review(self, tag: Position, found: list[Diagnostic], config: Config) -> list[Diagnostic] | None:
-        """The findings of a hand-written table as check gives them, where they may differ from found (its review in
-        the page's text): on a page an earlier plugin rewrote, a line of the table the plugin changed is quoted
-        and placed as the file holds it (mkdocs-callouts makes a `> [!NOTE]` line inside a `<table>` block `!!! note`,
-        which no file holds), so the table is reviewed on the file's lines from the file line of its `<table`
-        tag, as check reviews it. None where found stands: no page, text the page's own (no plugin changed it), a
-        nested conversion, or a tag on no certain line of the file."""
+    def file_review(self, tag: Position, config: Config) -> list[Diagnostic] | None:
+        """The findings of a hand-written table as check gives them, where they may differ from its review in the
+        page's text: on a page an earlier plugin rewrote, a line of the table the plugin changed is quoted and placed
+        as the file holds it (mkdocs-callouts makes a `> [!NOTE]` line inside a `<table>` block `!!! note`, which no
+        file holds), so the table is reviewed on the file's lines from the file line of its `<table` tag, as check
+        reviews it. None where the review in the text stands: no page, text the page's own (no plugin changed it),
+        a nested conversion, or a tag on no certain line of the file."""
         if self.page is None or self._is_nested() or not self._line_is_mapped(tag.line):
             return None
         from .conformance import review
