@@ -526,19 +526,30 @@ def report(diagnostics: list[Diagnostic], page: PageContext | None, text: str, s
     a table that comes from one); hand: (tag, findings) of each hand-written table's review in the text, in page
     order, logged among the others by their place in the text."""
     places = Places(page, text, included or {})
-    logged = [(diagnostic.order(), diagnostic, places.finding) for diagnostic in diagnostics]
-    mixed = len(logged)
-    for tag, found in hand:
-        logged.extend((diagnostic.order(), diagnostic, places.finding) for diagnostic in found)
-        file_review = places.file_review(tag, settings.config)
-        if file_review is not None:  # the table as its file holds it (check's findings), at the table's place
-            del logged[len(logged) - len(found):]
-            logged.extend(((False, "", tag, diagnostic.code), diagnostic, places.in_file)
-                          for diagnostic in file_review)
-    for _, diagnostic, place in sorted(logged, key=lambda entry: entry[0]) if len(logged) > mixed else logged:
+    logged = [(diagnostic, places.finding) for diagnostic in diagnostics]
+    if hand:
+        logged = _with_hand_tables(logged, hand, places, settings.config)
+    for diagnostic, place in logged:
         level = _LEVELS[reported_level(diagnostic.code, diagnostic.severity, settings.level, settings.levels)]
         if level is not None:
             settings.sink(level, place(diagnostic))
+
+
+def _with_hand_tables(logged: list[tuple], hand, places: Places, config: Config) -> list[tuple]:
+    """The findings to log with those of the page's hand-written tables, by their place in the text: each table's
+    review in the text, or, where the file holds it otherwise, its review in the file (Places.file_review) at the
+    table's place. Only a table with findings in the text is looked for in the file: a page whose hand-written
+    tables conform (every page fix wrote) reads nothing more than it did."""
+    if not any(found for _, found in hand):
+        return logged  # the order as settled
+    keyed = [(diagnostic.order(), diagnostic, place) for diagnostic, place in logged]
+    for tag, found in hand:
+        in_file = places.file_review(tag, config) if found else None
+        if in_file is None:
+            keyed.extend((diagnostic.order(), diagnostic, places.finding) for diagnostic in found)
+        else:
+            keyed.extend(((False, "", tag, diagnostic.code), diagnostic, places.in_file) for diagnostic in in_file)
+    return [(diagnostic, place) for _, diagnostic, place in sorted(keyed, key=lambda entry: entry[0])]
 
 
 class Places:
