@@ -865,6 +865,31 @@ def test_a_markdown_link_in_a_cell_stays_a_markdown_link(tmp_path, mdx_engine):
     assert "[other](<./other.md>)" in written and '<a href="raw.md">raw</a>' in written
 
 
+# Nextra (3.0.14 and later) draws the inline code Markdown makes with its Code component, whose `nextra-code` class
+# alone carries the inline code style (border, background, padding); a `<code>` written as JSX gets none of it.
+HOST_CODE = ("# T\n\n| option | meaning |\n|---|---|\n| `--port` | listens on `{port}` |\n"
+             "| ``a`b`` and `` `x` `` | [`List<T>`](./list.md) and `  two  ` |\n"
+             "| <code>raw</code> | **`bold code`** ~~`x`~~ |\n")
+
+
+def test_inline_code_in_a_cell_stays_markdown(tmp_path, mdx_engine):
+    """fix wrote a cell's inline code as JSX `<code>`: the same HTML to plain MDX, so verified, but a theme's `code`
+    component draws only the code Markdown made (Nextra's Code: the class its inline code style needs). Inline code
+    stays Markdown in the `<td>` now (`` `--port` ``, fenced and padded as its backticks and spaces need): the page
+    compiled with a theme's components shows the same code drawn by them before and after fix; a `<code>` the page
+    wrote as JSX stays JSX."""
+    page = tmp_path / "pages" / "index.mdx"
+    page.parent.mkdir()
+    page.write_text(HOST_CODE, encoding="utf-8")
+    (before,) = mdx_engine.render_many([HOST_CODE], directives=False, host=True)
+    assert before["html"].count('data-host="code"') == 8
+    assert run_cli(tmp_path, "fix", "pages")[0] == 0
+    written = page.read_text(encoding="utf-8")
+    assert "<table" in written and "`--port`" in written and "<code>raw</code>" in written
+    (after,) = mdx_engine.render_many([written], directives=False, host=True)
+    assert _unstyled_mdx(after["html"]) == _unstyled_mdx(before["html"])
+
+
 # DecentSoftware-eu/DecentHolograms-Wiki: built by ProperDocs (an MkDocs fork) from `properdocs.yml`, which it reads
 # before `mkdocs.yml`; the site lists the macros plugin and not house-tables.
 def test_a_properdocs_site_is_read_with_its_configuration(tmp_path):

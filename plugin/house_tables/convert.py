@@ -465,11 +465,11 @@ class Fragments:
                 kept[-1].append(pieces)
         return Fragments(html, kept)
 
-    def jsx(self, markdown_links: bool = False) -> list[list[str]]:
-        """Each cell as JSX, MDX pieces verbatim (markdown_links: see html_to_jsx)."""
+    def jsx(self, as_markdown: bool = False) -> list[list[str]]:
+        """Each cell as JSX, MDX pieces verbatim (as_markdown: see html_to_jsx)."""
         from .rendering.jsx import html_to_jsx
 
-        return [[restore(_escaped_before_pieces(html_to_jsx(cell, markdown_links)), kept)
+        return [[restore(_escaped_before_pieces(html_to_jsx(cell, as_markdown)), kept)
                  for cell, kept in zip(row, kepts)] for row, kepts in zip(self.html, self.kept)]
 
 
@@ -637,12 +637,12 @@ def _original_rows(table: Table, source: Source) -> str:
 
 
 def _grid(table: Table, fragments: Fragments, config: Config, directive: Directive | None, form: str,
-          measured: Fragments, markdown_links: bool = False) -> Grid:
+          measured: Fragments, as_markdown: bool = False) -> Grid:
     """Cell contents in the output form, alignment and widths (from the cells as measured shows them);
-    markdown_links: an MDX page's links and images stay Markdown (see html_to_jsx)."""
+    as_markdown: an MDX page's links, images and inline code stay Markdown (see html_to_jsx)."""
     shown = fragments.read_as_html()
     widths = _widths(table, shown if measured is fragments else measured.read_as_html(), config, directive)
-    contents = fragments.jsx(markdown_links) if form == "jsx" else shown
+    contents = fragments.jsx(as_markdown) if form == "jsx" else shown
     return Grid(table.align, tuple(contents[0]), tuple(tuple(row) for row in contents[1:]), tuple(widths))
 
 
