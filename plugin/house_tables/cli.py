@@ -877,7 +877,8 @@ def check_text(task: Task, text: str) -> FileResult:
     else:
         plan = _lazy("plan_page")(text, task.dialect, config=task.config, extensions=task.extensions,
                          configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
-                         directives=task.directives, rewrite=_rewrite(task))
+                         directives=task.directives, rewrite=_rewrite(task),
+                         html_tables=_commonmark_format(task, text) is not None)
         tables, diagnostics = plan.tables, plan.diagnostics
         hand = (plan.hand.conforming, len(plan.hand.normalisable), plan.hand.alone)
     return FileResult(task.path, [TableRecord.of(task.path, t) for t in tables],
@@ -894,7 +895,7 @@ def convert_text(text: str, task: Task):
                    rewrite=_rewrite(task),
                    refused=_included_refusal(task) or _outside_refusal(task) or html_refusal(task, text),
                    directives=task.directives,
-                   contexts=_contexts(task))
+                   contexts=_contexts(task), html_tables=_commonmark_format(task, text) is not None)
 
 
 def macros_scope_of(own):
@@ -1082,7 +1083,8 @@ def _fixed_file(task: Task) -> FileResult:
         tables, rechecked = _lazy("planned_diagnostics")(conversion.text, task.dialect, config=task.config,
                                                 extensions=task.extensions, configs=task.extension_configs,
                                                 cross_check=task.cross_check, front_matter=task.front_matter,
-                                                directives=task.directives, rewrite=_rewrite(task))
+                                                directives=task.directives, rewrite=_rewrite(task),
+                                                html_tables=_commonmark_format(task, conversion.text) is not None)
         declined = [conversion.in_new_text(d) for d in diagnostics if d.code == "HT009"]
         diagnostics = sorted([*rechecked, *declined], key=Diagnostic.order)
     result = FileResult(task.path, [TableRecord.of(task.path, t) for t in tables],

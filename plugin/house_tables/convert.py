@@ -132,7 +132,8 @@ def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, 
             cross_check: bool = False, front_matter: bool = False,
             template_markers: tuple[str, ...] = (), jsx_refused: tuple[str, str] | None = None,
             rewrite: Callable[[str], str] | None = None, refused: tuple[str, str] | None = None,
-            directives: bool = True, contexts: Callable[[str], list[tuple[str, str]]] | None = None) -> Conversion:
+            directives: bool = True, contexts: Callable[[str], list[tuple[str, str]]] | None = None,
+            html_tables: bool = False) -> Conversion:
     """Every pipe table of text in the house style (form "jsx" or "html"); unverifiable tables stay.
     cross_check adds HT007 where the other dialect reads a table differently. template_markers: what opens a
     template expression in the site's pages (Site.template_markers); a table whose new lines would hold more of one
@@ -144,16 +145,17 @@ def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, 
     reads `:::name` containers (Docusaurus), not text (Mintlify). contexts: the other pages that show this file's
     text (a snippet), as (their including line, their text) with a given text of this file in them
     (site.pages_including): each must show the same too, since there the file's tables read that page's link
-    references, footnotes and abbreviations."""
+    references, footnotes and abbreviations. html_tables: the host reads the page's `<table>`s as HTML
+    (plan.hand_table_tags)."""
     engine = Engine(Dialect(dialect), extensions, configs, directives)
     with cycle_collector_paused():
         return _convert(text, engine, config, form, cross_check, front_matter, template_markers,
-                        refused or (jsx_refused if form == "jsx" else None), rewrite, contexts)
+                        refused or (jsx_refused if form == "jsx" else None), rewrite, contexts, html_tables)
 
 
 def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_check: bool, front_matter: bool,
              template_markers: tuple[str, ...], jsx_refused: tuple[str, str] | None = None,
-             rewrite: Callable[[str], str] | None = None, contexts=None) -> Conversion:
+             rewrite: Callable[[str], str] | None = None, contexts=None, html_tables: bool = False) -> Conversion:
     """convert() with the cycle collector paused."""
     config = config or Config()
     extensions, configs = engine.extensions, engine.configs
@@ -164,7 +166,7 @@ def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_
     if rewrite is not None:
         chosen = _with_tables_as_written(chosen, result.tables, text, source, engine, front_matter)
     tags = hand_table_tags(text, engine.dialect, result, extensions=extensions, configs=configs,
-                           front_matter=front_matter, rewrite=rewrite)
+                           front_matter=front_matter, rewrite=rewrite, html_tables=html_tables)
     hand = review(source.lines, tags, config)
     conversion = Conversion(text, result.tables, diagnostics=[*findings, *hand.findings], hand=hand)
     if jsx_refused:
