@@ -956,7 +956,7 @@ def test_the_html_form_is_not_written_into_an_mdx_page(tmp_path, mdx_engine):
     source = "# T\n\n| a | b |\n|---|---|\n| 1 | [x](./other.md) |\n"
     page, commonmark = tmp_path / "docs" / "index.md", tmp_path / "docs" / "plain.md"
     page.write_text(source, encoding="utf-8")
-    commonmark.write_text("---\nformat: md\n---\n" + source, encoding="utf-8")
+    commonmark.write_text("---\nformat: md\n---\n" + source.replace("./other.md", "./other"), encoding="utf-8")
     code, lines = run_cli(tmp_path, "fix", "--form", "html", "docs")
     before, after = mdx_engine.render_many([source, page.read_text(encoding="utf-8")])
     assert after["ok"] and _unstyled_mdx(after["html"]) == _unstyled_mdx(before["html"])
@@ -982,6 +982,33 @@ def test_the_html_form_in_a_commonmark_page_is_the_house_style(tmp_path):
     assert (code, lines[-1].split("; configuration")[0]) == (
         0, "no findings in 1 file; hand-written tables: 1 in the house style, 0 drifting, 0 left alone")
     assert run_cli(tmp_path, "fix", "--check", "--form", "html", "docs")[0] == 0
+
+
+# gina-io/docs' reference pages: `.md` links in the cells of tables in `.md` pages read as CommonMark.
+RESOLVED_IN_MARKDOWN = ("# T\n\n| a | b |\n|---|---|\n| [dtos](../guides/dtos.md#x) | 1 |\n\n"
+                        "| c | d |\n|---|---|\n| ![i](./img.png) | 2 |\n\n"
+                        "| e | f |\n|---|---|\n| [route](/data/orm) and [up](../guides/dtos) |"
+                        " [x](https://x.org/a.md) |\n")
+
+
+def test_a_link_docusaurus_resolves_in_markdown_keeps_its_table_in_the_html_form(tmp_path):
+    """Docusaurus resolves a Markdown link to a `.md` file (to the page's route) and bundles a Markdown image in
+    remark plugins that see link and image nodes only; in the HTML form, which a page it reads as CommonMark takes,
+    the cell's `<a href="../guides/dtos.md">` stays as written: a broken link (gina-io/docs: 7 tables). Such a table
+    stays, with HT009 naming the URL; a table whose links are routes or external converts (the theme draws raw and
+    Markdown links alike)."""
+    (tmp_path / "docusaurus.config.js").write_text("module.exports = {markdown: {format: 'detect'}};\n",
+                                                   encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    page = tmp_path / "docs" / "index.md"
+    page.write_text(RESOLVED_IN_MARKDOWN, encoding="utf-8")
+    code, lines = run_cli(tmp_path, "fix", "--form", "html", "docs")
+    for line, url, broken in ((3, "../guides/dtos.md#x", "link"), (7, "./img.png", "image")):
+        assert (f"docs/index.md:{line}:1: HT009 Docusaurus resolves `{url}` only in Markdown: in the HTML form it "
+                f"would stay as written, a broken {broken}") in lines
+    written = page.read_text(encoding="utf-8")
+    assert code == 1 and written.count("<table") == 1 and "| [dtos](../guides/dtos.md#x) | 1 |" in written
+    assert '<a href="/data/orm">route</a>' in written and lines[-1].startswith("1 file fixed (1 table,")
 
 
 def _mdx_page(engine, source: str) -> str:

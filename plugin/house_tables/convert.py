@@ -176,7 +176,8 @@ def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_
     definitions = engine.definitions(text, front_matter) if chosen else ""
     references = _references([table for table, _ in chosen], source, definitions, engine, text, front_matter)
     for table, directive in chosen:
-        lines = _convert_table(table, directive, source, definitions, engine, config, form, conversion, references)
+        lines = _convert_table(table, directive, source, definitions, engine, config, form, conversion, references,
+                               markdown_urls=html_tables and form == "html")
         if lines is not None:
             replacements.append((table, lines))
     for item in hand.normalisable:  # cells byte for byte by construction (conformance._keeps_cells)
@@ -367,8 +368,9 @@ def _cell_texts(table: Table) -> tuple[tuple[str, ...], ...]:
 
 
 def _convert_table(table, directive, source, definitions, engine, config, form, conversion,
-                   references: dict) -> list[str] | None:
-    """The house-style lines for one table, or None (with an HT009 diagnostic) when it does not verify."""
+                   references: dict, markdown_urls: bool = False) -> list[str] | None:
+    """The house-style lines for one table, or None (with an HT009 diagnostic) when it does not verify.
+    markdown_urls: the host resolves some URLs only in Markdown (see _markdown_only_url)."""
     too_deep = _too_deeply_nested(table)
     if too_deep:
         conversion.diagnostics.append(not_verified(*too_deep))
@@ -390,12 +392,41 @@ def _convert_table(table, directive, source, definitions, engine, config, form, 
         conversion.diagnostics.append(not_verified(table.span, f"not converted: {error}", "convert it by hand"))
         return None
     problem = _read_back(table, grid, fragments) if form == "jsx" else None
+    if markdown_urls and problem is None:
+        problem = _markdown_only_url(table, grid)
     if problem:
         conversion.diagnostics.append(not_verified(*problem))
         return None
     lines = render_lines(grid, config.style, form)
     conversion.converted.append(Converted(table, table.columns * (len(table.body) + 1), tuple(lines), grid.widths))
     return lines
+
+
+# A link's or image's URL in a cell's HTML (the HTML form writes attribute values with `"`).
+_CELL_URL = re.compile(r'<(a|img)\b[^>]*?\s(?:href|src)="([^"]*)"')
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
+
+
+def _markdown_only_url(table: Table, grid: Grid) -> tuple[Span, str, str] | None:
+    """Why a table stays in a page Docusaurus reads as CommonMark, in the HTML form: Docusaurus resolves a Markdown
+    link to a file (`./page.md` to its route, `./file.pdf` to a bundled asset) and bundles a Markdown image in remark
+    plugins that see Markdown link and image nodes only; a raw HTML `<a>` or `<img>` keeps the URL as written (a
+    broken link). Its theme's components draw both alike, so a link to a route (`/docs/x`, `../x`) is the same."""
+    import html
+
+    for row in (grid.header, *grid.body):
+        for cell in row:
+            for name, written in _CELL_URL.findall(cell):
+                url = html.unescape(written)
+                path = url.split("#")[0].split("?")[0]
+                if url.startswith(("#", "//")) or _SCHEME.match(url) or not (name == "img" or "." in
+                                                                                 path.rsplit("/", 1)[-1]):
+                    continue
+                broken = "image" if name == "img" else "link"
+                return (table.span, f"Docusaurus resolves `{url}` only in Markdown: in the HTML form it would stay "
+                        f"as written, a broken {broken}", "rename the page to .mdx, or give it the front matter "
+                        "`format: mdx` (the JSX form keeps links and images Markdown)")
+    return None
 
 
 def _too_deeply_nested(table: Table) -> tuple[Span, str] | None:
