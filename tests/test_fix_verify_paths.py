@@ -1,0 +1,88 @@
+"""Differential: the shortcuts `fix` takes in verifying a page and in writing long cells give exactly what the plain
+path gives (rendering.fast.slow_paths() switches them off).
+
+- A page after is compared with the page before by its HTML first (convert.Shown): the same HTML is the same page
+  without page_view; other HTML is compared by views, as always.
+- Texts of letters and digits only are written without the URL, email, control and special-character searches
+  (jsx._split, jsx._escape_plain); a regular expression that needs a literal is not run on a text without it
+  (jsx_html._attributes, convert._escaped_before_pieces, raw_blocks.raw_table_regions).
+"""
+
+import os
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_fix_fast_paths import both, simple_fragments, tables_page
+
+from house_tables.convert import Shown, _escaped_before_pieces
+from house_tables.parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS
+from house_tables.rendering import jsx, jsx_html
+from house_tables.rendering.fast import slow_paths
+from house_tables.rendering.page import page_view, render_md_page
+from house_tables.rendering.raw_blocks import raw_table_regions
+
+EXAMPLES = max(200, int(os.environ.get("HOUSE_TABLES_FUZZ", "200")))
+SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+# Letters and digits of several scripts (str.isalnum: `²`, `٣`, `中`, `é`), and every character a search looks for.
+ALNUM = "abxXyz019é中٣²ǅΩ"
+SPECIAL = "*_~{}<>&\\`[]\u00a0.:@/ \t\n\r\x00\x01\x1f\x7f\ue000\ue001\ue002\ue003\ue004=\"'wWhHtTpPs"
+texts = st.one_of(
+    st.text(ALNUM, max_size=40),
+    st.text(ALNUM + SPECIAL, max_size=40),
+    st.lists(st.sampled_from(["www.", "http://", "https://", "a@b.co", "x", "中", "²", "]", "[", "*", "_", "\x00",
+                              "\ue000", "\\", "style={{", "=", "a.b", ":"]), max_size=8).map("".join),
+)
+
+
+def _page_html(page: str) -> str:
+    return render_md_page(page, MKDOCS_EXTENSIONS, MKDOCS_EXTENSION_CONFIGS).html
+
+
+@SETTINGS
+@given(st.one_of(simple_fragments, tables_page().map(_page_html)),
+       st.one_of(simple_fragments, tables_page().map(_page_html)), st.booleans())
+def test_shown_pages_compare_as_their_views(before, after, same):
+    """Two rendered pages compare equal exactly when their views do (the same HTML, or another pair)."""
+    after = before if same else after
+
+    def compared(a: str, b: str) -> tuple:
+        return Shown(a) == Shown(b), Shown(a) != Shown(b)
+
+    fast, slow = both(compared, before, after)
+    assert fast == slow == ((page_view(before) == page_view(after)), (page_view(before) != page_view(after)))
+
+
+@SETTINGS
+@given(texts, st.booleans(), st.booleans())
+def test_text_writing(text, closer_after, label):
+    """A text's segments and its escaped form, with and without the shortcuts."""
+    def written(t: str) -> tuple:
+        return jsx._split(t), jsx._escape_plain(t, closer_after, label), jsx.jsx_text(t)
+
+    fast, slow = both(written, text)
+    assert fast == slow
+
+
+@SETTINGS
+@given(st.lists(texts, max_size=4).map("".join))
+def test_literal_searches(text):
+    """The JSX markup's attributes, backslashes before kept pieces, and raw tables' regions."""
+    def searched(t: str) -> tuple:
+        return jsx_html._attributes(t), _escaped_before_pieces(t)
+
+    fast, slow = both(searched, text)
+    assert fast == slow
+    table = f"{text}\n\n<table>\n<tr><td>{text}</td></tr>\n</table>\n"
+    for source in (text, table, text.replace("<", "&lt;")):
+        with slow_paths():
+            regions = raw_table_regions(source)
+        assert raw_table_regions(source) == regions
+
+
+def test_long_cells_of_letters():
+    """A 100,000-character cell of letters (the adversarial 1 MB cell, shorter) is written as before."""
+    for text in ("x" * 100_000, "中" * 50_000 + "9", "ab" * 30_000 + "."):
+        fast, slow = both(lambda t: (jsx._split(t), jsx._escape_plain(t, False), jsx.jsx_text(t)), text)
+        assert fast == slow
