@@ -3,12 +3,14 @@ path gives (rendering.fast.slow_paths() switches them off).
 
 - A page after is compared with the page before by its HTML first (convert.Shown): the same HTML is the same page
   without page_view; other HTML is compared by views, as always.
+- simple_html.parse reads the tokens in one loop (the loop it replaced is kept here as the reference).
 - Texts of letters and digits only are written without the URL, email, control and special-character searches
   (jsx._split, jsx._escape_plain); a regular expression that needs a literal is not run on a text without it
   (jsx_html._attributes, convert._escaped_before_pieces, raw_blocks.raw_table_regions).
 """
 
 import os
+import re
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -20,6 +22,7 @@ from house_tables.rendering import jsx, jsx_html
 from house_tables.rendering.fast import slow_paths
 from house_tables.rendering.page import page_view, render_md_page
 from house_tables.rendering.raw_blocks import raw_table_regions
+from house_tables.rendering.simple_html import _ATTRIBUTE, _ONLY_SPACES, _TOKEN, NAMES, VOID, Element, _character, parse
 
 EXAMPLES = max(200, int(os.environ.get("HOUSE_TABLES_FUZZ", "200")))
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None,
@@ -86,3 +89,94 @@ def test_long_cells_of_letters():
     for text in ("x" * 100_000, "中" * 50_000 + "9", "ab" * 30_000 + "."):
         fast, slow = both(lambda t: (jsx._split(t), jsx._escape_plain(t, False), jsx.jsx_text(t)), text)
         assert fast == slow
+
+
+def _reference_parse(html: str, *, first_table: bool = False) -> list | None:
+    """simple_html.parse as it was (commit 1b1edfc): one finditer, a position check per token."""
+    root = Element("[document]", {})
+    node, position, texts, pre = root, 0, [], 0
+    open_elements: list[Element] = []
+    for match in _TOKEN.finditer(html):
+        if match.start() != position:
+            return None
+        position = match.end()
+        kind = match.lastgroup if match.lastgroup != "close" else "start"
+        if kind == "text":
+            texts.append(match.group("text"))
+            continue
+        if kind in ("ref", "number", "hex"):
+            character = _character(match, kind)
+            if character is None:
+                return None
+            texts.append(character)
+            continue
+        _reference_flush(node, texts, pre)
+        if kind != "end":
+            opened = _reference_opened(node, match)
+            if opened is None:
+                return None
+            if opened is not node:
+                open_elements.append(node)
+                node = opened
+                pre += node.name == "pre"
+        else:
+            if match.group("end") != node.name or node is root:
+                return None
+            pre -= node.name == "pre"
+            node = open_elements.pop()
+            if first_table and node is root:
+                return root.contents
+    if position != len(html) or node is not root or first_table:
+        return None
+    _reference_flush(node, texts, pre)
+    return root.contents
+
+
+def _reference_opened(node: Element, match: re.Match) -> Element | None:
+    name = match.group("start")
+    if name not in NAMES or (match.group("close") and name not in VOID):
+        return None
+    written = match.group("attrs")
+    pairs = _ATTRIBUTE.findall(written) if written else ()
+    attrs = dict(pairs)
+    if len(attrs) != len(pairs):
+        return None
+    element = Element(name, attrs, [])
+    node.contents.append(element)
+    return node if name in VOID else element
+
+
+def _reference_flush(node: Element, texts: list[str], pre: int) -> None:
+    if not texts:
+        return
+    text = texts[0] if len(texts) == 1 else "".join(texts)
+    texts.clear()
+    if not pre and _ONLY_SPACES.fullmatch(text):
+        text = "\n" if "\n" in text else " "
+    node.contents.append(text)
+
+
+def _tree(nodes: list | None):
+    """Nodes as nested tuples: texts, and (name, attributes in order, children) of elements."""
+    if nodes is None:
+        return None
+    return tuple(node if isinstance(node, str) else (node.name, tuple(node.attrs.items()), _tree(node.contents))
+                 for node in nodes)
+
+
+_NEAR_MISSES = st.sampled_from(["", "<", ">", "&", "&amp", "&#0;", "&#x110000;", "</b>", "<b>", "<script>", "<B>",
+                                '<a href="x" href="y">', '<a  href="x">', "<br/>", "<br />", "<p/>", "\r", "\x00",
+                                "<!-- c -->", "<table>", "</table>", "<pre>", "</pre>", " \n ", "<td>", "&nbsp;",
+                                '<span class="a b">', "<x-y>", "</ b>", "<a href='x'>"])
+_HTML = st.one_of(simple_fragments, tables_page().map(_page_html),
+                  st.lists(st.one_of(simple_fragments, _NEAR_MISSES), max_size=8).map("".join))
+
+
+@SETTINGS
+@given(_HTML, st.booleans())
+def test_parse_reads_as_the_loop_it_replaced(html, table_first):
+    """The same tree (or None) for whole documents and for a table read first (with what follows it)."""
+    if table_first:
+        html = html[html.find("<table"):] if "<table" in html else "<table><tr><td>" + html
+    assert _tree(parse(html)) == _tree(_reference_parse(html))
+    assert _tree(parse(html, first_table=True)) == _tree(_reference_parse(html, first_table=True))
