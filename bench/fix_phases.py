@@ -10,7 +10,8 @@ the wrapped functions, and each piece is credited to the innermost one running:
   page render #k             rendering.page.render_md_page, each call apart (the page before is #1, the page after
                              #2; a call that finds the page rendered already costs nothing)
   house tables in render #k  the extension's HouseTableRenderer in that render (hand-written house tables built
-                             and reviewed: in the page after, the tables fix wrote)
+                             and reviewed: in the page after, the tables fix wrote); their conformance review
+                             apart (": review")
   page view                  rendering.page.page_view (what a reader sees, compared when the HTML differs)
   fix's own work             the rest of convert_text: the scan, planning, the cells' JSX, read-back, splicing
 
@@ -70,6 +71,8 @@ def inside(library: str, path: str) -> None:
     convert.page_view = wrapped(convert.page_view, "page view")
     extension.HouseTableRenderer.run = wrapped(extension.HouseTableRenderer.run,
                                                lambda: f"house tables in render #{renders[0]}")
+    extension.HandTables.review = wrapped(extension.HandTables.review,
+                                          lambda: f"house tables in render #{renders[0]}: review")
     sys.argv = ["house_tables", "fix", "--no-cache", path]
     with contextlib.suppress(SystemExit):  # the CLI's exit code is not what is measured
         runpy.run_module("house_tables", run_name="__main__", alter_sys=True)
