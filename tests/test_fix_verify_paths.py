@@ -4,6 +4,8 @@ path gives (rendering.fast.slow_paths() switches them off).
 - A page after is compared with the page before by its HTML first (convert.Shown): the same HTML is the same page
   without page_view; other HTML is compared by views, as always.
 - simple_html.parse reads the tokens in one loop (the loop it replaced is kept here as the reference).
+- The conformance review notes how the body's repeated styles differ from the house style once per style
+  (rules._Comparison's remember), not once per cell.
 - Texts of letters and digits only are written without the URL, email, control and special-character searches
   (jsx._split, jsx._escape_plain); a regular expression that needs a literal is not run on a text without it
   (jsx_html._attributes, convert._escaped_before_pieces, raw_blocks.raw_table_regions).
@@ -14,9 +16,14 @@ import re
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_conformance import DRIFTS, HTML_STYLE, JSX_STYLE, _drift, house_tables
 from test_fix_fast_paths import both, simple_fragments, tables_page
 
+from house_tables.config import Config
+from house_tables.conformance import rules
+from house_tables.conformance.reader import HandTable, read_table
 from house_tables.convert import Shown, _escaped_before_pieces
+from house_tables.model import HtmlTableTag, Position
 from house_tables.parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS
 from house_tables.rendering import jsx, jsx_html
 from house_tables.rendering.fast import slow_paths
@@ -180,3 +187,24 @@ def test_parse_reads_as_the_loop_it_replaced(html, table_first):
         html = html[html.find("<table"):] if "<table" in html else "<table><tr><td>" + html
     assert _tree(parse(html)) == _tree(_reference_parse(html))
     assert _tree(parse(html, first_table=True)) == _tree(_reference_parse(html, first_table=True))
+
+
+@SETTINGS
+@given(st.sampled_from(["jsx", "html"]).flatmap(lambda form: st.tuples(st.just(form), house_tables(form))),
+       st.lists(st.tuples(st.sampled_from(DRIFTS), st.integers(0, 50)), max_size=4))
+def test_review_notes_repeated_styles_once(formed, drifts):
+    """drift() gives the same findings when every element's notes are made afresh."""
+    form, lines = formed
+    for how, where in drifts:
+        lines = _drift(lines, how, where, JSX_STYLE if form == "jsx" else HTML_STYLE)
+    table = read_table(tuple(lines), (Position if form == "jsx" else HtmlTableTag)(1, 1))
+    assert isinstance(table, HandTable)
+    fast = rules.drift(table, Config(), None)
+    remembering = rules._Comparison.__call__
+    rules._Comparison.__call__ = lambda self, element, where, expected, remember=False: remembering(
+        self, element, where, expected)
+    try:
+        slow = rules.drift(table, Config(), None)
+    finally:
+        rules._Comparison.__call__ = remembering
+    assert fast == slow
