@@ -162,7 +162,8 @@ def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, 
             cross_check: bool = False, front_matter: bool = False,
             template_markers: tuple[str, ...] = (), jsx_refused: tuple[str, str] | None = None,
             rewrite: Callable[[str], str] | None = None, refused: tuple[str, str] | None = None,
-            directives: bool = True, contexts: Callable[[str], list[tuple[str, str]]] | None = None) -> Conversion:
+            directives: bool = True, contexts: Callable[[str], list[tuple[str, str]]] | None = None,
+            html_tables: bool = False) -> Conversion:
     """Every pipe table of text in the house style (form "jsx" or "html"); unverifiable tables stay.
     cross_check adds HT007 where the other dialect reads a table differently. template_markers: what opens a
     template expression in the site's pages (Site.template_markers); a table whose new lines would hold more of one
@@ -174,16 +175,17 @@ def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, 
     reads `:::name` containers (Docusaurus), not text (Mintlify). contexts: the other pages that show this file's
     text (a snippet), as (their including line, their text) with a given text of this file in them
     (site.pages_including): each must show the same too, since there the file's tables read that page's link
-    references, footnotes and abbreviations."""
+    references, footnotes and abbreviations. html_tables: the host reads the page's `<table>`s as HTML
+    (plan.hand_table_tags)."""
     engine = Engine(Dialect(dialect), extensions, configs, directives)
     with cycle_collector_paused():
         return _convert(text, engine, config, form, cross_check, front_matter, template_markers,
-                        refused or (jsx_refused if form == "jsx" else None), rewrite, contexts)
+                        refused or (jsx_refused if form == "jsx" else None), rewrite, contexts, html_tables)
 
 
 def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_check: bool, front_matter: bool,
              template_markers: tuple[str, ...], jsx_refused: tuple[str, str] | None = None,
-             rewrite: Callable[[str], str] | None = None, contexts=None) -> Conversion:
+             rewrite: Callable[[str], str] | None = None, contexts=None, html_tables: bool = False) -> Conversion:
     """convert() with the cycle collector paused."""
     config = config or Config()
     extensions, configs = engine.extensions, engine.configs
@@ -194,7 +196,7 @@ def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_
     if rewrite is not None:
         chosen = _with_tables_as_written(chosen, result.tables, text, source, engine, front_matter)
     tags = hand_table_tags(text, engine.dialect, result, extensions=extensions, configs=configs,
-                           front_matter=front_matter, rewrite=rewrite)
+                           front_matter=front_matter, rewrite=rewrite, html_tables=html_tables)
     hand = review(source.lines, tags, config)
     conversion = Conversion(text, result.tables, result.elsewhere, diagnostics=[*findings, *hand.findings],
                             hand=hand)
@@ -205,7 +207,8 @@ def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_
     definitions = engine.definitions(text, front_matter) if chosen else ""
     references = _references([table for table, _ in chosen], source, definitions, engine, text, front_matter)
     for table, directive in chosen:
-        lines = _convert_table(table, directive, source, definitions, engine, config, form, conversion, references)
+        lines = _convert_table(table, directive, source, definitions, engine, config, form, conversion, references,
+                               markdown_urls=html_tables and form == "html")
         if lines is not None:
             replacements.append((table, lines))
     for item in hand.normalisable:  # cells byte for byte by construction (conformance._keeps_cells)
@@ -396,8 +399,9 @@ def _cell_texts(table: Table) -> tuple[tuple[str, ...], ...]:
 
 
 def _convert_table(table, directive, source, definitions, engine, config, form, conversion,
-                   references: dict) -> list[str] | None:
-    """The house-style lines for one table, or None (with an HT009 diagnostic) when it does not verify."""
+                   references: dict, markdown_urls: bool = False) -> list[str] | None:
+    """The house-style lines for one table, or None (with an HT009 diagnostic) when it does not verify.
+    markdown_urls: the host resolves some URLs only in Markdown (see _markdown_only_url)."""
     too_deep = _too_deeply_nested(table)
     if too_deep:
         conversion.diagnostics.append(not_verified(*too_deep))
@@ -419,12 +423,41 @@ def _convert_table(table, directive, source, definitions, engine, config, form, 
         conversion.diagnostics.append(not_verified(table.span, f"not converted: {error}", "convert it by hand"))
         return None
     problem = _read_back(table, grid, fragments) if form == "jsx" else None
+    if markdown_urls and problem is None:
+        problem = _markdown_only_url(table, grid)
     if problem:
         conversion.diagnostics.append(not_verified(*problem))
         return None
     lines = render_lines(grid, config.style, form)
     conversion.converted.append(Converted(table, table.columns * (len(table.body) + 1), tuple(lines), grid.widths))
     return lines
+
+
+# A link's or image's URL in a cell's HTML (the HTML form writes attribute values with `"`).
+_CELL_URL = re.compile(r'<(a|img)\b[^>]*?\s(?:href|src)="([^"]*)"')
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
+
+
+def _markdown_only_url(table: Table, grid: Grid) -> tuple[Span, str, str] | None:
+    """Why a table stays in a page Docusaurus reads as CommonMark, in the HTML form: Docusaurus resolves a Markdown
+    link to a file (`./page.md` to its route, `./file.pdf` to a bundled asset) and bundles a Markdown image in remark
+    plugins that see Markdown link and image nodes only; a raw HTML `<a>` or `<img>` keeps the URL as written (a
+    broken link). Its theme's components draw both alike, so a link to a route (`/docs/x`, `../x`) is the same."""
+    import html
+
+    for row in (grid.header, *grid.body):
+        for cell in row:
+            for name, written in _CELL_URL.findall(cell):
+                url = html.unescape(written)
+                path = url.split("#")[0].split("?")[0]
+                if url.startswith(("#", "//")) or _SCHEME.match(url) or not (name == "img" or "." in
+                                                                                 path.rsplit("/", 1)[-1]):
+                    continue
+                broken = "image" if name == "img" else "link"
+                return (table.span, f"Docusaurus resolves `{url}` only in Markdown: in the HTML form it would stay "
+                        f"as written, a broken {broken}", "rename the page to .mdx, or give it the front matter "
+                        "`format: mdx` (the JSX form keeps links and images Markdown)")
+    return None
 
 
 def _too_deeply_nested(table: Table) -> tuple[Span, str] | None:
@@ -496,11 +529,11 @@ class Fragments:
                 kept[-1].append(pieces)
         return Fragments(html, kept)
 
-    def jsx(self, markdown_links: bool = False) -> list[list[str]]:
-        """Each cell as JSX, MDX pieces verbatim (markdown_links: see html_to_jsx)."""
+    def jsx(self, as_markdown: bool = False) -> list[list[str]]:
+        """Each cell as JSX, MDX pieces verbatim (as_markdown: see html_to_jsx)."""
         from .rendering.jsx import html_to_jsx
 
-        return [[restore(_escaped_before_pieces(html_to_jsx(cell, markdown_links)), kept)
+        return [[restore(_escaped_before_pieces(html_to_jsx(cell, as_markdown)), kept)
                  for cell, kept in zip(row, kepts)] for row, kepts in zip(self.html, self.kept)]
 
 
@@ -670,12 +703,12 @@ def _original_rows(table: Table, source: Source) -> str:
 
 
 def _grid(table: Table, fragments: Fragments, config: Config, directive: Directive | None, form: str,
-          measured: Fragments, markdown_links: bool = False) -> Grid:
+          measured: Fragments, as_markdown: bool = False) -> Grid:
     """Cell contents in the output form, alignment and widths (from the cells as measured shows them);
-    markdown_links: an MDX page's links and images stay Markdown (see html_to_jsx)."""
+    as_markdown: an MDX page's links, images and inline code stay Markdown (see html_to_jsx)."""
     shown = fragments.read_as_html()
     widths = _widths(table, shown if measured is fragments else measured.read_as_html(), config, directive)
-    contents = fragments.jsx(markdown_links) if form == "jsx" else shown
+    contents = fragments.jsx(as_markdown) if form == "jsx" else shown
     return Grid(table.align, tuple(contents[0]), tuple(tuple(row) for row in contents[1:]), tuple(widths))
 
 

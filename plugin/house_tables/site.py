@@ -571,8 +571,8 @@ def _zensical_entries(value, hoisted: tuple[str, ...]) -> object:
     return entries
 
 
-def _toml_module(shown: str):
-    """tomllib (Python 3.11+), else tomli; a ConfigError naming the file without either."""
+def toml_module():
+    """tomllib (Python 3.11+), else tomli; None without either."""
     try:
         import tomllib
 
@@ -583,7 +583,15 @@ def _toml_module(shown: str):
 
             return tomli
         except ImportError:
-            raise ConfigError(f"{shown}: reading it needs Python 3.11+ or the tomli package") from None
+            return None
+
+
+def _toml_module(shown: str):
+    """toml_module, or a ConfigError naming the file."""
+    module = toml_module()
+    if module is None:
+        raise ConfigError(f"{shown}: reading it needs Python 3.11+ or the tomli package")
+    return module
 
 
 _BUILTIN_EXTENSIONS = ["toc", "tables", "fenced_code"]  # MkDocs' own, before the site's
