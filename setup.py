@@ -44,6 +44,8 @@ setup(
             "mkdocs-monorepo-plugin>=1.0",  # docs of several sub-projects in one site (tests/test_public_sites.py)
             "mkdocs-callouts>=1.9",  # `> [!NOTE]` callouts made admonitions (tests/test_callout_plugins.py)
             "mkdocs-github-admonitions-plugin>=0.1.1",  # GitHub/GitLab alerts made admonitions (the same tests)
+            "markdown-exec>=1.8",  # text a plugin converts on its own during a page (tests/test_nested_renders.py)
+            "mkdocstrings[python]>=0.25",  # docstrings converted on their own during a page (the same tests)
         ],
     },
     entry_points={

@@ -46,9 +46,10 @@ def check_python_markdown(text: str, configs: dict = EXTENSION_CONFIGS) -> None:
 
 
 # Docusaurus makes an admonition keyword's title a label (`:::tip Title` -> `:::tip[Title]`) before MDX reads the
-# page; the scanner reads the first form as Docusaurus does.
-_ADMONITION_TITLE = re.compile(r"^([ \t]*:{3,}(?:note|tip|info|warning|danger|caution|important|success|secondary)) +"
-                               r"(.*)$", re.MULTILINE)
+# page, with this pattern (docusaurus-mdx-loader's admonitionTitleToDirectiveLabel); the scanner reads the first form
+# as Docusaurus does.
+_ADMONITION_TITLE = re.compile(r"^((?:> ?)*(?: +|\t+)?:{3,}(?:note|tip|info|warning|danger|caution|important|success"
+                               r"|secondary)) +(.*)$", re.MULTILINE)
 
 
 def as_docusaurus_gives_it(text: str) -> str:

@@ -154,6 +154,59 @@ def colon_documents(draw) -> str:
     return "\n".join(lines) + "\n"
 
 
+# Lines a directive container is opened or closed with, or that only look like it (a name ending in `-`, text after
+# the name, an unbalanced label, a title after a keyword Docusaurus does not know).
+DIRECTIVE_OPENERS = [":::note", "::::note", ":::tip Title", ":::note[Label]", ":::details{open}", ":::warning[a [b] c]",
+                     ":::note[a ] b", ":::x-", ":::note text", ":::custom Title", ":::danger  ", ":::1a"]
+DIRECTIVE_CLOSERS = [":::", "::::", ":::::", "::: ", ":::x"]
+
+
+@st.composite
+def _nested_blocks(draw, depth: int) -> list[str]:
+    """Blocks for directive_documents: tables, paragraphs, fences (maybe with a `:::` line inside), and, while depth
+    allows, directive containers, block quotes, list items and footnote definitions holding more of them."""
+    kinds = ["table", "paragraph", "fence", "colons"] + (["directive", "quote", "list", "footnote"] if depth else [])
+    kind = draw(st.sampled_from(kinds))
+    if kind == "table":
+        return draw(_plain_table())
+    if kind == "paragraph":
+        return [draw(st.sampled_from(["text", "- x", "> q", "# h", "# h [^n]"]))]  # (no call in a row: see check_mdx)
+    if kind == "colons":
+        return [draw(st.sampled_from(DIRECTIVE_OPENERS + DIRECTIVE_CLOSERS))]
+    inner: list[str] = []
+    for part in draw(st.lists(_nested_blocks(depth - 1), min_size=1, max_size=3)):
+        inner.extend(part)
+        if draw(st.booleans()):
+            inner.append("")
+    if kind == "fence":
+        return ["```", *inner[:3], *(["```"] if draw(st.booleans()) else [])]
+    indent = draw(st.sampled_from(["", "", " ", "  ", "    ", "\t"]))
+    lazy = draw(st.integers(0, 3)) == 0  # a line of it without its container prefix
+    if kind == "directive":
+        closing = [indent + draw(st.sampled_from(DIRECTIVE_CLOSERS))] if draw(st.integers(0, 4)) else []
+        body = [indent * draw(st.booleans()) + line if line else line for line in inner]
+        return [indent + draw(st.sampled_from(DIRECTIVE_OPENERS)), *body, *closing]
+    prefix = {"quote": "> ", "list": "- ", "footnote": "[^n]: "}[kind]
+    follow = {"quote": "> ", "list": "  ", "footnote": "    "}[kind]
+    lines = [prefix + inner[0], *(follow + line if line else follow.rstrip(" ") for line in inner[1:])]
+    if lazy and len(lines) > 1:
+        index = draw(st.integers(1, len(lines) - 1))
+        lines[index] = lines[index][len(follow):] if lines[index].startswith(follow) else lines[index]
+    return lines
+
+
+@st.composite
+def directive_documents(draw) -> str:
+    """Directive containers nested in and around block quotes, list items, footnote definitions and fences, with
+    tables inside and after them: where each container closes decides which lines are rows (Docusaurus)."""
+    lines: list[str] = []
+    for part in draw(st.lists(_nested_blocks(3), min_size=1, max_size=5)):
+        lines.extend(part)
+        if draw(st.booleans()):
+            lines.append("")
+    return "\n".join(lines) + "\n\nSee [^n].\n"
+
+
 @st.composite
 def _plain_table(draw) -> list[str]:
     """A table of cells every engine compiles (MDX included: no raw HTML or braces), its rows maybe ragged."""
@@ -200,7 +253,8 @@ CALLOUT_LINES = st.builds("> [!{}]{}".format, st.sampled_from(["NOTE", "tip", "W
 @st.composite
 def site_page(draw, callouts: bool = False) -> str:
     """A page of a small MkDocs site: pipe tables, containers, raw HTML tables, code examples, snippets, links;
-    callouts: some of its pieces quoted under a `> [!TYPE]` callout line (mkdocs-callouts, gh-admonitions)."""
+    callouts: some of its pieces quoted under a `> [!TYPE]` callout line (mkdocs-callouts, gh-admonitions), and
+    some raw HTML tables with such a line inside them (mkdocs-callouts rewrites it there too)."""
     piece = st.one_of(
         table(), container(), code_example(),
         st.sampled_from(RAW_TABLES).map(lambda t: t.split("\n")),
@@ -210,6 +264,8 @@ def site_page(draw, callouts: bool = False) -> str:
     )
     lines = ["# Page", ""]
     for part in draw(st.lists(piece, min_size=1, max_size=6)):
+        if callouts and part[0].startswith("<table") and draw(st.booleans()):  # a callout line inside a raw table
+            part = [part[0], draw(CALLOUT_LINES), *part[1:]]
         if callouts and draw(st.booleans()):
             part = [draw(CALLOUT_LINES), *(f"> {line}" if line.strip() else ">" for line in part), ""]
         lines.extend(part)

@@ -17,6 +17,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from house_tables.config import Config
+from house_tables.convert import convert
+
 from sites import build_site, run_cli, unstyled, write_site
 from strategies import site_page, snippet_files
 
@@ -99,6 +102,37 @@ def test_fix_converts_under_callouts_and_the_site_shows_the_same(tmp_path, plugi
     assert found == _logged(after)
     assert [_place(line).split()[1] for line in found] == [place.split()[1] for place in left]
     assert f"hand-written tables: {tables} in the house style" in lines[-1]
+
+
+DRIFTING = convert("| a | b |\n|---|---|\n| 1 | 2 |\n", "python-markdown", Config()).text.replace(
+    "#d55816", "#d55817", 1)  # a house JSX table whose header row's border drifts
+# Hand-written tables with a line mkdocs-callouts rewrites inside them (it makes a `> [!TYPE]` line `!!! type` wherever
+# it stands), and a drifting one under a callout (its lines moved into the admonition's indentation: columns shift).
+HAND_TABLES = (
+    "# Hand\n\n<table>\n> [!NOTE]\n<tr><td>x</td></tr>\n</table>\n\ntext\n\n"
+    "<table>\n  <tr>\n> [!TIP] A title\n    <td>y</td>\n  </tr>\n</table>\n\n"
+    '<table style={{width: "100%"}}>\n  <tbody>\n> [!WARNING]\n    <tr>\n      <td>z</td>\n    </tr>\n  </tbody>\n'
+    "</table>\n\n"
+    "> [!NOTE]\n" + "".join(f"> {line}\n" for line in DRIFTING.splitlines())
+)
+
+
+def test_a_line_callouts_rewrites_inside_a_hand_written_table_is_quoted_as_the_file_holds_it(tmp_path):
+    """The build reviewed such a table in the page as the plugin made it, quoting `!!! note` (a line no file holds,
+    with the note saying so) where check quotes the file's `> [!NOTE]`: now the build reviews the table as the file
+    holds it, as check does, and the two give the same findings."""
+    config = _site(tmp_path / "site", "callouts", pages={"index.md": HAND_TABLES})
+    build = build_site(config, tmp_path / "out")
+    code, lines = run_cli(tmp_path / "site", "check", "docs")
+    found = sorted(line for line in lines if ": HT" in line)
+    assert code == 1
+    assert found == _logged(build)
+    assert sorted(found, key=lambda line: int(line.split(":")[1])) == [
+        "docs/index.md:4:1: HT013 hand-written table left alone: '> [!NOTE]' is not one element on its own line",
+        "docs/index.md:12:1: HT013 hand-written table left alone: '> [!TIP] A title' is not one element on its own "
+        "line",
+        "docs/index.md:19:1: HT013 hand-written table left alone: '> [!WARNING]' is not one element on its own line",
+        'docs/index.md:33:7: HT012 header <tr> has borderBottom "2px solid #d55817", not "2px solid #d55816"']
 
 
 SETTINGS = settings(max_examples=max(15, int(os.environ.get("HOUSE_TABLES_FUZZ", "15")) // 100), deadline=None,

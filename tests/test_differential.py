@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from differential import as_docusaurus_gives_it, check_mdx, check_python_markdown
 from engines import SITE_EXTENSION_CONFIGS
-from strategies import colon_documents, documents
+from strategies import colon_documents, directive_documents, documents
 
 EXAMPLES = int(os.environ.get("HOUSE_TABLES_FUZZ", "300"))
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None,
@@ -46,6 +46,30 @@ def test_mdx_dialect_equals_mdx_with_and_without_directives(mdx_engine, text, di
     expected = mdx_engine.tables(as_docusaurus_gives_it(text) if directives else text, directives=directives)
     assume(expected is not None)
     check_mdx(mdx_engine, text, expected, directives=directives)
+
+
+@SETTINGS
+@given(directive_documents())
+# What a directive container holds is a document of its own, its closing fence looked for first on each line:
+# a `:::` in a fence inside it closes it (no table: its rows are code) ...
+@example(text=":::note\n\n```\n:::\n```\n\n| a |\n|---|\n| 1 |\n:::\n")
+# ... a `:::` in a block quote inside it does not (the table ends at the container's own fence) ...
+@example(text=":::note\n\n> :::\n\n| a |\n|---|\n:::\n")
+# ... it takes no lazy line (the table after the quote holding it is one), and is opened and closed at any indent
+@example(text="> :::note\n> | a |\n> |---|\n| b |\n|---|\n")
+@example(text="    :::note\n| a |\n|---|\n:::\n| b |\n|---|\n")
+@example(text=":::note\n- x\n:::\n| a |\n|---|\n")
+# Text outside a container cites a footnote defined in it only when the container came first (micromark reads
+# nested documents level by level, after the text around them)
+@example(text="See [^n].\n\n:::note\n[^n]: | a |\n    |---|\n:::\n")
+@example(text=":::note\nSee [^n].\n:::\n\n:::note\n:::note\n[^n]: | a |\n    |---|\n:::\n")
+@example(text=":::note\n:::note\nSee [^n].\n:::\n:::\n\n:::note\n:::note\n[^n]: | a |\n    |---|\n:::\n")
+def test_mdx_directive_containers_nested_equal_mdx(mdx_engine, text):
+    """Directive containers nested in and around quotes, lists, footnote definitions and fences: the same tables
+    as Docusaurus' MDX (remark-directive) gives."""
+    expected = mdx_engine.tables(as_docusaurus_gives_it(text))
+    assume(expected is not None)
+    check_mdx(mdx_engine, text, expected)
 
 
 @SETTINGS

@@ -149,10 +149,13 @@ def _scanned(scanner, text: str) -> tuple:
 
 
 def assert_same(text: str) -> None:
-    """The fast scanner (and the slow path of the same module) find exactly what the reference finds."""
-    expected = _scanned(mdx_reference.scan_mdx, text)
-    assert _scanned(scan_mdx, text) == expected
-    assert _scanned(lambda source, tags: scan_mdx(source, tags, fast=False), text) == expected
+    """The fast scanner finds exactly what the slow path of the same module finds, and both what the reference
+    finds, except in documents with `:::` lines: directive containers are read as MDX reads them now (containers
+    of their own document, tests/test_differential.py), the reference read them as flow constructs."""
+    found = _scanned(scan_mdx, text)
+    assert found == _scanned(lambda source, tags: scan_mdx(source, tags, fast=False), text)
+    if ":::" not in text:
+        assert found == _scanned(mdx_reference.scan_mdx, text)
 
 
 

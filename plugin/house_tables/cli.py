@@ -39,12 +39,12 @@ from .files import FileProblem, GlobSet, Selection, discover, parent_of, read_te
 from .mkdocs_parts import page_meta
 from .model import Diagnostic, Dialect
 from .observed import cache_refused_by_environment
-from .report import FORMATS, FileResult, Finding, Progress, Run, TableRecord, emit, unified_diff
+from .report import FORMATS, FileResult, Finding, Progress, Run, emit, table_records, unified_diff
 from .settings import Configurations, Settings, UsageError
 
 # Imported when first used (a cached `check` needs neither a process pool nor the parser): see _lazy.
 _LAZY = {"ProcessPoolExecutor": "concurrent.futures", "BrokenProcessPool": "concurrent.futures.process",
-         "plan_page": "house_tables.plan", "planned_diagnostics": "house_tables.plan"}
+         "plan_page": "house_tables.plan"}
 
 PARALLEL_THRESHOLD = 32  # more files than this are processed in a pool of processes
 MAX_CHUNK = 16  # files per message to a worker: an interrupted run waits for the few chunks being processed
@@ -872,16 +872,16 @@ def check_text(task: Task, text: str) -> FileResult:
     """check_file for a text that is not (or not yet) on disk, such as an editor's buffer."""
     if task.verify:
         conversion = convert_text(text, task)
-        tables, diagnostics = conversion.tables, conversion.diagnostics
+        tables, elsewhere, diagnostics = conversion.tables, conversion.elsewhere, conversion.diagnostics
         hand = conversion.hand_counts
     else:
         plan = _lazy("plan_page")(text, task.dialect, config=task.config, extensions=task.extensions,
                          configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
                          directives=task.directives, rewrite=_rewrite(task),
                          html_tables=_commonmark_format(task, text) is not None)
-        tables, diagnostics = plan.tables, plan.diagnostics
+        tables, elsewhere, diagnostics = plan.tables, plan.elsewhere, plan.diagnostics
         hand = (plan.hand.conforming, len(plan.hand.normalisable), plan.hand.alone)
-    return FileResult(task.path, [TableRecord.of(task.path, t) for t in tables],
+    return FileResult(task.path, table_records(task.path, tables, elsewhere),
                       [Finding.of(task.path, d) for d in diagnostics], hand=hand)
 
 
@@ -1077,17 +1077,17 @@ def _fixed_file(task: Task) -> FileResult:
     """fix_file's work."""
     loaded = read_text(task.path)
     conversion = convert_text(loaded.text, task)
-    tables, diagnostics = conversion.tables, conversion.diagnostics
+    tables, elsewhere, diagnostics = conversion.tables, conversion.elsewhere, conversion.diagnostics
     changed = conversion.text != loaded.text
     if changed:
-        tables, rechecked = _lazy("planned_diagnostics")(conversion.text, task.dialect, config=task.config,
-                                                extensions=task.extensions, configs=task.extension_configs,
-                                                cross_check=task.cross_check, front_matter=task.front_matter,
-                                                directives=task.directives, rewrite=_rewrite(task),
-                                                html_tables=_commonmark_format(task, conversion.text) is not None)
+        plan = _lazy("plan_page")(conversion.text, task.dialect, config=task.config, extensions=task.extensions,
+                                  configs=task.extension_configs, cross_check=task.cross_check,
+                                  front_matter=task.front_matter, directives=task.directives, rewrite=_rewrite(task),
+                                  html_tables=_commonmark_format(task, conversion.text) is not None)
+        tables, elsewhere, rechecked = plan.tables, plan.elsewhere, plan.diagnostics
         declined = [conversion.in_new_text(d) for d in diagnostics if d.code == "HT009"]
         diagnostics = sorted([*rechecked, *declined], key=Diagnostic.order)
-    result = FileResult(task.path, [TableRecord.of(task.path, t) for t in tables],
+    result = FileResult(task.path, table_records(task.path, tables, elsewhere),
                         [Finding.of(task.path, d) for d in diagnostics],
                         converted=sum(not item.normalised for item in conversion.converted), cells=conversion.cells,
                         hand=conversion.hand_counts, changed=changed, summary=conversion.summary())

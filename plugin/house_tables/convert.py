@@ -12,7 +12,7 @@ from .conformance import HandTable, Review, review
 from .decisions import settle
 from .diagnostics import not_verified
 from .directives import Directive
-from .model import Diagnostic, Dialect, Span, Table
+from .model import Diagnostic, Dialect, PlacedTable, Span, Table
 from .parsing import scan
 from .parsing.house_form import MAX_NESTING, depth_over
 from .parsing.pymd import markdown_for
@@ -60,6 +60,7 @@ class Conversion:
 
     text: str
     tables: tuple[Table, ...] = ()  # every pipe table the scan found, converted or not
+    elsewhere: tuple[PlacedTable, ...] = ()  # the tables the page shows that are not its file's own (never converted)
     converted: list[Converted] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     hand: Review = field(default_factory=Review)  # the page's hand-written tables
@@ -112,9 +113,9 @@ class Engine:
 
         return self.extensions or MKDOCS_EXTENSIONS, MKDOCS_EXTENSION_CONFIGS if self.configs is None else self.configs
 
-    def page(self, text: str, front_matter: bool) -> str:
+    def page(self, text: str, front_matter: bool) -> Shown:
         """What a reader sees of a whole `.md` page as the site (with the plugin) builds it, comparable."""
-        return page_view(self._page(text, front_matter).html)
+        return Shown(self._page(text, front_matter).html)
 
     def definitions(self, text: str, front_matter: bool) -> str:
         """The page's definitions a table's cells need when rendered on their own (references; for `.md` also
@@ -125,6 +126,35 @@ class Engine:
 
     def _page(self, text: str, front_matter: bool):
         return render_md_page(text.removeprefix(BOM), *self.stack(), front_matter=front_matter)
+
+
+class Shown:
+    """A rendered page as compared: equal when readers see the same (page_view). The same HTML is the same page
+    without viewing it (page_view is a function of the HTML alone; fast paths); other HTML is viewed, once."""
+
+    __slots__ = ("_view", "html")
+
+    def __init__(self, html: str):
+        self.html = html
+        self._view: str | None = None
+
+    def view(self) -> str:
+        """The page as page_view shows it."""
+        if self._view is None:
+            self._view = page_view(self.html)
+        return self._view
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Shown):
+            return NotImplemented
+        return (enabled() and self.html == other.html) or self.view() == other.view()
+
+    __hash__ = None  # compared only
+
+
+def _difference(before: Shown, after: Shown) -> str:
+    """Where two pages first differ as readers see them (first_difference of their views)."""
+    return first_difference(before.view(), after.view())
 
 
 def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, form: str = "jsx",
@@ -168,7 +198,8 @@ def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_
     tags = hand_table_tags(text, engine.dialect, result, extensions=extensions, configs=configs,
                            front_matter=front_matter, rewrite=rewrite, html_tables=html_tables)
     hand = review(source.lines, tags, config)
-    conversion = Conversion(text, result.tables, diagnostics=[*findings, *hand.findings], hand=hand)
+    conversion = Conversion(text, result.tables, result.elsewhere, diagnostics=[*findings, *hand.findings],
+                            hand=hand)
     if jsx_refused:
         conversion.diagnostics.extend(not_verified(table.span, *jsx_refused) for table, _ in chosen)
         chosen = []
@@ -297,7 +328,7 @@ def _page_change(source: Source, engine: Engine, front_matter: bool, tables: tup
                     f" (the first that differs is number {first + 1})")
         return changes
 
-    def view(text: str) -> str:
+    def view(text: str) -> Shown:
         return engine.page(text if rewrite is None else rewrite(text), front_matter)
 
     try:
@@ -305,24 +336,24 @@ def _page_change(source: Source, engine: Engine, front_matter: bool, tables: tup
     except Exception as error:  # the site's own hook, run here on this page: nothing can be verified without it
         failed = _hook_failed(error)
         return lambda _replacements: failed
-    again: list[str] = []  # the unchanged page rendered once more, only once a change is seen
+    again: list[Shown] = []  # the unchanged page rendered once more, only once a change is seen
 
     def changes(replacements) -> str | None:
         try:
             after = view(_splice(source, replacements))
+            if after == before:  # views made here, in the try, as when view made them
+                return None
         except Exception as error:
             return _hook_failed(error)
-        if after == before:
-            return None
         if not again:
             again.append(view(_splice(source, [])))
         if again[0] != before:  # an extension that writes a random id (neoteroi.projects' Gantt plans)
             return (f"the site's Markdown extensions render this page differently each time "
-                    f"({first_difference(before, again[0])}): no change to it can be verified")
+                    f"({_difference(before, again[0])}): no change to it can be verified")
         if rewrite is not None and _unchanged_without(source, replacements, engine, front_matter):
             return (f"a hook or plugin of the site rewrites pages' Markdown (on_page_markdown) and reads the pipe "
-                    f"table otherwise than the house table: {first_difference(before, after)}")
-        return f"the page would change: {first_difference(before, after)}"
+                    f"table otherwise than the house table: {_difference(before, after)}")
+        return f"the page would change: {_difference(before, after)}"
     return changes
 
 
@@ -330,7 +361,7 @@ def _with_contexts(changes, source: Source, engine: Engine, contexts):
     """changes, and then how the replacements change each other page that shows this file's text (a snippet):
     there the file's tables read that page's link references, footnotes and abbreviations, which its own page
     lacks (a `[title][ref]` cell, text on this page, is written escaped and lost its link there)."""
-    shown: list[tuple[str, str]] = []
+    shown: list[tuple[str, Shown]] = []
     for place, text in contexts(_splice(source, [])):
         try:
             shown.append((place, engine.page(text, True)))
@@ -346,7 +377,7 @@ def _with_contexts(changes, source: Source, engine: Engine, contexts):
         for (place, before), (_, text) in zip(shown, contexts(_splice(source, replacements))):
             after = engine.page(text, True)
             if after != before:
-                return f"{place} shows this file, and that page would change: {first_difference(before, after)}"
+                return f"{place} shows this file, and that page would change: {_difference(before, after)}"
         return None
     return changes_everywhere
 
@@ -513,6 +544,8 @@ def _escaped_before_pieces(jsx: str) -> str:
     """A backslash that is text right before a kept MDX piece (`<kbd>`, `{x}`) would escape the piece's first
     character once the piece is back: the serialiser saw a token there, so it wrote the backslash bare (a run
     of 2k+1 is k escaped backslashes and a bare one). The bare one is escaped too."""
+    if "\ue000" not in jsx and enabled():  # no piece (a 1 MB cell of text is not searched for one)
+        return jsx
     return _BACKSLASHES_BEFORE_PIECE.sub(lambda m: m.group(1) + "\\" if len(m.group(1)) % 2 else m.group(1), jsx)
 
 

@@ -10,6 +10,7 @@ import html
 import logging
 import os
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -105,6 +106,7 @@ class HouseTablesPreprocessor(Preprocessor):
         self.located: list[tuple] = []  # (Table, its element) of each pipe table the page's block parser built
         self.hand_tags: list[Position] = []  # where each hand-written table begins in the text (HtmlTableTag: raw)
         self.hand_findings: list[Diagnostic] = []  # their conformance findings (HT011-HT013), in the text
+        self.hand_reviews: list[tuple[Position, list[Diagnostic]]] = []  # each table's tag and those findings
 
     def page_enabled(self) -> bool:
         """False for a page the plugin's include/exclude globs leave out."""
@@ -119,6 +121,7 @@ class HouseTablesPreprocessor(Preprocessor):
             _warn_other_table_readers(self.md)
         self.record = start_recording(self.md) if self.page_enabled() else None
         self.house_tables, self.hand_tags, self.hand_findings, self.located = [], [], [], []
+        self.hand_reviews = []
         return lines
 
 
@@ -232,6 +235,7 @@ class HouseTableRenderer(Treeprocessor):
         self.converter.hand_tags.append(tag)
         review = text.review(tag, self.converter.extension.settings.config)
         self.converter.hand_findings.extend(review.findings)
+        self.converter.hand_reviews.append((tag, review.findings))
         if not review.normalisable:
             return lines
         indent = lines[0][: len(lines[0]) - len(lines[0].lstrip(" \t"))]
@@ -338,6 +342,7 @@ class RawHtmlTables:
         self.converter.hand_tags.append(tag)
         review = self.text.review(tag, self.converter.extension.settings.config)
         self.converter.hand_findings.extend(review.findings)
+        self.converter.hand_reviews.append((tag, review.findings))
         if not review.normalisable:
             return lines
         indent = lines[0][: len(lines[0]) - len(lines[0].lstrip(" \t"))]
@@ -440,12 +445,11 @@ class HouseTablesTreeprocessor(Treeprocessor):
         tables = [table for _, table in located]
         self.converter.located = [(table, elements[table.start_line]) for table in tables]
         findings, chosen = settle(tables, source.lines, all_diagnostics(tables, found))
-        if self.converter.hand_findings:
-            findings = sorted([*findings, *self.converter.hand_findings], key=Diagnostic.order)
         for table, directive in chosen:
             self._style(elements[table.start_line], table, directive)
         page = self.converter.extension.page or host_page(self.md)
-        report(findings, page, self.converter.text, self.settings, self.converter.included)
+        report(findings, page, self.converter.text, self.settings, self.converter.included,
+               self.converter.hand_reviews)
 
     def _style(self, element, table: Table, directive) -> None:
         """The house style on one table element, widths from its cells' visible text."""
@@ -517,14 +521,24 @@ def host_page(md: Markdown) -> PageContext | None:
 
 
 def report(diagnostics: list[Diagnostic], page: PageContext | None, text: str, settings: Settings,
-           included: dict[str, list[str]] | None = None) -> None:
+           included: dict[str, list[str]] | None = None, hand: list | tuple = ()) -> None:
     """Log each finding as `path:line:col: CODE message`, positions in the file on disk (a snippet's own file for
-    a table that comes from one)."""
+    a table that comes from one); hand: (tag, findings) of each hand-written table's review in the text, in page
+    order, logged among the others by their place in the text."""
     places = Places(page, text, included or {})
-    for diagnostic in diagnostics:
+    logged = [(diagnostic.order(), diagnostic, places.finding) for diagnostic in diagnostics]
+    mixed = len(logged)
+    for tag, found in hand:
+        logged.extend((diagnostic.order(), diagnostic, places.finding) for diagnostic in found)
+        file_review = places.file_review(tag, settings.config)
+        if file_review is not None:  # the table as its file holds it (check's findings), at the table's place
+            del logged[len(logged) - len(found):]
+            logged.extend(((False, "", tag, diagnostic.code), diagnostic, places.in_file)
+                          for diagnostic in file_review)
+    for _, diagnostic, place in sorted(logged, key=lambda entry: entry[0]) if len(logged) > mixed else logged:
         level = _LEVELS[reported_level(diagnostic.code, diagnostic.severity, settings.level, settings.levels)]
         if level is not None:
-            settings.sink(level, places.finding(diagnostic))
+            settings.sink(level, place(diagnostic))
 
 
 class Places:
@@ -536,12 +550,16 @@ class Places:
         self._lines = 0  # how many lines the offset holds for
         self._mapped: dict[int, int] | None = None  # else: line by line, where certain
         self._split: tuple[list[str], list[str]] | None = None  # the file's lines and the page's, once mapped
+        self.nested: str | None = None  # who converted the text on its own within the page's conversion ("": none)
+        self._file_source: Source | None = None  # the file's text, for hand-written tables reviewed as it holds them
 
     def finding(self, diagnostic: Diagnostic) -> str:
         """`docs/page.md:12:5: HT001 pipe table ...`, or the including line with a note."""
         start = diagnostic.span.start
         if self.page is None:
             return format_finding("<markdown>", start.line, start.column, diagnostic)
+        if self._is_nested():
+            return self._in_nested_text(diagnostic)
         line = self._line(start.line)
         if line is not None:
             return format_finding(self.page.path, line, start.column + self._shift(start.line, line), diagnostic,
@@ -558,6 +576,53 @@ class Places:
         return format_finding(self.page.path, None, None, diagnostic,
                               f"line {start.line} of the page as an earlier plugin changed it; no certain line in "
                               "the file on disk")
+
+    def file_review(self, tag: Position, config: Config) -> list[Diagnostic] | None:
+        """The findings of a hand-written table as check gives them, where they may differ from its review in the
+        page's text: on a page an earlier plugin rewrote, a line of the table the plugin changed is quoted and placed
+        as the file holds it (mkdocs-callouts makes a `> [!NOTE]` line inside a `<table>` block `!!! note`, which no
+        file holds), so the table is reviewed on the file's lines from the file line of its `<table` tag, as check
+        reviews it. None where the review in the text stands: no page, text the page's own (no plugin changed it),
+        a nested conversion, or a tag on no certain line of the file."""
+        if self.page is None or self._is_nested() or not self._line_is_mapped(tag.line):
+            return None
+        from .conformance import review
+
+        home = self._mapped[tag.line]
+        if self._file_source is None:
+            self._file_source = Source.parse(self.page.original)
+        return review(self._file_source.lines, [type(tag)(home, tag.column + self._shift(tag.line, home))],
+                      config).findings
+
+    def in_file(self, diagnostic: Diagnostic) -> str:
+        """A finding at a position of the file itself."""
+        start = diagnostic.span.start
+        return format_finding(self.page.path, start.line, start.column, diagnostic, self._generated())
+
+    def _line_is_mapped(self, line: int) -> bool:
+        """Whether line of the page's text has a certain line in the file, known from the map of a page an earlier
+        plugin changed (not from the constant offset of a page that is the file's text: nothing was rewritten)."""
+        return self._line(line) is not None and self._mapped is not None
+
+    def _is_nested(self) -> bool:
+        """Whether the text is one a plugin converted on its own within the page's conversion (nested_renderer)."""
+        if self.nested is None:
+            self.nested = nested_renderer() or ""
+        return bool(self.nested)
+
+    def _in_nested_text(self, diagnostic: Diagnostic) -> str:
+        """A finding in text a plugin converted on its own while the page was built (markdown-exec's output,
+        mkdocstrings' docstrings): its lines are that text's, none of the page's. At its line in a file the text
+        included (a snippet), else at line 1 of the page, saying which text holds it."""
+        from .mapping import included_origin
+
+        start = diagnostic.span.start
+        origin = included_origin(start.line, self.text.split("\n"), self.included)
+        if origin is not None:
+            return format_finding(self._shown(origin.path), origin.line, start.column - origin.shift, diagnostic)
+        return format_finding(self.page.path, 1, 1, diagnostic,
+                              f"in text {self.nested} converted on its own while this page was built, at its line "
+                              f"{start.line}; no line of the page holds it")
 
     def _generated(self) -> str:
         """The note on a page a plugin made at build time (its path is the page's, under docs_dir; no file)."""
@@ -593,6 +658,30 @@ class Places:
         if root is None:
             return path.replace(os.sep, "/")
         return os.path.relpath(os.path.abspath(path), root).replace(os.sep, "/")
+
+
+def nested_renderer() -> str | None:
+    """The package that converted the text being reported, when it did so inside another conversion (the page's):
+    markdown-exec converts a fence's output, mkdocstrings each docstring, with the page's extensions, so this
+    extension reports them while the page is being built. None for a conversion of its own (the page's)."""
+    convert = Markdown.convert.__code__
+    frame, innermost, count = sys._getframe(1), None, 0
+    while frame is not None:
+        if frame.f_code is convert:
+            count += 1
+            innermost = innermost or frame
+        frame = frame.f_back
+    if count < 2:
+        return None
+    caller = innermost.f_back
+    while caller is not None and _package(caller) == "markdown":  # markdown.markdown(text) and the like
+        caller = caller.f_back
+    return (_package(caller) if caller is not None else "") or "a plugin"
+
+
+def _package(frame) -> str:
+    """The top-level package of the code a frame runs."""
+    return str(frame.f_globals.get("__name__", "")).split(".")[0]
 
 
 def format_finding(path: str, line: int | None, column: int | None, diagnostic: Diagnostic, note: str = "") -> str:

@@ -118,6 +118,12 @@ def line_origin(line: int, derived: list[str], mapped: dict[int, int], original:
     return Origin(None, including[0] if including else None, note=note)
 
 
+def included_origin(line: int, derived: list[str], included: dict[str, list[str]]) -> Origin | None:
+    """The one place in an included file (a snippet) that holds 1-based derived line, for a text none of whose lines
+    are the page's."""
+    return _included_at(line, 1, len(derived), derived, included)
+
+
 def _included_at(line: int, first: int, last: int, derived: list[str],
                  included: dict[str, list[str]]) -> Origin | None:
     """The single (file, line) whose lines end the derived lines first..last that overlap it, or None."""

@@ -204,12 +204,24 @@ class Diagnostic:
 
 
 @dataclass(frozen=True)
+class PlacedTable:
+    """A table the page shows that no lines of its file hold as they are (it comes from a snippet, or a plugin or
+    hook made or changed it), where its findings are reported: lines of another file (path), or of the page."""
+
+    table: Table
+    line: int
+    end_line: int  # the same line where only that one is certain (the line that included or made the text)
+    path: str | None = None  # the snippet's file; None: the page's
+
+
+@dataclass(frozen=True)
 class ScanResult:
     """Everything a scan of one source found."""
 
     tables: tuple[Table, ...]
     diagnostics: tuple[Diagnostic, ...]
     table_tags: tuple[Position, ...] = ()  # where hand-written JSX tables begin (MDX: flow `<table` tags)
+    elsewhere: tuple[PlacedTable, ...] = ()  # the tables the page shows that are not its file's own
 
 
 @dataclass

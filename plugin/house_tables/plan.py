@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from .config import Config
 from .decisions import settle
-from .model import Diagnostic, Dialect, HtmlTableTag, Review, ScanResult, Table
+from .model import Diagnostic, Dialect, HtmlTableTag, PlacedTable, Review, ScanResult, Table
 from .parsing import scan
 from .source import Source
 
@@ -22,6 +22,7 @@ class Plan:
     tables: list[Table]
     diagnostics: list[Diagnostic]
     hand: Review
+    elsewhere: tuple[PlacedTable, ...] = ()  # the tables the page shows that are not its file's own (ScanResult's)
 
 
 def plan_page(text: str, dialect: Dialect | str, *, config: Config | None = None,
@@ -41,7 +42,7 @@ def plan_page(text: str, dialect: Dialect | str, *, config: Config | None = None
     diagnostics = settle(result.tables, lines, result.diagnostics)[0]
     if hand.findings:
         diagnostics = sorted([*diagnostics, *hand.findings], key=Diagnostic.order)
-    return Plan(list(result.tables), diagnostics, hand)
+    return Plan(list(result.tables), diagnostics, hand, result.elsewhere)
 
 
 def _review(lines: tuple[str, ...], tags, config: Config) -> Review:

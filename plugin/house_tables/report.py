@@ -13,7 +13,7 @@ from typing import TextIO
 from . import __version__
 from .codes import CODES
 from .diagnostics import finding_line
-from .model import Diagnostic, Table
+from .model import Diagnostic, PlacedTable, Table
 
 FORMATS = ("text", "json", "github", "sarif")
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -65,6 +65,25 @@ class TableRecord:
     def of(cls, path: str, table: Table) -> TableRecord:
         """The record of a scanned table."""
         return cls(path, table.start_line, table.end_line, table.columns, len(table.body), table.dialect.value)
+
+    @classmethod
+    def placed(cls, path: str, placed: PlacedTable) -> TableRecord:
+        """The record of a table the page shows that is not its file's own, where its HT001 is reported (a
+        snippet's file, or the page's line)."""
+        table = placed.table
+        return cls(_shown(placed.path) if placed.path else path, placed.line, placed.end_line, table.columns,
+                   len(table.body), table.dialect.value)
+
+
+def table_records(path: str, tables, elsewhere=()) -> list[TableRecord]:
+    """Every table a page shows, as check's text reports them (one HT001 each) and in their order: the file's own
+    and those placed at its lines by line, then other files' (a snippet's) by file and line."""
+    records = [TableRecord.of(path, table) for table in tables]
+    if elsewhere:
+        records.extend(TableRecord.placed(path, placed) for placed in elsewhere)
+        records.sort(key=lambda record: (record.path != path, record.path if record.path != path else "",
+                                         record.line))
+    return records
 
 
 def _shown(path: str) -> str:

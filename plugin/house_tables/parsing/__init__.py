@@ -47,8 +47,9 @@ def _scan(source: Source, dialect: Dialect, extensions, configs, cross_check: bo
           directives: bool = True, rewrite=None) -> ScanResult:
     """scan() of a split source, nothing kept."""
     table_tags: list = []
+    elsewhere: list = []
     tables, diagnostics = _scan_dialect(source, dialect, extensions, configs, front_matter, table_tags, directives,
-                                        rewrite)
+                                        rewrite, elsewhere)
     diagnostics = all_diagnostics(tables, diagnostics)
     if cross_check:
         other = Dialect.MDX if dialect is Dialect.PYTHON_MARKDOWN else Dialect.PYTHON_MARKDOWN
@@ -56,7 +57,7 @@ def _scan(source: Source, dialect: Dialect, extensions, configs, cross_check: bo
         pair = (tables, other_tables) if dialect is Dialect.PYTHON_MARKDOWN else (other_tables, tables)
         diagnostics.extend(divergences(*pair))
     diagnostics.sort(key=Diagnostic.order)
-    return ScanResult(tuple(tables), tuple(diagnostics), tuple(table_tags))
+    return ScanResult(tuple(tables), tuple(diagnostics), tuple(table_tags), tuple(elsewhere))
 
 
 def all_diagnostics(tables: list[Table], found: list[Diagnostic]) -> list[Diagnostic]:
@@ -70,13 +71,14 @@ def all_diagnostics(tables: list[Table], found: list[Diagnostic]) -> list[Diagno
 
 
 def _scan_dialect(source: Source, dialect: Dialect, extensions, configs, front_matter: bool = False,
-                  table_tags: list | None = None, directives: bool = True, rewrite=None):
+                  table_tags: list | None = None, directives: bool = True, rewrite=None, elsewhere: list | None = None):
     """Tables and dialect-specific diagnostics from one dialect's scanner (table_tags: receives where MDX's
-    hand-written JSX tables begin)."""
+    hand-written JSX tables begin; elsewhere: the PlacedTables a `.md` page shows that are not its file's own)."""
     if dialect is Dialect.MDX:
         from .mdx import scan_mdx
 
         return scan_mdx(source, table_tags, directives=directives)
     from .pymd import MKDOCS_EXTENSIONS, scan_pymd
 
-    return scan_pymd(source, extensions or MKDOCS_EXTENSIONS, configs, front_matter=front_matter, rewrite=rewrite)
+    return scan_pymd(source, extensions or MKDOCS_EXTENSIONS, configs, front_matter=front_matter, rewrite=rewrite,
+                     elsewhere=elsewhere)

@@ -27,7 +27,7 @@ from markdown.util import ETX, STX
 
 from ..diagnostics import delimiter_mismatch, no_blank_line_before, swallowed_block, unlocated_table
 from ..mkdocs_parts import page_meta
-from ..model import Cell, Diagnostic, Dialect, LazyRow, Position, Row, Span, Table
+from ..model import Cell, Diagnostic, Dialect, LazyRow, PlacedTable, Position, Row, Span, Table
 from ..source import Source
 from . import blockloop, fences, sections
 from .cells import alignment, cell_at, row_of
@@ -655,12 +655,14 @@ def scan_pymd(
     front_matter: bool = False,
     fast: bool = True,
     rewrite: Callable[[str], str] | None = None,
+    elsewhere: list | None = None,
 ) -> tuple[list[Table], list[Diagnostic]]:
     """Tables and near-miss diagnostics of a source as Python-Markdown's block parser sees it; front_matter:
     the page as MkDocs gives it to Python-Markdown (YAML or MultiMarkdown front matter removed); fast=False: the
     plain path the fast one is tested against (Python-Markdown's own block loop, every cell built); rewrite: what
     the site's plugins and hooks make of the page's text before Markdown reads it (on_page_markdown), read instead,
-    its tables and findings placed back in the file."""
+    its tables and findings placed back in the file; elsewhere: receives the PlacedTables the page shows that are not
+    the file's own (placed where their findings are)."""
     configs = MKDOCS_EXTENSION_CONFIGS if configs is None else configs
     text = source.normalized()
     read = text if rewrite is None else rewritten(rewrite, text)
@@ -671,7 +673,10 @@ def scan_pymd(
     if record.text is None or record.text == text:
         located, diagnostics = locate(source, record, lazy=fast)
         return [table for _, table in located], diagnostics
-    return _in_file(source, record, lazy=fast)
+    tables, diagnostics, placed = _in_file(source, record, lazy=fast)
+    if elsewhere is not None:
+        elsewhere.extend(placed)
+    return tables, diagnostics
 
 
 def rewritten(rewrite: Callable[[str], str], text: str) -> str:
@@ -739,13 +744,14 @@ def _page_markdown_fast(text: str) -> str:
     return text
 
 
-def _in_file(source: Source, record: _Record, lazy: bool = False) -> tuple[list[Table], list[Diagnostic]]:
+def _in_file(source: Source, record: _Record, lazy: bool = False) -> tuple[list[Table], list[Diagnostic], list]:
     """Tables located in the text the parser read (front matter removed, includes expanded), moved back to the
-    file's lines; a table from an included file is reported there (or at the including line), never converted.
-    lazy: rows written on one line stay lazy when moved (as scan_pymd's tables of a page without front matter)."""
+    file's lines; a table from an included file is reported there (or at the including line), never converted: it
+    is the third list, a PlacedTable where its HT001 is. lazy: rows written on one line stay lazy when moved (as
+    scan_pymd's tables of a page without front matter)."""
     from ..decisions import settle
     from ..diagnostics import pipe_table, ragged_rows
-    from ..mapping import column_shift, line_map, line_origin, lines_of
+    from ..mapping import line_map, lines_of
 
     derived = record.text or ""
     located, found = locate(Source.parse(derived), record, lazy=lazy)
@@ -765,13 +771,29 @@ def _in_file(source: Source, record: _Record, lazy: bool = False) -> tuple[list[
                                                                            if d.span.start.line in inside)])
     placed = [*(d for d in found if d.span.start.line not in inside), *settled]  # as the build settles them
     for diagnostic in placed:
-        line = diagnostic.span.start.line
-        if line in mapped:  # a line of the file itself (as the build places it, also in a table that includes text)
-            home = mapped[line]
-            diagnostics.append(diagnostic.moved(home - line, column_shift(original[home - 1], lines[line - 1])))
-        else:  # included text: its own file's line, or the including line with a note
-            diagnostics.append(_placed(diagnostic, line_origin(line, lines, mapped, original, record.included)))
-    return tables, diagnostics
+        diagnostics.append(_in_place(diagnostic, lines, mapped, original, record.included))
+    return tables, diagnostics, [_placed_table(table, _in_place(pipe_table(table), lines, mapped, original,
+                                                                  record.included)) for table in elsewhere]
+
+
+def _in_place(diagnostic: Diagnostic, lines: list[str], mapped: dict[int, int], original: list[str],
+              included: dict) -> Diagnostic:
+    """A finding of the text the parser read where the build places it: at the file's line (also in a table that
+    includes text), else at its own file's line, or the including line with a note."""
+    from ..mapping import column_shift, line_origin
+
+    line = diagnostic.span.start.line
+    if line in mapped:
+        home = mapped[line]
+        return diagnostic.moved(home - line, column_shift(original[home - 1], lines[line - 1]))
+    return _placed(diagnostic, line_origin(line, lines, mapped, original, included))
+
+
+def _placed_table(table: Table, finding: Diagnostic) -> PlacedTable:
+    """A table that is not the file's own, where its HT001 is: its lines from there on where they are certain (the
+    file's, or a snippet's), else that one line (the including line: the note says why)."""
+    line = finding.span.start.line
+    return PlacedTable(table, line, line if finding.note else line + table.end_line - table.start_line, finding.path)
 
 
 def _constant_place(table: Table, mapped: dict[int, int], derived: list[str],

@@ -436,9 +436,12 @@ def _split(text: str) -> tuple[tuple[bool, str], ...]:
     """_segments, split. What follows a literal part is searched again as its own text node, the way remark-gfm
     sees it (nothing precedes its first character). Linear: each pattern's next match is kept until the scan
     passes it."""
+    if text.isalnum() and enabled():  # letters and digits only: no URL, email or control in it (_may_match)
+        return ((False, text),)
     out: list[tuple[bool, str]] = []
     pos = 0
-    upcoming = {pattern: pattern.search(text) for pattern in (_URL, _EMAIL, _CONTROL)}
+    upcoming = {pattern: pattern.search(text) if _may_match(pattern, text) else None
+                for pattern in (_URL, _EMAIL, _CONTROL)}
     while pos < len(text):
         for pattern, match in upcoming.items():
             if match is not None and match.start() < pos:
@@ -460,8 +463,21 @@ def _split(text: str) -> tuple[tuple[bool, str], ...]:
     return tuple(out)
 
 
+# A character each pattern's every match holds (`www.` or `http://`; `@`): a text without it is not searched, which
+# on a long text of letters is most of a cell's writing.
+_NEEDED = {_URL: (".", ":"), _EMAIL: ("@",)}
+
+
+def _may_match(pattern: re.Pattern, text: str) -> bool:
+    """Whether pattern can match somewhere in text (False only when text lacks every character it needs)."""
+    needed = _NEEDED.get(pattern)
+    return needed is None or not enabled() or any(character in text for character in needed)
+
+
 def _escape_plain(text: str, closer_after: bool, label: bool = False) -> str:
     """Escape what MDX would read as syntax in a text run; its neighbours (tags, expressions, edges) are unknown."""
+    if text.isalnum() and enabled():  # letters and digits only: no special character (_SPECIAL) to escape
+        return text
     out, i = [], 0
     last_closer = text.rfind("]")  # a `[` before it has a closer after it (not searched again for every `[`)
     specials = _LABEL_SPECIAL if label else _SPECIAL

@@ -71,8 +71,10 @@ def render_md_page(text: str, extensions: tuple, configs: dict, *, front_matter:
 
 
 def _converter(md: markdown.Markdown):
-    """The house_tables extension's preprocessor of a page Markdown instance (what it read of the last page)."""
-    return next(extension.converter for extension in md.registeredExtensions if hasattr(extension, "converter"))
+    """The house_tables extension's preprocessor of a page Markdown instance (what it read of the last page): md's
+    own, not the extension's last (a fence markdown-exec converts registers the extension in a Markdown of its own
+    while the page is converted, and the extension's converter is then that one's)."""
+    return md.preprocessors["house_tables"]
 
 
 def house_table_tags(text: str, extensions: tuple, configs: dict, *, front_matter: bool = False,

@@ -8,7 +8,11 @@ to know where its GFM table construct succeeds:
 * the document layer decides, for each line, which block quotes, list items and
   GFM footnote definitions continue, which new ones open, and whether the line
   is lazy, exactly as micromark's document tokenizer does (tab stops of 4, and
-  no 4-column limit on indentation, because MDX has no indented code);
+  no 4-column limit on indentation, because MDX has no indented code); it also
+  keeps Docusaurus' directive containers (`:::note` ... `:::`): micromark reads
+  what one holds as a document of its own, after looking on each of its lines
+  for the closing fence, so a `:::` line closes it even inside fenced code, and
+  the text around one is read before what it holds (which footnotes it cites);
 * the flow layer sees what is left of each line: blank lines, paragraphs and
   what may interrupt them, ATX and setext headings, thematic breaks, fenced
   code, JSX flow tags, flow expressions, ESM, and the table (header row,

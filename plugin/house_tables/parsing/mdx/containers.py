@@ -1,5 +1,5 @@
-"""The document layer's containers: block quotes, list items and GFM footnote definitions, how a line's prefix
-opens or continues them (micromark's document tokenizer, tab stops of 4)."""
+"""The document layer's containers: block quotes, list items, GFM footnote definitions and directive containers,
+how a line's prefix opens or continues them (micromark's document tokenizer, tab stops of 4)."""
 
 from __future__ import annotations
 
@@ -64,18 +64,26 @@ class _Prefix:
 
 @dataclass(eq=False)
 class _Container:
-    """An open block quote, list or GFM footnote definition, with micromark's state for it."""
+    """An open block quote, list, GFM footnote definition or directive container, with micromark's state for it.
 
-    kind: str  # "quote", "list" or "footnote"
+    A directive container (`:::note` ... `:::`, remark-directive) is a construct of the flow it opens in, but what
+    it holds is a document of its own (micromark tokenizes its lines as a nested document, after looking on each
+    for the closing fence): so it is kept here, with the containers, and closes as one (see _continue)."""
+
+    kind: str  # "quote", "list", "footnote" or "directive"
     ordered: bool = False
     marker: str = ""
     size: int = 0  # columns a line must be indented by to continue the current list item
     initial_blank: bool = False  # the item started with a blank line
     further_blank: bool = False  # ... and a blank line followed
     label: str = ""  # a footnote definition's label, normalized
+    colons: int = 0  # a directive container's opening colons (a closing fence needs as many or more)
+    indent: int = 0  # ... and the columns of indentation before them (taken off each of its lines, at most)
+    line: int = 0  # ... and the line it opened on; for a footnote definition, the line its innermost directive did
+    depth: int = 0  # for a footnote definition, the directive containers around it (see _Findings.resolves)
 
 
-_CONTINUED, _INDENTED, _NEW_ITEM, _ENDED = "continued", "indented", "new item", "ended"
+_CONTINUED, _INDENTED, _NEW_ITEM, _ENDED, _CLOSED = "continued", "indented", "new item", "ended", "closed"
 
 
 def _open_container(prefix: _Prefix, interrupt: bool) -> _Container | None:
@@ -163,12 +171,17 @@ def _footnote_label(label: str) -> str:
 
 
 def _continue(container: _Container, prefix: _Prefix, after_indent: bool) -> str:
-    """Whether a line continues an open container (moving past its prefix), or starts its list's next item.
+    """Whether a line continues an open container (moving past its prefix), starts its list's next item, or is
+    the closing fence of a directive container (_CLOSED: it ends, with all it holds, and the line with it).
 
     after_indent: the container before it on this line was a footnote definition continued by its indent.
     """
     ahead = prefix.copy()
-    if container.kind == "quote":
+    if container.kind == "directive":
+        if _closing_fence(ahead.copy(), container.colons):
+            return _CLOSED
+        ahead.eat_space(container.indent)
+    elif container.kind == "quote":
         ahead.eat_space()
         if ahead.char() != ">":
             return _ENDED
@@ -192,6 +205,17 @@ def _continue(container: _Container, prefix: _Prefix, after_indent: bool) -> str
             return _next_item(container, prefix)
     prefix.take(ahead)
     return _CONTINUED
+
+
+def _closing_fence(ahead: _Prefix, colons: int) -> bool:
+    """Whether the rest of the line is a directive container's closing fence: at least as many colons as opened it,
+    at any indentation (MDX has no indented code), blanks only after them."""
+    ahead.eat_space()
+    text, start = ahead.text, ahead.pos
+    end = start
+    while end < ahead.end and text[end] == ":":
+        end += 1
+    return end - start >= colons and end >= ahead.end
 
 
 def _next_item(container: _Container, prefix: _Prefix) -> str:

@@ -4,7 +4,17 @@ when no container is open."""
 from __future__ import annotations
 
 from . import syntax
-from .containers import _CONTINUED, _ENDED, _INDENTED, _NEW_ITEM, _Container, _continue, _open_container, _Prefix
+from .containers import (
+    _CLOSED,
+    _CONTINUED,
+    _ENDED,
+    _INDENTED,
+    _NEW_ITEM,
+    _Container,
+    _continue,
+    _open_container,
+    _Prefix,
+)
 from .findings import _Findings
 from .flow import _Flow
 from .lines import _Line
@@ -30,7 +40,7 @@ class _Document:
         if not self.stack:
             match = _NONBLANK.search(text)
             if match is None or text[match.start()] not in _CONTAINER_START:  # the common case, made quick
-                self._write(_Line(number, text, 0, match.start() if match else -1, False), 0)
+                self._write(_Line(number, text, 0, match.start() if match else -1, False), 0, 0)
                 return
         prefix = _Prefix(text, len(text.rstrip(" \t")))
         self.interrupt = False
@@ -39,11 +49,17 @@ class _Document:
             result = _continue(self.stack[continued], prefix, result == _INDENTED)
             if result == _ENDED:
                 break
+            if result == _CLOSED:  # a directive container's closing fence: the line is all its own
+                self._close_flow()
+                del self.stack[continued:]
+                return
             continued += 1
             if result == _NEW_ITEM:  # the list goes on with a new item: what was in the old one ends
                 self._close_flow()
                 del self.stack[continued:]
                 break
+        if continued < len(self.stack):
+            self._end_directives(continued)
         lazy = False
         if continued < len(self.stack) or (self.flow is not None and not self.flow.concrete):
             if continued == len(self.stack):
@@ -57,7 +73,7 @@ class _Document:
         elif self.flow is None:
             self._open_containers(prefix)
         match = _NONBLANK.search(text, prefix.pos)
-        self._write(_Line(number, text, prefix.pos, match.start() if match else -1, lazy), continued)
+        self._write(_Line(number, text, prefix.pos, match.start() if match else -1, lazy), continued, prefix.col)
 
     def skip(self, lines: tuple[str, ...], index: int) -> int:
         """Index of the next line the tokenizer must read, from index on (no container open): lines that cannot
@@ -92,19 +108,43 @@ class _Document:
     def _open_containers(self, prefix: _Prefix) -> None:
         """Open every container the line starts, one inside the other."""
         while (container := _open_container(prefix, self.interrupt)) is not None:
-            self.stack.append(container)
             if container.kind == "footnote":
-                self.findings.first_definitions.setdefault(container.label, container)
+                directives = [opened for opened in self.stack if opened.kind == "directive"]
+                container.depth, container.line = len(directives), directives[-1].line if directives else 0
+                self.findings.define(container)
+            self.stack.append(container)
 
-    def _write(self, line: _Line, continued: int) -> None:
-        """Give the rest of a line to the flow; a lazy line that starts a construct closes containers."""
+    def _end_directives(self, continued: int) -> None:
+        """A line that does not continue every container: a directive container inside one it does not continue
+        ends, with all it holds (it takes no lazy line: micromark's construct is concrete)."""
+        for index in range(continued, len(self.stack)):
+            if self.stack[index].kind == "directive":
+                self._close_flow()
+                del self.stack[index:]
+                return
+
+    def _write(self, line: _Line, continued: int, col: int) -> None:
+        """Give the rest of a line (from column col) to the flow; a lazy line that starts a construct closes
+        containers; a line opening a directive container ends the flow, and what follows is read inside it."""
         if self.flow is None:
             self.flow = _Flow(self.findings, self.directives)
         line.footnote = self._footnote(len(self.stack))
+        if self.stack:
+            self._note_depth(line.number)
         self.flow.feed(line)
         if line.lazy and not self.flow.spans(line.number):
             del self.stack[continued:]
             line.footnote = self._footnote(continued)
+        if self.flow.opened:
+            indent = _Prefix(line.text, line.first, line.start, col).eat_space()
+            self.stack.append(_Container("directive", colons=self.flow.opened, indent=indent, line=line.number))
+            self._close_flow()
+
+    def _note_depth(self, number: int) -> None:
+        """Note how many directive containers hold the line (text in them may not cite every footnote)."""
+        depth = sum(container.kind == "directive" for container in self.stack)
+        if depth:
+            self.findings.depths[number] = depth
 
     def _footnote(self, depth: int) -> _Container | None:
         """The innermost footnote definition among the outermost `depth` open containers."""

@@ -24,11 +24,30 @@ class _Findings:
     diagnostics: dict[int, Diagnostic] = field(default_factory=dict)
     text_lines: dict[int, _Line] = field(default_factory=dict)  # lines of inline text (may cite footnotes)
     first_definitions: dict[str, _Container] = field(default_factory=dict)  # footnote label -> definition
+    definitions: dict[str, list[_Container]] = field(default_factory=dict)  # footnote label -> every definition
+    depths: dict[int, int] = field(default_factory=dict)  # line -> directive containers holding it (when any)
     table_tags: list[Position] = field(default_factory=list)  # flow JSX `<table` tags: hand-written tables
 
     def text(self, line: _Line) -> None:
         """Note a line of inline text (paragraph, heading, table row)."""
         self.text_lines[line.number] = line
+
+    def define(self, definition: _Container) -> None:
+        """Note a footnote definition (see _Container's depth and line)."""
+        self.first_definitions.setdefault(definition.label, definition)
+        self.definitions.setdefault(definition.label, []).append(definition)
+
+    def resolves(self, label: str, number: int) -> bool:
+        """Whether a footnote call on line `number` is one: micromark knows the label when it reads the call's text.
+
+        What a directive container holds is a document of its own, read after the document around it, one level
+        at a time (micromark's subtokenize, a pass per level, each in document order); the text of a document is
+        read a pass after the document itself. So text inside `depth` directives is read in pass depth + 1 and
+        knows the definitions read in earlier passes, and those of pass depth + 1 whose directive opened above it.
+        """
+        depth = self.depths.get(number, 0)
+        return any(definition.depth <= depth or (definition.depth == depth + 1 and definition.line < number)
+                   for definition in self.definitions.get(label, ()))
 
     def mismatch(self, header: _Line, delimiter: _Line, columns: int, widths: int) -> None:
         """HT004 at a delimiter row whose cell count differs from its header's."""
@@ -44,8 +63,9 @@ def _rendered_footnotes(lines: tuple[str, ...], findings: _Findings) -> set[_Con
     cited: dict[_Container | None, set[str]] = {}  # labels cited by the text in each definition (None: none)
     for line in findings.text_lines.values():
         if "[^" in line.text:
-            calls = FOOTNOTE_CALL.finditer(line.text, line.first)
-            cited.setdefault(line.footnote, set()).update(_footnote_label(call.group(1)) for call in calls)
+            labels = (_footnote_label(call.group(1)) for call in FOOTNOTE_CALL.finditer(line.text, line.first))
+            cited.setdefault(line.footnote, set()).update(
+                label for label in labels if findings.resolves(label, line.number))
     rendered: set[_Container] = set()
     pending, seen = list(cited.get(None, ())), set()
     while pending:

@@ -1,9 +1,11 @@
 """micromark's flow tokenizer: the constructs one after another in one run of flow content, paragraphs and what
-interrupts them, directive containers; each block rule's steps come from its module (fences, esm, jsx, tables)."""
+interrupts them, directive containers' opening lines; each block rule's steps come from its module (fences, esm,
+jsx, tables)."""
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import deque
 
 from .definitions import _definitions_only
@@ -19,14 +21,18 @@ from .tables import _TableRule
 
 _HEADING = re.compile(r"#{1,6}(?:[ \t]|$)")
 _ESM = re.compile(r"(?:import|export) ")
-# A directive container's opening line (remark-directive): a name, then an optional `[label]` and `{attributes}`,
-# nothing after; or one of Docusaurus' admonition keywords and a title (`:::tip Title`: Docusaurus makes it
-# `:::tip[Title]` before MDX reads the page). Any other `:::name text` line is text to both, so a `:::` under a table
-# after it is a row of that table.
-_DIRECTIVE_OPEN = re.compile(r"(:{3,})(?:[A-Za-z][\w-]*(?:\[.*\])?(?:\{[^\n]*\})?[ \t]*$"
-                             r"|(?:note|tip|info|warning|danger|caution|important|success|secondary) )")
-_DIRECTIVE_CLOSE = re.compile(r"(:{3,})[ \t]*$")
-
+# A directive container's opening line (remark-directive): colons, a name, then an optional `[label]` and
+# `{attributes}`, nothing after (see _directive_opening); or, at the start of a line or after block quote markers
+# only, one of Docusaurus' admonition keywords and a title (`:::tip Title`: Docusaurus makes it `:::tip[Title]`
+# before MDX reads the page, with this pattern). Any other `:::name text` line is text to both, so a `:::` under a
+# table after it is a row of that table.
+_COLONS = re.compile(r":{3,}")
+_ADMONITION_TITLE = re.compile(r"(note|tip|info|warning|danger|caution|important|success|secondary) +")
+_BEFORE_TITLED = re.compile(r"(?:> ?)*(?: +|\t+)?")  # what Docusaurus lets stand before `:::keyword Title`
+_ATTRIBUTES = re.compile(r"\{[^\n]*\}")
+_BLANK_REST = re.compile(r"[ \t]*\Z")
+LABEL_NESTING_MAX = 32  # most `[` a directive's label may hold open (micromark-extension-directive)
+LABEL_ESCAPES_MAX = 999  # most escapes a label may hold (what its size counts)
 
 def _line_construct(line: _Line, after_paragraph: bool, interrupt: bool) -> str | None:
     """Which construct keyed on the line's first character starts there (not JSX): 'line', 'fence', 'esm'."""
@@ -61,13 +67,15 @@ class _Flow(_TableRule, _JsxRule, _FenceRule, _EsmRule):
         self._recorded: list[_Line | None] | None = None
         self._table: _TableBuilder | None = None
         self._after_paragraph: list[_Line] | None = None  # the lines of a paragraph the next line interrupted
-        self._directives: list[int] = []  # colons of each open directive container (`:::note` ... `:::`)
+        self.fed = 0  # the line the document layer handed over last
+        self.opened = 0  # the colons of the directive container that line opened (0: none)
         self.until: re.Pattern | None = None  # in fenced code or ESM: the line that ends it (others are swallowed)
         self._steps = self._flow()
         next(self._steps)
 
     def feed(self, line: _Line) -> None:
         """Hand the flow its next line."""
+        self.fed = line.number
         self._steps.send(line)
 
     def close(self) -> None:
@@ -79,8 +87,8 @@ class _Flow(_TableRule, _JsxRule, _FenceRule, _EsmRule):
         raise AssertionError("the flow did not end at the end of its input")
 
     def waits(self) -> bool:
-        """Whether the next line does not start a construct afresh (as in a new flow, directive containers and a
-        table going on aside): a construct is open, a line waits to be read again, or a paragraph was interrupted."""
+        """Whether the next line does not start a construct afresh (as in a new flow, a table going on aside):
+        a construct is open, a line waits to be read again, or a paragraph was interrupted."""
         return self.open or bool(self._replay) or self._after_paragraph is not None
 
     def in_table(self) -> bool:
@@ -121,7 +129,7 @@ class _Flow(_TableRule, _JsxRule, _FenceRule, _EsmRule):
             return self._tagged(line)
         if self._directive_fence(line, enter=True):
             self._end_table()
-            return None
+            return None  # the document layer closes this flow and opens the container
         # A setext underline needs a paragraph above, not just link reference definitions.
         underlines = paragraph is not None and line.text[line.first] in "-="
         kind = _line_construct(line, underlines and not _definitions_only(paragraph), False)
@@ -186,24 +194,75 @@ class _Flow(_TableRule, _JsxRule, _FenceRule, _EsmRule):
         return (yield from self._header(line, True, since))
 
     def _directive_fence(self, line: _Line, *, enter: bool) -> bool:
-        """Whether the line opens a directive container (`:::note`, as Docusaurus admonitions are written) or
-        closes an open one; either ends a table and interrupts a paragraph (remark-directive, measured with the
-        real compiler). A closing fence closes the outermost open container it is long enough for, and every one
-        inside it: each container looks for its own closing fence on its lines before its content is read, so
-        `:::` under a `:::note` nested in a `:::note` closes both (the outer one needs `::::` to stay open).
-        enter: the line is being read, so the container opens or closes."""
-        if not self.directives or line.text[line.first] != ":" or line.first - line.start > 3:
+        """Whether the line opens a directive container (`:::note`, as Docusaurus admonitions are written), which
+        ends a table and interrupts a paragraph (remark-directive, measured with the real compiler). enter: the line
+        is being read, so the container opens: the document layer takes it from `opened` (what it holds is a
+        document of its own; its closing fence is the document layer's to find, see containers._continue).
+
+        Only the line the document layer has just handed over may open one: what a failed multi-line attempt
+        replays was placed in containers already (MDX does not compile such pages: the attempt was a JSX tag or
+        an expression left open)."""
+        if not self.directives or line.number != self.fed or line.text[line.first] != ":":
             return False
-        opening = _DIRECTIVE_OPEN.match(line.text, line.first)
-        if opening is not None:
-            if enter:
-                self._directives.append(len(opening.group(1)))
-            return True
-        closing = _DIRECTIVE_CLOSE.match(line.text, line.first)
-        size = len(closing.group(1)) if closing is not None else 0
-        closed = next((index for index, opened in enumerate(self._directives) if opened <= size), None)
-        if closed is None:
-            return False
-        if enter:
-            del self._directives[closed:]
-        return True
+        colons = _directive_opening(line.text, line.first)
+        if colons and enter:
+            self.opened = colons
+        return colons > 0
+
+
+def _directive_opening(text: str, first: int) -> int:
+    """The colons of the directive container a line opens at first (0: none): `:::name[label]{attributes}` and
+    blanks only, or Docusaurus' `:::keyword Title` (see _ADMONITION_TITLE)."""
+    colons = _COLONS.match(text, first)
+    if colons is None:
+        return 0
+    titled = _ADMONITION_TITLE.match(text, colons.end())
+    if titled is not None and _BEFORE_TITLED.fullmatch(text, 0, first):
+        text = f"{text[:titled.end(1)]}[{text[titled.end():]}]"  # the line as Docusaurus hands it to MDX
+    end = _name_end(text, colons.end())
+    if end > 0 and end < len(text) and text[end] == "[":
+        end = _label_end(text, end)
+    if end > 0 and (attributes := _ATTRIBUTES.match(text, end)) is not None:
+        end = attributes.end()
+    return colons.end() - first if end > 0 and _BLANK_REST.match(text, end) else 0
+
+
+def _name_char(char: str) -> bool:
+    """Whether a character may be in a directive's name: no whitespace, punctuation or symbol but `-` and `_`."""
+    if char.isascii():
+        return char.isalnum() or char in "-_"
+    return not char.isspace() and unicodedata.category(char)[0] not in "PSZ"
+
+
+def _name_end(text: str, start: int) -> int:
+    """The end of a directive's name at start (micromark-extension-directive's factoryName), -1 when none: it
+    starts with no `-` or `_` and ends with neither."""
+    end = start
+    while end < len(text) and _name_char(text[end]):
+        end += 1
+    if end == start or text[start] in "-_" or text[end - 1] in "-_":
+        return -1
+    return end
+
+
+def _label_end(text: str, start: int) -> int:
+    """The end of a container directive's `[label]` at start (factoryLabel: brackets balanced, at most 32 open,
+    escapes `\\[`, `\\\\`, `\\]`, on one line), -1 when it does not close."""
+    balance, escapes, index = 0, 0, start + 1
+    while index < len(text):
+        char = text[index]
+        if char == "[":
+            balance += 1
+            if balance > LABEL_NESTING_MAX:
+                return -1
+        elif char == "]":
+            if not balance:
+                return index + 1
+            balance -= 1
+        elif char == "\\" and index + 1 < len(text) and text[index + 1] in "[\\]":
+            escapes += 1
+            if escapes > LABEL_ESCAPES_MAX:
+                return -1
+            index += 1
+        index += 1
+    return -1
