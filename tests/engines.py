@@ -314,7 +314,7 @@ class MdxEngine:
                     host: bool = False) -> list[dict]:
         """The server's responses to docs, in order; requests are pipelined. form: MDX's `format`, "mdx" or "md"
         (CommonMark, as Docusaurus reads a page under markdown.format 'md'); directives: `:::name` containers read
-        (Docusaurus), else text (Mintlify, plain MDX); host: the links and images Markdown made are drawn by a
+        (Docusaurus), else text (Mintlify, plain MDX); host: the links, images and code Markdown made are drawn by a
         theme's components, marked `data-host` (JSX written in the page is not)."""
         ids = range(self._next_id, self._next_id + len(docs))
         self._next_id += len(docs)

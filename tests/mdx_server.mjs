@@ -3,8 +3,8 @@
 //   {"id": n, "ok": true, "html": "..."}  or  {"id": n, "ok": false, "error": "...", "phase": "compile"|"render"}
 //   A request may add "format": "md" (CommonMark, as Docusaurus reads a page under markdown.format 'md'), and
 //   "directives": false (no container directives: `:::` lines are text, as Mintlify and plain MDX read them), and
-//   "host": true (links and images Markdown made are drawn by the host's components, as a Docusaurus or Mintlify
-//   theme draws them: here with data-host="a" / "img", so a page shows which of its links a theme would draw).
+//   "host": true (links, images and code Markdown made are drawn by the host's components, as a Docusaurus, Mintlify or
+//   Nextra theme draws them: here with data-host="a" / "img" / "code", so a page shows which of them a theme would draw).
 // The pipeline is the `mdx` engine of engine_matrix/mdx_engine.mjs, except that React is loaded once.
 import readline from 'node:readline'
 import {evaluate} from '@mdx-js/mdx'
@@ -43,10 +43,12 @@ function componentsFor(src) {
 }
 
 // What a host's theme gives MDX for the elements Markdown makes (Docusaurus' MDXComponents: `a` is its Link, `img` its
-// Img); JSX written in the page (`<a href>`) is drawn as written, by React, never by these.
+// Img; Nextra's `code` is its Code, whose `nextra-code` class alone carries its inline code style since Nextra 3.0.14);
+// JSX written in the page (`<a href>`, `<code>`) is drawn as written, by React, never by these.
 const hostComponents = {
   a: (props) => React.createElement('a', {...props, 'data-host': 'a'}),
   img: (props) => React.createElement('img', {...props, 'data-host': 'img'}),
+  code: (props) => React.createElement('code', {...props, 'data-host': 'code'}),
 }
 
 const options = {...runtime, format: 'mdx', remarkPlugins: [remarkGfm, remarkContainerDirectives], rehypePlugins: [annotateTables]}

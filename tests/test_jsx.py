@@ -6,11 +6,12 @@ import re
 from html.parser import HTMLParser
 
 import pytest
+from bs4 import BeautifulSoup
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from house_tables.rendering.css import canonical_style
-from house_tables.rendering.jsx import html_to_jsx, jsx_style, jsx_text
+from house_tables.rendering.jsx import _markdown_element, html_to_jsx, jsx_style, jsx_text
 
 from engines import _canon_attrs, extract_tables
 
@@ -87,10 +88,50 @@ def normalize(cell_html: str) -> str:
     return "".join(parser.out)
 
 
-def expected(fragment: str) -> str:
-    """The canonical inner HTML of a cell holding the fragment, comments removed (a JSX comment renders nothing)."""
+def expected(fragment: str, as_markdown: bool = False) -> str:
+    """The canonical inner HTML of a cell holding the fragment, comments removed (a JSX comment renders nothing);
+    as_markdown: each link and image html_to_jsx writes as Markdown as MDX shows a Markdown link or image (what the
+    page showed before its table was converted): its URL normalized, an empty title left out, and an image's empty
+    src (React leaves it out)."""
+    if as_markdown:
+        fragment = _as_markdown_shows(fragment)
     [table] = extract_tables(one_line(COMMENT.sub("", fragment)))
     return normalize(table["rows"][0][0])
+
+
+def _as_markdown_shows(fragment: str) -> str:
+    """The fragment with its Markdown-written links and images as MDX shows them (see expected)."""
+    if not re.search(r"<(?:a|img)\b", fragment):
+        return fragment
+    soup = BeautifulSoup(fragment, "html.parser", multi_valued_attributes=None)
+    for tag in soup.find_all(["a", "img"]):
+        if not _markdown_element(tag) or (tag.name == "a" and any(map(_markdown_element, tag.find_parents("a")))):
+            continue  # in a Markdown link's label a link stays JSX
+        if tag.attrs.get("title") == "":
+            del tag["title"]
+        key = "href" if tag.name == "a" else "src"
+        tag[key] = _uri(tag[key])
+        if tag[key] == "" and tag.name == "img":
+            del tag[key]
+    return str(soup)
+
+
+_URI_SAFE = re.compile(r"%[0-9A-Fa-f]{2}|[A-Za-z0-9!#$&'()*+,\-./:;=?@_~]")
+
+
+def _uri(url: str) -> str:
+    """A URL as micromark normalizes a Markdown link's (normalizeUri): what is not ASCII-safe percent-encoded as
+    UTF-8, an existing `%XX` kept."""
+    out, i = [], 0
+    while i < len(url):
+        safe = _URI_SAFE.match(url, i)
+        if safe:
+            out.append(safe.group())
+            i = safe.end()
+        else:
+            out.append("".join(f"%{b:02X}" for b in url[i].encode("utf-8", "surrogatepass")))
+            i += 1
+    return "".join(out)
 
 
 def rendered_many(engine, docs: list[str]) -> list[str]:
@@ -151,13 +192,15 @@ FRAGMENTS = [
 ]
 
 
+@pytest.mark.parametrize("as_markdown", [False, True])
 @pytest.mark.parametrize("layout", [one_line, house_layout])
 @pytest.mark.parametrize("fragment", FRAGMENTS)
-def test_fragment_renders_the_same(mdx_engine, fragment, layout):
-    """Every fixed fragment, serialized and put in a <td>, renders its own canonical HTML."""
-    jsx = html_to_jsx(fragment)
+def test_fragment_renders_the_same(mdx_engine, fragment, layout, as_markdown):
+    """Every fixed fragment, serialized and put in a <td>, renders its own canonical HTML (as_markdown: with its
+    links, images and inline code written as Markdown, as in an MDX page)."""
+    jsx = html_to_jsx(fragment, as_markdown)
     assert "\n" not in jsx
-    assert rendered_many(mdx_engine, [layout(jsx)]) == [expected(fragment)], jsx
+    assert rendered_many(mdx_engine, [layout(jsx)]) == [expected(fragment, as_markdown)], jsx
 
 
 @pytest.mark.parametrize("text", ["{x}", "List<T>", "a <= b", "*a* _b_ `c` [d](e) ~f~", "C:\\dir\\", "&copy;",
@@ -255,13 +298,13 @@ fragments = st.recursive(
 
 
 @settings(max_examples=FUZZ_EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(fragment=fragments, layout=st.sampled_from([one_line, house_layout]))
-def test_random_fragments_render_the_same(mdx_engine, fragment, layout):
+@given(fragment=fragments, layout=st.sampled_from([one_line, house_layout]), as_markdown=st.booleans())
+def test_random_fragments_render_the_same(mdx_engine, fragment, layout, as_markdown):
     """Random fragments rich in MDX/markdown syntax characters round-trip through html_to_jsx and MDX."""
-    jsx = html_to_jsx(fragment)
+    jsx = html_to_jsx(fragment, as_markdown)
     assert "\n" not in jsx
     assert "\r" not in jsx
-    assert rendered_many(mdx_engine, [layout(jsx)]) == [expected(fragment)], jsx
+    assert rendered_many(mdx_engine, [layout(jsx)]) == [expected(fragment, as_markdown)], jsx
 
 
 @settings(max_examples=FUZZ_EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -865,6 +865,31 @@ def test_a_markdown_link_in_a_cell_stays_a_markdown_link(tmp_path, mdx_engine):
     assert "[other](<./other.md>)" in written and '<a href="raw.md">raw</a>' in written
 
 
+# Nextra (3.0.14 and later) draws the inline code Markdown makes with its Code component, whose `nextra-code` class
+# alone carries the inline code style (border, background, padding); a `<code>` written as JSX gets none of it.
+HOST_CODE = ("# T\n\n| option | meaning |\n|---|---|\n| `--port` | listens on `{port}` |\n"
+             "| ``a`b`` and `` `x` `` | [`List<T>`](./list.md) and `  two  ` |\n"
+             "| <code>raw</code> | **`bold code`** ~~`x`~~ |\n")
+
+
+def test_inline_code_in_a_cell_stays_markdown(tmp_path, mdx_engine):
+    """fix wrote a cell's inline code as JSX `<code>`: the same HTML to plain MDX, so verified, but a theme's `code`
+    component draws only the code Markdown made (Nextra's Code: the class its inline code style needs). Inline code
+    stays Markdown in the `<td>` now (`` `--port` ``, fenced and padded as its backticks and spaces need): the page
+    compiled with a theme's components shows the same code drawn by them before and after fix; a `<code>` the page
+    wrote as JSX stays JSX."""
+    page = tmp_path / "pages" / "index.mdx"
+    page.parent.mkdir()
+    page.write_text(HOST_CODE, encoding="utf-8")
+    (before,) = mdx_engine.render_many([HOST_CODE], directives=False, host=True)
+    assert before["html"].count('data-host="code"') == 8
+    assert run_cli(tmp_path, "fix", "pages")[0] == 0
+    written = page.read_text(encoding="utf-8")
+    assert "<table" in written and "`--port`" in written and "<code>raw</code>" in written
+    (after,) = mdx_engine.render_many([written], directives=False, host=True)
+    assert _unstyled_mdx(after["html"]) == _unstyled_mdx(before["html"])
+
+
 # DecentSoftware-eu/DecentHolograms-Wiki: built by ProperDocs (an MkDocs fork) from `properdocs.yml`, which it reads
 # before `mkdocs.yml`; the site lists the macros plugin and not house-tables.
 def test_a_properdocs_site_is_read_with_its_configuration(tmp_path):
@@ -931,13 +956,59 @@ def test_the_html_form_is_not_written_into_an_mdx_page(tmp_path, mdx_engine):
     source = "# T\n\n| a | b |\n|---|---|\n| 1 | [x](./other.md) |\n"
     page, commonmark = tmp_path / "docs" / "index.md", tmp_path / "docs" / "plain.md"
     page.write_text(source, encoding="utf-8")
-    commonmark.write_text("---\nformat: md\n---\n" + source, encoding="utf-8")
+    commonmark.write_text("---\nformat: md\n---\n" + source.replace("./other.md", "./other"), encoding="utf-8")
     code, lines = run_cli(tmp_path, "fix", "--form", "html", "docs")
     before, after = mdx_engine.render_many([source, page.read_text(encoding="utf-8")])
     assert after["ok"] and _unstyled_mdx(after["html"]) == _unstyled_mdx(before["html"])
     assert (code, lines[1]) == (1, "docs/index.md:3:1: HT009 MDX reads the HTML form as JSX, where its `style` strings "
                                    "and unclosed `<col>` do not compile")
     assert '<table style="' in commonmark.read_text(encoding="utf-8")
+
+
+# gina-io/docs: `markdown: {format: 'detect'}`, so Docusaurus reads its `.md` pages as CommonMark (HTML tables as HTML).
+def test_the_html_form_in_a_commonmark_page_is_the_house_style(tmp_path):
+    """A page Docusaurus reads as CommonMark takes the HTML form (`fix --form html`; the JSX form is refused there),
+    but check read the page as MDX, where that `<table>` is JSX: every converted table was "HT013 hand-written table
+    left alone: <table> has a style that is not an object of literal values" (gina-io/docs: 408 after fix), so check
+    failed on what fix wrote. Such a page's `<table>`s are read as HTML now: in the house style."""
+    (tmp_path / "docusaurus.config.js").write_text("module.exports = {markdown: {format: 'detect'}};\n",
+                                                   encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    page = tmp_path / "docs" / "index.md"
+    page.write_text("# T\n\n| a | b |\n|:--|--:|\n| `1` | [x](https://example.com) |\n", encoding="utf-8")
+    code, lines = run_cli(tmp_path, "fix", "--form", "html", "docs")
+    assert code == 0 and '<table style="' in page.read_text(encoding="utf-8")
+    code, lines = run_cli(tmp_path, "check", "docs")
+    assert (code, lines[-1].split("; configuration")[0]) == (
+        0, "no findings in 1 file; hand-written tables: 1 in the house style, 0 drifting, 0 left alone")
+    assert run_cli(tmp_path, "fix", "--check", "--form", "html", "docs")[0] == 0
+
+
+# gina-io/docs' reference pages: `.md` links in the cells of tables in `.md` pages read as CommonMark.
+RESOLVED_IN_MARKDOWN = ("# T\n\n| a | b |\n|---|---|\n| [dtos](../guides/dtos.md#x) | 1 |\n\n"
+                        "| c | d |\n|---|---|\n| ![i](./img.png) | 2 |\n\n"
+                        "| e | f |\n|---|---|\n| [route](/data/orm) and [up](../guides/dtos) |"
+                        " [x](https://x.org/a.md) |\n")
+
+
+def test_a_link_docusaurus_resolves_in_markdown_keeps_its_table_in_the_html_form(tmp_path):
+    """Docusaurus resolves a Markdown link to a `.md` file (to the page's route) and bundles a Markdown image in
+    remark plugins that see link and image nodes only; in the HTML form, which a page it reads as CommonMark takes,
+    the cell's `<a href="../guides/dtos.md">` stays as written: a broken link (gina-io/docs: 7 tables). Such a table
+    stays, with HT009 naming the URL; a table whose links are routes or external converts (the theme draws raw and
+    Markdown links alike)."""
+    (tmp_path / "docusaurus.config.js").write_text("module.exports = {markdown: {format: 'detect'}};\n",
+                                                   encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    page = tmp_path / "docs" / "index.md"
+    page.write_text(RESOLVED_IN_MARKDOWN, encoding="utf-8")
+    code, lines = run_cli(tmp_path, "fix", "--form", "html", "docs")
+    for line, url, broken in ((3, "../guides/dtos.md#x", "link"), (7, "./img.png", "image")):
+        assert (f"docs/index.md:{line}:1: HT009 Docusaurus resolves `{url}` only in Markdown: in the HTML form it "
+                f"would stay as written, a broken {broken}") in lines
+    written = page.read_text(encoding="utf-8")
+    assert code == 1 and written.count("<table") == 1 and "| [dtos](../guides/dtos.md#x) | 1 |" in written
+    assert '<a href="/data/orm">route</a>' in written and lines[-1].startswith("1 file fixed (1 table,")
 
 
 def _mdx_page(engine, source: str) -> str:

@@ -148,3 +148,21 @@ def test_a_zensical_toml_site_is_read_with_its_stack(tmp_path):
     after = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     assert len(house_styled(BeautifulSoup(after, "html.parser"))) == 2
     assert unstyled(after) == unstyled((plain / "site" / "index.html").read_text(encoding="utf-8"))
+
+
+def test_a_zensical_toml_without_markdown_extensions_is_read_with_zensical_defaults(tmp_path):
+    """Without `markdown_extensions` Zensical renders pages with its own default stack (admonition, tabbed,
+    details, def_list, ...), not MkDocs': check finds the tables the built pages show, the one in a note and the
+    one under a content tab among them (MkDocs' usual stack reads both as code)."""
+    (tmp_path / "zensical.toml").write_text('[project]\nsite_name = "Z"\n', encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text(
+        '# T\n\n!!! note\n\n    | a | b |\n    |---|---|\n    | 1 | 2 |\n\n=== "One"\n\n    | c | d |\n'
+        "    |---|---|\n    | 3 | 4 |\n\n| e | f |\n|---|---|\n| 5 | 6 |\n", encoding="utf-8")
+    assert _build(tmp_path).returncode == 0
+    built = BeautifulSoup((tmp_path / "site" / "index.html").read_text(encoding="utf-8"), "html.parser")
+    code, checked = check_site(tmp_path, "docs")
+    assert code == 1
+    assert len(built.select("article table") or built.find_all("table")) == 3
+    assert [line.split(" HT001 ")[0] for line in checked[:-1]] == [
+        "docs/index.md:5:5:", "docs/index.md:11:5:", "docs/index.md:15:1:"]

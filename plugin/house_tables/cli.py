@@ -877,7 +877,8 @@ def check_text(task: Task, text: str) -> FileResult:
     else:
         plan = _lazy("plan_page")(text, task.dialect, config=task.config, extensions=task.extensions,
                          configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
-                         directives=task.directives, rewrite=_rewrite(task))
+                         directives=task.directives, rewrite=_rewrite(task),
+                         html_tables=_commonmark_format(task, text) is not None)
         tables, elsewhere, diagnostics = plan.tables, plan.elsewhere, plan.diagnostics
         hand = (plan.hand.conforming, len(plan.hand.normalisable), plan.hand.alone)
     return FileResult(task.path, table_records(task.path, tables, elsewhere),
@@ -894,7 +895,7 @@ def convert_text(text: str, task: Task):
                    rewrite=_rewrite(task),
                    refused=_included_refusal(task) or _outside_refusal(task) or html_refusal(task, text),
                    directives=task.directives,
-                   contexts=_contexts(task))
+                   contexts=_contexts(task), html_tables=_commonmark_format(task, text) is not None)
 
 
 def macros_scope_of(own):
@@ -1081,7 +1082,8 @@ def _fixed_file(task: Task) -> FileResult:
     if changed:
         plan = _lazy("plan_page")(conversion.text, task.dialect, config=task.config, extensions=task.extensions,
                                   configs=task.extension_configs, cross_check=task.cross_check,
-                                  front_matter=task.front_matter, directives=task.directives, rewrite=_rewrite(task))
+                                  front_matter=task.front_matter, directives=task.directives, rewrite=_rewrite(task),
+                                  html_tables=_commonmark_format(task, conversion.text) is not None)
         tables, elsewhere, rechecked = plan.tables, plan.elsewhere, plan.diagnostics
         declined = [conversion.in_new_text(d) for d in diagnostics if d.code == "HT009"]
         diagnostics = sorted([*rechecked, *declined], key=Diagnostic.order)

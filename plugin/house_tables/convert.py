@@ -113,9 +113,9 @@ class Engine:
 
         return self.extensions or MKDOCS_EXTENSIONS, MKDOCS_EXTENSION_CONFIGS if self.configs is None else self.configs
 
-    def page(self, text: str, front_matter: bool) -> str:
+    def page(self, text: str, front_matter: bool) -> Shown:
         """What a reader sees of a whole `.md` page as the site (with the plugin) builds it, comparable."""
-        return page_view(self._page(text, front_matter).html)
+        return Shown(self._page(text, front_matter).html)
 
     def definitions(self, text: str, front_matter: bool) -> str:
         """The page's definitions a table's cells need when rendered on their own (references; for `.md` also
@@ -128,12 +128,42 @@ class Engine:
         return render_md_page(text.removeprefix(BOM), *self.stack(), front_matter=front_matter)
 
 
+class Shown:
+    """A rendered page as compared: equal when readers see the same (page_view). The same HTML is the same page
+    without viewing it (page_view is a function of the HTML alone; fast paths); other HTML is viewed, once."""
+
+    __slots__ = ("_view", "html")
+
+    def __init__(self, html: str):
+        self.html = html
+        self._view: str | None = None
+
+    def view(self) -> str:
+        """The page as page_view shows it."""
+        if self._view is None:
+            self._view = page_view(self.html)
+        return self._view
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Shown):
+            return NotImplemented
+        return (enabled() and self.html == other.html) or self.view() == other.view()
+
+    __hash__ = None  # compared only
+
+
+def _difference(before: Shown, after: Shown) -> str:
+    """Where two pages first differ as readers see them (first_difference of their views)."""
+    return first_difference(before.view(), after.view())
+
+
 def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, form: str = "jsx",
             extensions: tuple[str, ...] | None = None, configs: dict | None = None,
             cross_check: bool = False, front_matter: bool = False,
             template_markers: tuple[str, ...] = (), jsx_refused: tuple[str, str] | None = None,
             rewrite: Callable[[str], str] | None = None, refused: tuple[str, str] | None = None,
-            directives: bool = True, contexts: Callable[[str], list[tuple[str, str]]] | None = None) -> Conversion:
+            directives: bool = True, contexts: Callable[[str], list[tuple[str, str]]] | None = None,
+            html_tables: bool = False) -> Conversion:
     """Every pipe table of text in the house style (form "jsx" or "html"); unverifiable tables stay.
     cross_check adds HT007 where the other dialect reads a table differently. template_markers: what opens a
     template expression in the site's pages (Site.template_markers); a table whose new lines would hold more of one
@@ -145,16 +175,17 @@ def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, 
     reads `:::name` containers (Docusaurus), not text (Mintlify). contexts: the other pages that show this file's
     text (a snippet), as (their including line, their text) with a given text of this file in them
     (site.pages_including): each must show the same too, since there the file's tables read that page's link
-    references, footnotes and abbreviations."""
+    references, footnotes and abbreviations. html_tables: the host reads the page's `<table>`s as HTML
+    (plan.hand_table_tags)."""
     engine = Engine(Dialect(dialect), extensions, configs, directives)
     with cycle_collector_paused():
         return _convert(text, engine, config, form, cross_check, front_matter, template_markers,
-                        refused or (jsx_refused if form == "jsx" else None), rewrite, contexts)
+                        refused or (jsx_refused if form == "jsx" else None), rewrite, contexts, html_tables)
 
 
 def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_check: bool, front_matter: bool,
              template_markers: tuple[str, ...], jsx_refused: tuple[str, str] | None = None,
-             rewrite: Callable[[str], str] | None = None, contexts=None) -> Conversion:
+             rewrite: Callable[[str], str] | None = None, contexts=None, html_tables: bool = False) -> Conversion:
     """convert() with the cycle collector paused."""
     config = config or Config()
     extensions, configs = engine.extensions, engine.configs
@@ -165,7 +196,7 @@ def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_
     if rewrite is not None:
         chosen = _with_tables_as_written(chosen, result.tables, text, source, engine, front_matter)
     tags = hand_table_tags(text, engine.dialect, result, extensions=extensions, configs=configs,
-                           front_matter=front_matter, rewrite=rewrite)
+                           front_matter=front_matter, rewrite=rewrite, html_tables=html_tables)
     hand = review(source.lines, tags, config)
     conversion = Conversion(text, result.tables, result.elsewhere, diagnostics=[*findings, *hand.findings],
                             hand=hand)
@@ -176,7 +207,8 @@ def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_
     definitions = engine.definitions(text, front_matter) if chosen else ""
     references = _references([table for table, _ in chosen], source, definitions, engine, text, front_matter)
     for table, directive in chosen:
-        lines = _convert_table(table, directive, source, definitions, engine, config, form, conversion, references)
+        lines = _convert_table(table, directive, source, definitions, engine, config, form, conversion, references,
+                               markdown_urls=html_tables and form == "html")
         if lines is not None:
             replacements.append((table, lines))
     for item in hand.normalisable:  # cells byte for byte by construction (conformance._keeps_cells)
@@ -296,7 +328,7 @@ def _page_change(source: Source, engine: Engine, front_matter: bool, tables: tup
                     f" (the first that differs is number {first + 1})")
         return changes
 
-    def view(text: str) -> str:
+    def view(text: str) -> Shown:
         return engine.page(text if rewrite is None else rewrite(text), front_matter)
 
     try:
@@ -304,24 +336,24 @@ def _page_change(source: Source, engine: Engine, front_matter: bool, tables: tup
     except Exception as error:  # the site's own hook, run here on this page: nothing can be verified without it
         failed = _hook_failed(error)
         return lambda _replacements: failed
-    again: list[str] = []  # the unchanged page rendered once more, only once a change is seen
+    again: list[Shown] = []  # the unchanged page rendered once more, only once a change is seen
 
     def changes(replacements) -> str | None:
         try:
             after = view(_splice(source, replacements))
+            if after == before:  # views made here, in the try, as when view made them
+                return None
         except Exception as error:
             return _hook_failed(error)
-        if after == before:
-            return None
         if not again:
             again.append(view(_splice(source, [])))
         if again[0] != before:  # an extension that writes a random id (neoteroi.projects' Gantt plans)
             return (f"the site's Markdown extensions render this page differently each time "
-                    f"({first_difference(before, again[0])}): no change to it can be verified")
+                    f"({_difference(before, again[0])}): no change to it can be verified")
         if rewrite is not None and _unchanged_without(source, replacements, engine, front_matter):
             return (f"a hook or plugin of the site rewrites pages' Markdown (on_page_markdown) and reads the pipe "
-                    f"table otherwise than the house table: {first_difference(before, after)}")
-        return f"the page would change: {first_difference(before, after)}"
+                    f"table otherwise than the house table: {_difference(before, after)}")
+        return f"the page would change: {_difference(before, after)}"
     return changes
 
 
@@ -329,7 +361,7 @@ def _with_contexts(changes, source: Source, engine: Engine, contexts):
     """changes, and then how the replacements change each other page that shows this file's text (a snippet):
     there the file's tables read that page's link references, footnotes and abbreviations, which its own page
     lacks (a `[title][ref]` cell, text on this page, is written escaped and lost its link there)."""
-    shown: list[tuple[str, str]] = []
+    shown: list[tuple[str, Shown]] = []
     for place, text in contexts(_splice(source, [])):
         try:
             shown.append((place, engine.page(text, True)))
@@ -345,7 +377,7 @@ def _with_contexts(changes, source: Source, engine: Engine, contexts):
         for (place, before), (_, text) in zip(shown, contexts(_splice(source, replacements))):
             after = engine.page(text, True)
             if after != before:
-                return f"{place} shows this file, and that page would change: {first_difference(before, after)}"
+                return f"{place} shows this file, and that page would change: {_difference(before, after)}"
         return None
     return changes_everywhere
 
@@ -367,8 +399,9 @@ def _cell_texts(table: Table) -> tuple[tuple[str, ...], ...]:
 
 
 def _convert_table(table, directive, source, definitions, engine, config, form, conversion,
-                   references: dict) -> list[str] | None:
-    """The house-style lines for one table, or None (with an HT009 diagnostic) when it does not verify."""
+                   references: dict, markdown_urls: bool = False) -> list[str] | None:
+    """The house-style lines for one table, or None (with an HT009 diagnostic) when it does not verify.
+    markdown_urls: the host resolves some URLs only in Markdown (see _markdown_only_url)."""
     too_deep = _too_deeply_nested(table)
     if too_deep:
         conversion.diagnostics.append(not_verified(*too_deep))
@@ -390,12 +423,41 @@ def _convert_table(table, directive, source, definitions, engine, config, form, 
         conversion.diagnostics.append(not_verified(table.span, f"not converted: {error}", "convert it by hand"))
         return None
     problem = _read_back(table, grid, fragments) if form == "jsx" else None
+    if markdown_urls and problem is None:
+        problem = _markdown_only_url(table, grid)
     if problem:
         conversion.diagnostics.append(not_verified(*problem))
         return None
     lines = render_lines(grid, config.style, form)
     conversion.converted.append(Converted(table, table.columns * (len(table.body) + 1), tuple(lines), grid.widths))
     return lines
+
+
+# A link's or image's URL in a cell's HTML (the HTML form writes attribute values with `"`).
+_CELL_URL = re.compile(r'<(a|img)\b[^>]*?\s(?:href|src)="([^"]*)"')
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
+
+
+def _markdown_only_url(table: Table, grid: Grid) -> tuple[Span, str, str] | None:
+    """Why a table stays in a page Docusaurus reads as CommonMark, in the HTML form: Docusaurus resolves a Markdown
+    link to a file (`./page.md` to its route, `./file.pdf` to a bundled asset) and bundles a Markdown image in remark
+    plugins that see Markdown link and image nodes only; a raw HTML `<a>` or `<img>` keeps the URL as written (a
+    broken link). Its theme's components draw both alike, so a link to a route (`/docs/x`, `../x`) is the same."""
+    import html
+
+    for row in (grid.header, *grid.body):
+        for cell in row:
+            for name, written in _CELL_URL.findall(cell):
+                url = html.unescape(written)
+                path = url.split("#")[0].split("?")[0]
+                if url.startswith(("#", "//")) or _SCHEME.match(url) or not (name == "img" or "." in
+                                                                                 path.rsplit("/", 1)[-1]):
+                    continue
+                broken = "image" if name == "img" else "link"
+                return (table.span, f"Docusaurus resolves `{url}` only in Markdown: in the HTML form it would stay "
+                        f"as written, a broken {broken}", "rename the page to .mdx, or give it the front matter "
+                        "`format: mdx` (the JSX form keeps links and images Markdown)")
+    return None
 
 
 def _too_deeply_nested(table: Table) -> tuple[Span, str] | None:
@@ -467,11 +529,11 @@ class Fragments:
                 kept[-1].append(pieces)
         return Fragments(html, kept)
 
-    def jsx(self, markdown_links: bool = False) -> list[list[str]]:
-        """Each cell as JSX, MDX pieces verbatim (markdown_links: see html_to_jsx)."""
+    def jsx(self, as_markdown: bool = False) -> list[list[str]]:
+        """Each cell as JSX, MDX pieces verbatim (as_markdown: see html_to_jsx)."""
         from .rendering.jsx import html_to_jsx
 
-        return [[restore(_escaped_before_pieces(html_to_jsx(cell, markdown_links)), kept)
+        return [[restore(_escaped_before_pieces(html_to_jsx(cell, as_markdown)), kept)
                  for cell, kept in zip(row, kepts)] for row, kepts in zip(self.html, self.kept)]
 
 
@@ -482,6 +544,8 @@ def _escaped_before_pieces(jsx: str) -> str:
     """A backslash that is text right before a kept MDX piece (`<kbd>`, `{x}`) would escape the piece's first
     character once the piece is back: the serialiser saw a token there, so it wrote the backslash bare (a run
     of 2k+1 is k escaped backslashes and a bare one). The bare one is escaped too."""
+    if "\ue000" not in jsx and enabled():  # no piece (a 1 MB cell of text is not searched for one)
+        return jsx
     return _BACKSLASHES_BEFORE_PIECE.sub(lambda m: m.group(1) + "\\" if len(m.group(1)) % 2 else m.group(1), jsx)
 
 
@@ -639,12 +703,12 @@ def _original_rows(table: Table, source: Source) -> str:
 
 
 def _grid(table: Table, fragments: Fragments, config: Config, directive: Directive | None, form: str,
-          measured: Fragments, markdown_links: bool = False) -> Grid:
+          measured: Fragments, as_markdown: bool = False) -> Grid:
     """Cell contents in the output form, alignment and widths (from the cells as measured shows them);
-    markdown_links: an MDX page's links and images stay Markdown (see html_to_jsx)."""
+    as_markdown: an MDX page's links, images and inline code stay Markdown (see html_to_jsx)."""
     shown = fragments.read_as_html()
     widths = _widths(table, shown if measured is fragments else measured.read_as_html(), config, directive)
-    contents = fragments.jsx(markdown_links) if form == "jsx" else shown
+    contents = fragments.jsx(as_markdown) if form == "jsx" else shown
     return Grid(table.align, tuple(contents[0]), tuple(tuple(row) for row in contents[1:]), tuple(widths))
 
 

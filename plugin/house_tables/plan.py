@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from .config import Config
 from .decisions import settle
-from .model import Diagnostic, Dialect, PlacedTable, Review, ScanResult, Table
+from .model import Diagnostic, Dialect, HtmlTableTag, PlacedTable, Review, ScanResult, Table
 from .parsing import scan
 from .source import Source
 
@@ -27,16 +27,17 @@ class Plan:
 
 def plan_page(text: str, dialect: Dialect | str, *, config: Config | None = None,
               extensions: tuple[str, ...] | None = None, configs: dict | None = None, cross_check: bool = False,
-              front_matter: bool = False, directives: bool = True, rewrite=None) -> Plan:
+              front_matter: bool = False, directives: bool = True, rewrite=None, html_tables: bool = False) -> Plan:
     """The page's tables and every finding convert gives, except HT009 (which only rendering can find); cross_check
     adds HT007 where the other dialect reads a table differently; directives: MDX reads `:::name` containers;
-    rewrite: what the site's plugins and hooks make of the page's text (on_page_markdown), as convert's."""
+    rewrite: what the site's plugins and hooks make of the page's text (on_page_markdown), as convert's;
+    html_tables: the host reads the page's `<table>`s as HTML (see hand_table_tags)."""
     source = Source.parse(text)
     result = scan(text, dialect, extensions=extensions, configs=configs, cross_check=cross_check,
                   front_matter=front_matter, source=source, directives=directives, rewrite=rewrite)
     lines = source.lines
     tags = hand_table_tags(text, dialect, result, extensions=extensions, configs=configs, front_matter=front_matter,
-                           rewrite=rewrite)
+                           rewrite=rewrite, html_tables=html_tables)
     hand = _review(lines, tags, config or Config())
     diagnostics = settle(result.tables, lines, result.diagnostics)[0]
     if hand.findings:
@@ -56,11 +57,15 @@ def _review(lines: tuple[str, ...], tags, config: Config) -> Review:
 
 
 def hand_table_tags(text: str, dialect: Dialect, result: ScanResult, *, extensions=None, configs=None,
-                    front_matter=False, rewrite=None) -> tuple:
+                    front_matter=False, rewrite=None, html_tables: bool = False) -> tuple:
     """Where the page's hand-written tables begin: as MDX reads them (the scan), or, in a `.md` page, the house JSX
     tables the MkDocs plugin renders and the raw HTML tables the page shows (the page rendered with the plugin's
-    own extension, as the site's hooks and plugins rewrite it; only for a page that has `<table` at all)."""
-    if Dialect(dialect) is Dialect.MDX or "<table" not in text:
+    own extension, as the site's hooks and plugins rewrite it; only for a page that has `<table` at all).
+    html_tables: the host reads the `<table>`s MDX would read as JSX as raw HTML, with `style="..."` strings (a
+    page Docusaurus reads as CommonMark, where fix writes the HTML form)."""
+    if Dialect(dialect) is Dialect.MDX:
+        return tuple(HtmlTableTag(*tag) for tag in result.table_tags) if html_tables else result.table_tags
+    if "<table" not in text:
         return result.table_tags
     from .parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS, rewritten
     from .rendering.page import house_table_tags

@@ -22,7 +22,7 @@ from .config import Config, ConfigError, reported_level
 from .files import GlobSet, page_selected, reason
 from .model import Dialect
 from .options import EXTENSION, FILE, PLUGIN, OptionError, conversion_config, validate
-from .site import ZENSICAL_FILE, MdxHost, Site, Sites, mdx_host, resolved_path, shown_path
+from .site import ZENSICAL_FILE, MdxHost, Site, Sites, mdx_host, resolved_path, shown_path, toml_module
 
 OPTION_FILES = (".house-tables.toml", "pyproject.toml")  # in one directory, the first wins
 TOOL = "house-tables"
@@ -311,18 +311,11 @@ def _tool_table(document: dict) -> dict:
 
 def _toml():
     """tomllib (Python 3.11+), else tomli."""
-    try:
-        import tomllib
-
-        return tomllib
-    except ImportError:
-        try:
-            import tomli
-
-            return tomli
-        except ImportError:
-            raise UsageError("reading a TOML configuration needs Python 3.11+ or the tomli package "
-                             "(pip install tomli), or pass the options on the command line") from None
+    module = toml_module()
+    if module is None:
+        raise UsageError("reading a TOML configuration needs Python 3.11+ or the tomli package "
+                         "(pip install tomli), or pass the options on the command line")
+    return module
 
 
 def _read(path: Path) -> str:

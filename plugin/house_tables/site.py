@@ -501,7 +501,8 @@ def _zensical_config(config_file: Path, shown: str) -> dict:
         raise ConfigError(f"{shown}: invalid TOML: {_one_line(str(error))}") from None
     project = document.get("project", document)
     raw = {key: value for key, value in project.items() if key != "hooks"} if isinstance(project, dict) else {}
-    raw["markdown_extensions"] = _zensical_entries(raw.get("markdown_extensions"), hoisted=("pymdownx", "zensical"))
+    extensions = raw["markdown_extensions"] if "markdown_extensions" in raw else _zensical_default_extensions()
+    raw["markdown_extensions"] = _zensical_entries(extensions, hoisted=("pymdownx", "zensical"))
     raw["plugins"] = _zensical_entries(raw.get("plugins"), hoisted=())
     try:
         _resolve_zensical_symbols(raw["markdown_extensions"])
@@ -520,15 +521,16 @@ def _resolve_zensical_symbols(entries) -> None:
                 continue
             if name == "pymdownx.emoji":
                 for key in ("emoji_generator", "emoji_index"):
-                    options[key] = _symbol(options.get(key))
+                    if key in options:
+                        options[key] = _symbol(options[key])
             elif name in ("toc", "pymdownx.tabbed", "pymdownx.blocks.tab") and isinstance(options.get("slugify"), dict):
                 options["slugify"] = _made(options["slugify"], "pymdownx.slugs.slugify")
             for item in options.get({"pymdownx.superfences": "custom_fences",
                                      "pymdownx.inlinehilite": "custom_inline"}.get(name, ""), None) or ():
-                if isinstance(item, dict):
-                    item["format"] = _made(_symbol(item.get("format")), "pymdownx.superfences.fence_code_format")
-                    if name == "pymdownx.superfences" and "validator" in item:
-                        item["validator"] = _made(_symbol(item["validator"]), None)
+                if isinstance(item, dict) and "format" in item:
+                    item["format"] = _made(_symbol(item["format"]), "pymdownx.superfences.fence_code_format")
+                if isinstance(item, dict) and name == "pymdownx.superfences" and "validator" in item:
+                    item["validator"] = _made(_symbol(item["validator"]), None)
 
 
 def _symbol(value):
@@ -548,6 +550,21 @@ def _made(value, default: str | None):
         return value
     made = _symbol(value.get("object") or default) if (value.get("object") or default) else lambda *_, **__: True
     return made(**value.get("kwds", {}))
+
+
+def _zensical_default_extensions() -> dict:
+    """The Markdown stack Zensical gives a zensical.toml without `markdown_extensions` (zensical.config's
+    DEFAULT_MARKDOWN_EXTENSIONS, 0.0.73), its emoji functions named as its TOML would name them."""
+    emoji = {"emoji_generator": "zensical.extensions.emoji.to_svg", "emoji_index": "zensical.extensions.emoji.twemoji"}
+    return {"abbr": {}, "admonition": {}, "attr_list": {}, "def_list": {}, "footnotes": {}, "md_in_html": {},
+            "toc": {"permalink": True}, "pymdownx.arithmatex": {"generic": True}, "pymdownx.betterem": {},
+            "pymdownx.caret": {}, "pymdownx.details": {}, "pymdownx.emoji": emoji,
+            "pymdownx.highlight": {"anchor_linenums": True, "line_spans": "__span", "pygments_lang_class": True},
+            "pymdownx.inlinehilite": {}, "pymdownx.keys": {}, "pymdownx.magiclink": {}, "pymdownx.mark": {},
+            "pymdownx.smartsymbols": {},
+            "pymdownx.superfences": {"custom_fences": [{"name": "mermaid", "class": "mermaid"}]},
+            "pymdownx.tabbed": {"alternate_style": True, "combine_header_slug": True},
+            "pymdownx.tasklist": {"custom_checkbox": True}, "pymdownx.tilde": {}}
 
 
 def _zensical_entries(value, hoisted: tuple[str, ...]) -> object:
@@ -571,8 +588,8 @@ def _zensical_entries(value, hoisted: tuple[str, ...]) -> object:
     return entries
 
 
-def _toml_module(shown: str):
-    """tomllib (Python 3.11+), else tomli; a ConfigError naming the file without either."""
+def toml_module():
+    """tomllib (Python 3.11+), else tomli; None without either."""
     try:
         import tomllib
 
@@ -583,7 +600,15 @@ def _toml_module(shown: str):
 
             return tomli
         except ImportError:
-            raise ConfigError(f"{shown}: reading it needs Python 3.11+ or the tomli package") from None
+            return None
+
+
+def _toml_module(shown: str):
+    """toml_module, or a ConfigError naming the file."""
+    module = toml_module()
+    if module is None:
+        raise ConfigError(f"{shown}: reading it needs Python 3.11+ or the tomli package")
+    return module
 
 
 _BUILTIN_EXTENSIONS = ["toc", "tables", "fenced_code"]  # MkDocs' own, before the site's

@@ -116,16 +116,17 @@ def drift(table: HandTable, config: Config, directive: Directive | None) -> list
     compare = _Comparison(differences, kebab_case if table.form == "html" else str)
     for column, col in enumerate(table.cols):  # widths are HT011's; anything else a <col> has is drift
         others = replace(col, style=tuple(item for item in col.style if item[0] != "width"))
-        compare(others, f"<col> column {column + 1}", [])
+        compare(others, f"<col> column {column + 1}", _NO_ITEMS)
     compare(table.table, "<table>", expected.table)
     compare(table.head, "header <tr>", expected.header_row)
     for column, cell in enumerate(table.header):
         compare(cell.element, f"<th> column {column + 1}", expected.header_cells[column])
+    remember = len(table.body) > 1  # the notes of the body's repeated styles are made once
     for row in table.rows:
-        compare(row, "body <tr>", [])
+        compare(row, "body <tr>", _NO_ITEMS, remember)
     for row in table.body:
         for column, cell in enumerate(row):
-            compare(cell.element, f"<td> column {column + 1}", expected.body_cells[column])
+            compare(cell.element, f"<td> column {column + 1}", expected.body_cells[column], remember)
     for (where, message), places in differences.items():
         rows = f" (in {len(places)} rows)" if len(places) > 1 and where.startswith("<td>") else ""
         found.append(style_drift(places[0], f"{where} {message}{rows}"))
@@ -163,6 +164,9 @@ def normalised_lines(table: HandTable, config: Config,
     return lines, grid.widths
 
 
+_NO_ITEMS: tuple = ()  # what a <col> (widths aside) and a body <tr> should have in their style
+
+
 class _Comparison:
     """Notes each way an element's style differs from what it should be, naming properties as the table writes
     them (a JSX table's `backgroundColor`, an HTML table's `background-color`)."""
@@ -170,9 +174,28 @@ class _Comparison:
     def __init__(self, differences: dict, named):
         self.differences = differences
         self.named = named
+        # The notes of each (style, expected) pair compared, by identity: a table's cells share their style tuples
+        # (reader._attributes keeps them) and a column's expected items. Both are held here, so neither id is
+        # reused for another object while this comparison lives.
+        self.noted: dict[tuple[int, int], tuple] = {}
 
-    def __call__(self, element: Element, where: str, expected) -> None:
-        actual, named = element.style, self.named
+    def __call__(self, element: Element, where: str, expected, remember: bool = False) -> None:
+        """Note how element's style differs from expected (remember: keep the notes for the next element of the
+        same style and expected items, as a body row's cells are)."""
+        actual = element.style
+        if not remember:
+            notes = self._notes(actual, expected)
+        else:
+            known = self.noted.get((id(actual), id(expected)))
+            if known is None or known[0] is not actual or known[1] is not expected:
+                known = self.noted[id(actual), id(expected)] = (actual, expected, self._notes(actual, expected))
+            notes = known[2]
+        for note in notes:
+            self.differences.setdefault((where, note), []).append(element.at)
+
+    def _notes(self, actual, expected) -> list[str]:
+        """How a style differs from the expected items (nothing when they agree)."""
+        named = self.named
         wanted = dict(expected)
         have = dict(actual)
         notes = []
@@ -186,8 +209,7 @@ class _Comparison:
         if not notes and [name for name, _ in actual] != [name for name, _ in expected]:
             order = ", ".join(named(name) for name, _ in expected)
             notes.append(f"has its style properties in another order than {order}")
-        for note in notes:
-            self.differences.setdefault((where, note), []).append(element.at)
+        return notes
 
 
 def _same(actual, expected) -> bool:

@@ -2,6 +2,7 @@
 
 import json
 import re
+import sys
 import unicodedata
 import warnings
 from functools import lru_cache
@@ -108,24 +109,25 @@ class JsxError(ValueError):
     """The fragment has something JSX cannot write (an element name that is not a JSX name)."""
 
 
-def html_to_jsx(fragment: str, markdown_links: bool = False) -> str:
+def html_to_jsx(fragment: str, as_markdown: bool = False) -> str:
     """An inline HTML fragment as one line of JSX that MDX renders to the same HTML (comments render nothing).
-    markdown_links: its links and images (those with nothing but href/src, alt and title) are written as Markdown,
-    `[text](<url> "title")` and `![alt](<src> "title")`, so that MDX makes them the same link and image nodes as the
-    pipe table did: a host's remark plugins (Docusaurus resolves `.md` links and bundles images) and its `a`/`img`
-    components (Docusaurus' Link: base URL, client routing, external links in a new tab) see only those, never an
-    `<a>` or `<img>` written as JSX."""
-    return _kept_jsx(fragment, markdown_links) if enabled() else _jsx(fragment, markdown_links)
+    as_markdown: its links and images (those with nothing but href/src, alt and title) and its inline code (a
+    `<code>` of text alone) are written as Markdown, `[text](<url> "title")`, `![alt](<src> "title")` and
+    `` `code` ``, so that MDX makes them the same link, image and code nodes as the pipe table did: a host's
+    remark plugins (Docusaurus resolves `.md` links and bundles images) and its `a`/`img`/`code` components
+    (Docusaurus' Link: base URL, client routing, external links in a new tab; Nextra's Code, whose class alone
+    carries its inline code style) see only those, never an `<a>`, `<img>` or `<code>` written as JSX."""
+    return _kept_jsx(fragment, as_markdown) if enabled() else _jsx(fragment, as_markdown)
 
 
 @lru_cache(maxsize=4096)
-def _kept_jsx(fragment: str, markdown_links: bool = False) -> str:
+def _kept_jsx(fragment: str, as_markdown: bool = False) -> str:
     """_jsx of a fragment, kept (fast paths only): a function of the fragment alone, and tables repeat cells (a
     link to the same page, `x`, `-`) in every row and from table to table."""
-    return _jsx(fragment, markdown_links)
+    return _jsx(fragment, as_markdown)
 
 
-def _jsx(fragment: str, markdown_links: bool = False) -> str:
+def _jsx(fragment: str, as_markdown: bool = False) -> str:
     """html_to_jsx, written."""
     if "<" not in fragment and "&" not in fragment and enabled():
         # html.parser reads such a fragment as one text node (or none): the writer would give jsx_text's JSX.
@@ -133,7 +135,7 @@ def _jsx(fragment: str, markdown_links: bool = False) -> str:
     simple = parse(fragment) if enabled() else None
     if simple is not None:  # bs4 would build this very tree
         root = Element("[document]", {}, simple)
-        return _Writer(_all_texts(simple), markdown_links and _has_markdown_element(root)).children(root)
+        return _Writer(_all_texts(simple), as_markdown and _has_markdown_element(root)).children(root)
     from bs4 import BeautifulSoup, MarkupResemblesLocatorWarning  # only here (see fragments)
     from bs4.element import PreformattedString
 
@@ -142,20 +144,32 @@ def _jsx(fragment: str, markdown_links: bool = False) -> str:
         soup = BeautifulSoup(fragment, "html.parser", multi_valued_attributes=None)
     texts = [s for s in soup.find_all(string=True)
              if not isinstance(s, PreformattedString) and s.parent.name not in RAW_TEXT]
-    return _Writer(texts, markdown_links and _has_markdown_element(soup)).children(soup)
+    return _Writer(texts, as_markdown and _has_markdown_element(soup)).children(soup)
 
 
-# The attributes Markdown gives a link and an image: an element with others was not made by Markdown here.
-_MARKDOWN_ATTRIBUTES = {"a": frozenset({"href", "title"}), "img": frozenset({"src", "alt", "title"})}
+# The attributes Markdown gives a link, an image and inline code: an element with others was not made by Markdown.
+_MARKDOWN_ATTRIBUTES = {"a": frozenset({"href", "title"}), "img": frozenset({"src", "alt", "title"}),
+                        "code": frozenset()}
+_NEEDED_ATTRIBUTE = {"a": "href", "img": "src"}
 
 
 def _markdown_element(node) -> bool:
-    """Whether an element is a link or an image the writer can write as Markdown (see html_to_jsx)."""
+    """Whether an element is a link, an image or inline code the writer can write as Markdown (see html_to_jsx):
+    code holds one text (no line break or other control character, not empty), as a code span makes it."""
     name = getattr(node, "name", None)
     wanted = _MARKDOWN_ATTRIBUTES.get(name)
-    if wanted is None or not set(node.attrs) <= wanted or ("href" if name == "a" else "src") not in node.attrs:
+    if wanted is None or not set(node.attrs) <= wanted:
         return False
-    return not any(_CONTROL.search(value) for value in node.attrs.values())
+    if name == "code":
+        return len(node.contents) == 1 and _is_text(node.contents[0]) and _CONTROL.search(node.contents[0]) is None
+    return _NEEDED_ATTRIBUTE[name] in node.attrs and not any(_CONTROL.search(value) for value in node.attrs.values())
+
+
+def _is_text(node) -> bool:
+    """Whether a node is a text: a simple tree's str, or bs4's NavigableString (not a comment or other markup, its
+    subclasses; bs4 is loaded when the node is of its tree)."""
+    bs4 = sys.modules.get("bs4")
+    return type(node) is str or (bs4 is not None and type(node) is bs4.NavigableString)
 
 
 def _has_markdown_element(node) -> bool:
@@ -201,15 +215,15 @@ def js_string(value: str) -> str:
 class _Writer:
     """Serializes a parsed fragment, knowing whether MDX will see the cell line as text or as flow JSX."""
 
-    def __init__(self, texts: list[str], markdown_links: bool = False):
+    def __init__(self, texts: list[str], as_markdown: bool = False):
         """texts: the fragment's texts outside raw-text elements, comments and other invisible markup;
-        markdown_links: the fragment has links or images to write as Markdown (see html_to_jsx)."""
-        self.markdown_links = markdown_links
+        as_markdown: the fragment has links or images to write as Markdown (see html_to_jsx)."""
+        self.as_markdown = as_markdown
         # A `<td>` line with nothing but tags, expressions and whitespace is parsed as flow JSX, where whitespace
         # between tags is dropped: then every text goes out as a JS string. A Markdown link makes it text.
-        self.flow = not markdown_links and not any(_has_markdown_text(s) for s in texts)
+        self.flow = not as_markdown and not any(_has_markdown_text(s) for s in texts)
         # A `[` is only escaped when a `]` follows somewhere in the cell (a Markdown link's label ends with one).
-        self.closers_left = sum(s.count("]") for s in texts) + (1 << 30 if markdown_links else 0)
+        self.closers_left = sum(s.count("]") for s in texts) + (1 << 30 if as_markdown else 0)
         self.in_label = False  # inside a Markdown link's label, where `]` would end it
 
     def children(self, parent) -> str:
@@ -237,8 +251,8 @@ class _Writer:
 
     def element(self, tag) -> str:
         """An element with JSX attributes; void elements self-closed, raw-text content as a JS string."""
-        if self.markdown_links and _markdown_element(tag):
-            return self.markdown(tag)
+        if self.as_markdown and _markdown_element(tag) and not (tag.name == "a" and self.in_label):
+            return self.markdown(tag)  # a link in a link's label is no link in Markdown: it stays JSX
         if not _TAG_NAME.fullmatch(tag.name):
             raise JsxError(f"<{tag.name}> is not a JSX element name")
         attrs = "".join(f" {a}" for name, value in tag.attrs.items() if (a := jsx_attribute(name, value, tag.name)))
@@ -252,7 +266,10 @@ class _Writer:
         return f"<{tag.name}{attrs}>{inner}</{tag.name}>"
 
     def markdown(self, tag) -> str:
-        """A link or image as Markdown: `[children](<href> "title")`, `![alt](<src> "title")`."""
+        """A link, image or inline code as Markdown: `[children](<href> "title")`, `![alt](<src> "title")`,
+        `` `code` ``."""
+        if tag.name == "code":
+            return code_span(str(tag.contents[0]))
         title = tag.attrs.get("title")
         tail = "" if title is None else ' "' + _markdown_escaped(title, '"') + '"'
         if tag.name == "img":
@@ -262,6 +279,15 @@ class _Writer:
         label = self.children(tag)
         self.in_label = outer
         return f"[{label}](<{_markdown_url(tag.attrs['href'])}>{tail})"
+
+
+def code_span(code: str) -> str:
+    """A code span showing exactly code (one line, not empty): fenced by one backtick more than its longest run of
+    backticks, and padded with a space on each side when it begins or ends with a backtick, or with a space on both
+    sides (Markdown strips one space from each side of such a span, and nothing else: no escape, no reference)."""
+    fence = "`" * (max(map(len, re.findall("`+", code)), default=0) + 1)
+    spaced = code[0] == "`" or code[-1] == "`" or (code[0] == " " and code[-1] == " " and code.strip(" "))
+    return f"{fence} {code} {fence}" if spaced else f"{fence}{code}{fence}"
 
 
 def _markdown_escaped(value: str, specials: str) -> str:
@@ -410,9 +436,12 @@ def _split(text: str) -> tuple[tuple[bool, str], ...]:
     """_segments, split. What follows a literal part is searched again as its own text node, the way remark-gfm
     sees it (nothing precedes its first character). Linear: each pattern's next match is kept until the scan
     passes it."""
+    if text.isalnum() and enabled():  # letters and digits only: no URL, email or control in it (_may_match)
+        return ((False, text),)
     out: list[tuple[bool, str]] = []
     pos = 0
-    upcoming = {pattern: pattern.search(text) for pattern in (_URL, _EMAIL, _CONTROL)}
+    upcoming = {pattern: pattern.search(text) if _may_match(pattern, text) else None
+                for pattern in (_URL, _EMAIL, _CONTROL)}
     while pos < len(text):
         for pattern, match in upcoming.items():
             if match is not None and match.start() < pos:
@@ -434,8 +463,21 @@ def _split(text: str) -> tuple[tuple[bool, str], ...]:
     return tuple(out)
 
 
+# A character each pattern's every match holds (`www.` or `http://`; `@`): a text without it is not searched, which
+# on a long text of letters is most of a cell's writing.
+_NEEDED = {_URL: (".", ":"), _EMAIL: ("@",)}
+
+
+def _may_match(pattern: re.Pattern, text: str) -> bool:
+    """Whether pattern can match somewhere in text (False only when text lacks every character it needs)."""
+    needed = _NEEDED.get(pattern)
+    return needed is None or not enabled() or any(character in text for character in needed)
+
+
 def _escape_plain(text: str, closer_after: bool, label: bool = False) -> str:
     """Escape what MDX would read as syntax in a text run; its neighbours (tags, expressions, edges) are unknown."""
+    if text.isalnum() and enabled():  # letters and digits only: no special character (_SPECIAL) to escape
+        return text
     out, i = [], 0
     last_closer = text.rfind("]")  # a `[` before it has a closer after it (not searched again for every `[`)
     specials = _LABEL_SPECIAL if label else _SPECIAL

@@ -113,8 +113,12 @@ def _js_string(literal: str) -> str:
 
 def _attributes(markup: str) -> str:
     """Style objects as CSS strings and React prop names as HTML attribute names."""
-    markup = _STYLE.sub(lambda m: f'style="{html.escape(_css(m.group(1)))}"', markup)
-    return _ATTR_NAME.sub(lambda m: _HTML_NAMES.get(m.group(1), m.group(1)), markup)
+    # Each pattern holds a literal the markup must hold for it to match (a long cell of text is not searched)
+    if "style={{" in markup or not enabled():
+        markup = _STYLE.sub(lambda m: f'style="{html.escape(_css(m.group(1)))}"', markup)
+    if "=" in markup or not enabled():
+        markup = _ATTR_NAME.sub(lambda m: _HTML_NAMES.get(m.group(1), m.group(1)), markup)
+    return markup
 
 
 def _css(body: str) -> str:

@@ -90,41 +90,54 @@ def _as_read(match: re.Match) -> str:
 
 def parse(html: str, *, first_table: bool = False) -> list | None:
     """The top-level nodes of simple HTML, or None when it is not simple. first_table: the HTML opens with a
-    `<table>`; only that table is read (what follows it cannot change how it parsed) and returned alone."""
-    root = Element("[document]", {})
-    node, position, texts, pre = root, 0, [], 0  # pre: how many `<pre>` are open
+    `<table>`; only that table is read (what follows it cannot change how it parsed) and returned alone.
+    One loop over the tokens (each token read where the last ended: a gap stops the scanner), tags handled in
+    place: parsing is most of reading a table's HTML (tests/test_fix_verify_paths.py compares it with the loop it
+    replaced)."""
+    root = Element("[document]", {}, [])
+    node, contents, texts, pre = root, root.contents, [], 0  # pre: how many `<pre>` are open
     open_elements: list[Element] = []  # node's ancestors, innermost last
-    for match in _TOKEN.finditer(html):
-        if match.start() != position:
-            return None
-        position = match.end()
-        kind = match.lastgroup if match.lastgroup != "close" else "start"
-        if kind == "text":
-            texts.append(match.group("text"))
+    last = None
+    next_token = _TOKEN.scanner(html).match
+    while (match := next_token()) is not None:
+        last = match
+        kind = match.lastindex  # 1 text, 2-4 a reference, 5-7 a start tag (its last group), 8 an end tag
+        if kind == 1:
+            texts.append(match.group(1))
             continue
-        if kind in ("ref", "number", "hex"):
-            character = _character(match, kind)
+        if kind == 8:
+            if texts:
+                _flush(node, texts, pre)
+            if match.group(8) != node.name or node is root:
+                return None
+            pre -= node.name == "pre"
+            node = open_elements.pop()
+            contents = node.contents
+            if first_table and node is root:
+                return contents
+            continue
+        if kind < 5:
+            character = _character(match, match.lastgroup)
             if character is None:
                 return None
             texts.append(character)
             continue
-        _flush(node, texts, pre)
-        if kind != "end":
-            opened = _opened(node, match)
-            if opened is None:
-                return None
-            if opened is not node:  # not a void element
-                open_elements.append(node)
-                node = opened
-                pre += node.name == "pre"
-        else:
-            if match.group("end") != node.name or node is root:
-                return None
-            pre -= node.name == "pre"
-            node = open_elements.pop()
-            if first_table and node is root:
-                return root.contents
-    if position != len(html) or node is not root or first_table:
+        if texts:
+            _flush(node, texts, pre)
+        name, written, close = match.group(5, 6, 7)
+        if name not in NAMES or (close and name not in VOID):
+            return None
+        pairs = _ATTRIBUTE.findall(written) if written else ()
+        attrs = dict(pairs)
+        if len(attrs) != len(pairs):
+            return None
+        element = Element(name, attrs, [])
+        contents.append(element)
+        if name not in VOID:
+            open_elements.append(node)
+            node, contents = element, element.contents
+            pre += name == "pre"
+    if (last.end() if last is not None else 0) != len(html) or node is not root or first_table:
         return None
     _flush(node, texts, pre)
     return root.contents
@@ -140,21 +153,6 @@ def _character(match: re.Match, kind: str) -> str | None:
     if 0x20 <= number < 0x7F or (0xA0 <= number <= 0x10FFFF and not 0xD800 <= number <= 0xDFFF):
         return chr(number)
     return None
-
-
-def _opened(node: Element, match: re.Match) -> Element | None:
-    """The element a start tag opens inside node (node itself again for a void one), or None if not simple."""
-    name = match.group("start")
-    if name not in NAMES or (match.group("close") and name not in VOID):
-        return None
-    written = match.group("attrs")
-    pairs = _ATTRIBUTE.findall(written) if written else ()
-    attrs = dict(pairs)
-    if len(attrs) != len(pairs):
-        return None
-    element = Element(name, attrs, [])
-    node.contents.append(element)
-    return node if name in VOID else element
 
 
 def _flush(node: Element, texts: list[str], pre: int) -> None:

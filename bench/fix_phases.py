@@ -1,0 +1,134 @@
+"""Where `house-tables fix FILE` spends its instructions: the two page renders verification needs, the house tables
+built inside the page after, and everything else, counted by callgrind in one process.
+
+The command runs as `python -m house_tables fix --no-cache FILE` does, under valgrind's callgrind, from an empty
+directory; callgrind client requests (bench/plugin_phases.py's helper) split the count at each entry and exit of
+the wrapped functions, and each piece is credited to the innermost one running:
+
+  outside fix's conversion   interpreter start, imports, the site's settings, the CLI and its output (what an empty
+                             file's fix costs, plus reading and writing this one)
+  page render #k             rendering.page.render_md_page, each call apart (the page before is #1, the page after
+                             #2; a call that finds the page rendered already costs nothing)
+  house tables in render #k  the extension's HouseTableRenderer in that render (hand-written house tables built
+                             and reviewed: in the page after, the tables fix wrote); their conformance review
+                             apart (": review")
+  page view                  rendering.page.page_view (what a reader sees, compared when the HTML differs)
+  fix's own work             the rest of convert_text: the scan, planning, the cells' JSX, read-back, splicing
+
+The bound for `fix` with whole-page verification is "outside" + every page render with the house tables built in
+it (the page after as the build shows it): what is left when fix's own work costs nothing.
+
+Usage: python bench/fix_phases.py FILE... [--checkout DIR] [--work DIR]
+       (a `.md` FILE is read with the mkdocs.yml beside it: write the adversarial files with bench/corpus.py and its
+       site configuration as bench/fix_huge.py does)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from plugin_phases import helper, quiet_directory
+
+SCRIPT = str(Path(__file__).resolve())
+
+
+def inside(library: str, path: str) -> None:
+    """fix of path, dumping callgrind's counts at each entry and exit of the wrapped functions."""
+    import contextlib
+    import ctypes
+    import runpy
+
+    dump = ctypes.CDLL(library).dump
+    dump.argtypes = [ctypes.c_char_p]
+    from house_tables import cli, convert, extension
+
+    running = ["outside fix's conversion"]
+    renders = [0]
+
+    def wrapped(function, label):
+        def wrapper(*args, **kwargs):
+            name = label() if callable(label) else label
+            dump(running[-1].encode())
+            running.append(name)
+            try:
+                return function(*args, **kwargs)
+            finally:
+                dump(running.pop().encode())
+        return wrapper
+
+    def render_label() -> str:
+        renders[0] += 1
+        return f"page render #{renders[0]}"
+
+    cli.convert_text = wrapped(cli.convert_text, "fix's own work")
+    convert.render_md_page = wrapped(convert.render_md_page, render_label)
+    convert.page_view = wrapped(convert.page_view, "page view")
+    extension.HouseTableRenderer.run = wrapped(extension.HouseTableRenderer.run,
+                                               lambda: f"house tables in render #{renders[0]}")
+    extension.HandTables.review = wrapped(extension.HandTables.review,
+                                          lambda: f"house tables in render #{renders[0]}: review")
+    sys.argv = ["house_tables", "fix", "--no-cache", path]
+    with contextlib.suppress(SystemExit):  # the CLI's exit code is not what is measured
+        runpy.run_module("house_tables", run_name="__main__", alter_sys=True)
+    dump(running[-1].encode())
+
+
+def measure(path: Path, work: Path, library: Path, checkout: Path) -> tuple[dict[str, int], int]:
+    """Instructions per piece of one fix of a fresh copy of path (beside it), and the process's total."""
+    copy = path.with_name(f"phases-{path.name}")
+    copy.write_bytes(path.read_bytes())
+    out = work / f"{path.stem}.cg"
+    for old in work.glob(out.name + "*"):
+        old.unlink()
+    env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": str(checkout / "plugin")}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # bytecode, as an installed package has it, kept apart under work
+    env["PYTHONPYCACHEPREFIX"] = str(work / "pycache")
+    subprocess.run([sys.executable, SCRIPT, "--inside", str(library), str(copy)], capture_output=True, env=env,
+                   cwd=quiet_directory(work), check=False)  # bytecode written first
+    copy.write_bytes(path.read_bytes())
+    argv = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, SCRIPT, "--inside",
+            str(library), str(copy)]
+    subprocess.run(argv, capture_output=True, text=True, check=True, env=env, cwd=quiet_directory(work))
+    counts: dict[str, int] = {}
+    for part in work.glob(out.name + "*"):
+        text = part.read_text(encoding="utf-8", errors="replace")
+        trigger = re.search(r"^desc: Trigger: (.*)$", text, re.M).group(1)
+        total = int(re.search(r"^(?:summary|totals): (\d+)", text, re.M).group(1))
+        piece = trigger.split("Client Request: ", 1)[1].strip() if "Client Request" in trigger else "exit"
+        counts[piece] = counts.get(piece, 0) + total
+    copy.unlink()
+    return counts, sum(counts.values())
+
+
+def main() -> int:
+    if len(sys.argv) > 1 and sys.argv[1] == "--inside":
+        inside(sys.argv[2], sys.argv[3])
+        return 0
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("files", nargs="+", type=Path)
+    parser.add_argument("--checkout", type=Path, default=Path(__file__).resolve().parents[1])
+    parser.add_argument("--work", type=Path)
+    args = parser.parse_args()
+    work = args.work or Path(tempfile.mkdtemp(prefix="fix-phases-"))
+    work.mkdir(parents=True, exist_ok=True)
+    library = helper(work)
+    for path in args.files:
+        counts, total = measure(path.resolve(), work, library, args.checkout.resolve())
+        print(f"{path.name}: {total / 1e6:,.0f} M instructions")
+        renders = sum(v for k, v in counts.items() if k.startswith(("page render", "house tables in render")))
+        outside = counts.get("outside fix's conversion", 0) + counts.get("exit", 0)
+        for piece, count in sorted(counts.items(), key=lambda item: -item[1]):
+            print(f"  {piece:34} {count / 1e6:10,.0f} M")
+        print(f"  bound (outside + page renders)    {(outside + renders) / 1e6:10,.0f} M "
+              f"= {(outside + renders) / total:.0%} of the whole")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
