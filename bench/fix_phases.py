@@ -27,13 +27,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from plugin_phases import helper, quiet_directory
+from plugin_phases import dumped_counts, helper, quiet_directory
 
 SCRIPT = str(Path(__file__).resolve())
 
@@ -95,13 +94,7 @@ def measure(path: Path, work: Path, library: Path, checkout: Path) -> tuple[dict
     argv = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, SCRIPT, "--inside",
             str(library), str(copy)]
     subprocess.run(argv, capture_output=True, text=True, check=True, env=env, cwd=quiet_directory(work))
-    counts: dict[str, int] = {}
-    for part in work.glob(out.name + "*"):
-        text = part.read_text(encoding="utf-8", errors="replace")
-        trigger = re.search(r"^desc: Trigger: (.*)$", text, re.M).group(1)
-        total = int(re.search(r"^(?:summary|totals): (\d+)", text, re.M).group(1))
-        piece = trigger.split("Client Request: ", 1)[1].strip() if "Client Request" in trigger else "exit"
-        counts[piece] = counts.get(piece, 0) + total
+    counts = dumped_counts(work, out)
     copy.unlink()
     return counts, sum(counts.values())
 

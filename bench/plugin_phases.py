@@ -168,6 +168,11 @@ def measure(config: Path, work: Path, library: Path, preimport: bool = False) ->
     argv = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, SCRIPT, "--inside",
             str(config.resolve()), "--library", str(library), *(["--preimport"] if preimport else [])]
     subprocess.run(argv, capture_output=True, text=True, check=True, env=env, cwd=quiet_directory(work))
+    return dumped_counts(work, out)
+
+
+def dumped_counts(work: Path, out: Path) -> dict[str, int]:
+    """Instructions by the name each callgrind dump of out (out, out.1, ...) was asked for by (the rest: "exit")."""
     counts: dict[str, int] = {}
     for part in work.glob(out.name + "*"):
         text = part.read_text(encoding="utf-8", errors="replace")
