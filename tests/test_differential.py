@@ -59,6 +59,10 @@ def test_mdx_dialect_equals_mdx_with_and_without_directives(mdx_engine, text, di
 @example(text="> :::note\n> | a |\n> |---|\n| b |\n|---|\n")
 @example(text="    :::note\n| a |\n|---|\n:::\n| b |\n|---|\n")
 @example(text=":::note\n- x\n:::\n| a |\n|---|\n")
+# Docusaurus makes `:::kw Title` a container only at a line's start or after quote markers (its preprocessor's
+# pattern): in a list item it is text, and the `:::` under the table is a row of it
+@example(text="- :::tip Title\n  | a |\n  |---|\n  :::\n  | b |\n")
+@example(text="> :::tip Title\n> | a |\n> |---|\n> :::\n> | b |\n")
 # Text outside a container cites a footnote defined in it only when the container came first (micromark reads
 # nested documents level by level, after the text around them)
 @example(text="See [^n].\n\n:::note\n[^n]: | a |\n    |---|\n:::\n")
