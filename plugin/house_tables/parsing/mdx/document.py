@@ -109,7 +109,7 @@ class _Document:
         """Open every container the line starts, one inside the other."""
         while (container := _open_container(prefix, self.interrupt)) is not None:
             if container.kind == "footnote":
-                directives = [opened for opened in self.stack if opened.kind == "directive"]
+                directives = self._open_directives()
                 container.depth, container.line = len(directives), directives[-1].line if directives else 0
                 self.findings.define(container)
             self.stack.append(container)
@@ -140,9 +140,13 @@ class _Document:
             self.stack.append(_Container("directive", colons=self.flow.opened, indent=indent, line=line.number))
             self._close_flow()
 
+    def _open_directives(self) -> list[_Container]:
+        """The open directive containers, outermost first."""
+        return [container for container in self.stack if container.kind == "directive"]
+
     def _note_depth(self, number: int) -> None:
         """Note how many directive containers hold the line (text in them may not cite every footnote)."""
-        depth = sum(container.kind == "directive" for container in self.stack)
+        depth = len(self._open_directives())
         if depth:
             self.findings.depths[number] = depth
 
