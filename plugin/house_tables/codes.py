@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .model import Severity
 
 
-@dataclass(frozen=True)
-class Code:
+class Code(NamedTuple):
     """A diagnostic code and what it means."""
 
     code: str

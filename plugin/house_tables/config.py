@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 WIDTH_POLICIES = ("content", "equal")
 PRESETS = ("house", "plain")
@@ -28,8 +28,7 @@ class ConfigError(ValueError):
     """An option that does not exist or has a bad value; the message names the key."""
 
 
-@dataclass(frozen=True)
-class Style:
+class Style(NamedTuple):
     """How a converted table looks; `styled=False` is the bare `plain` preset."""
 
     styled: bool = True
@@ -42,11 +41,10 @@ class Style:
     header_nowrap: bool = True
 
 
-@dataclass(frozen=True)
-class Config:
+class Config(NamedTuple):
     """Options of a conversion."""
 
-    style: Style = field(default_factory=Style)
+    style: Style = Style()
     widths: str = "content"
 
     @classmethod
@@ -62,7 +60,7 @@ class Config:
         """The conversion options of validated option values (see options.py): a preset with custom_style on top."""
         preset = Style() if style == "house" else Style(styled=False)
         custom = {key: custom_style_value(key, value) for key, value in (custom_style or {}).items()}
-        return cls(style=replace(preset, **custom), widths=widths)
+        return cls(style=preset._replace(**custom), widths=widths)
 
 
 def custom_style_value(key: str, value):

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .model import Position, Span
 
@@ -18,8 +18,7 @@ class DirectiveError(ValueError):
     """A directive that cannot be understood; the message says why."""
 
 
-@dataclass(frozen=True)
-class Directive:
+class Directive(NamedTuple):
     """What a directive asks for one table."""
 
     span: Span

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from difflib import SequenceMatcher
+from typing import NamedTuple
 
 _INCLUDE_MARK = "-8<-"  # pymdownx.snippets' marker (a line that includes another file)
 
@@ -84,8 +84,7 @@ def _lf(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
-@dataclass(frozen=True)
-class Origin:
+class Origin(NamedTuple):
     """Where a line of the page's text comes from on disk: a file (None: the page's own), a line, a column shift;
     or, when no line is certain, the page line that included it and why."""
 

@@ -10,7 +10,7 @@ an empty cell has a zero-width span whose end column is its start column - 1.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import NamedTuple
 
@@ -64,8 +64,7 @@ class Span(NamedTuple):
                     Position(self.end.line + lines, self.end.column + columns))
 
 
-@dataclass(frozen=True)
-class Cell:
+class Cell(NamedTuple):
     """One cell as written in the source."""
 
     text: str  # raw source text, trimmed as the engine trims it
@@ -131,8 +130,7 @@ class LazyRow(Row):
         return self.__dict__.get("_written")
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     """A pipe table that the dialect's engine renders as a table."""
 
     dialect: Dialect
@@ -173,8 +171,7 @@ class Table:
         return texts[: self.columns] + [""] * (self.columns - len(texts))
 
 
-@dataclass(frozen=True)
-class Diagnostic:
+class Diagnostic(NamedTuple):
     """A finding about a source file, pointing at the offending character."""
 
     code: str
@@ -192,19 +189,18 @@ class Diagnostic:
 
     def down(self, lines: int) -> Diagnostic:
         """The same finding that many lines further down."""
-        return replace(self, span=self.span.down(lines)) if lines else self
+        return self._replace(span=self.span.down(lines)) if lines else self
 
     def moved(self, lines: int, columns: int) -> Diagnostic:
         """The same finding that many lines further down and columns further right."""
-        return replace(self, span=self.span.moved(lines, columns)) if lines or columns else self
+        return self._replace(span=self.span.moved(lines, columns)) if lines or columns else self
 
     def order(self) -> tuple:
         """How findings are listed: this file's first, by position and code; then other files', by file."""
         return (self.path is not None, self.path or "", self.span.start, self.code)
 
 
-@dataclass(frozen=True)
-class PlacedTable:
+class PlacedTable(NamedTuple):
     """A table the page shows that no lines of its file hold as they are (it comes from a snippet, or a plugin or
     hook made or changed it), where its findings are reported: lines of another file (path), or of the page."""
 
@@ -214,8 +210,7 @@ class PlacedTable:
     path: str | None = None  # the snippet's file; None: the page's
 
 
-@dataclass(frozen=True)
-class ScanResult:
+class ScanResult(NamedTuple):
     """Everything a scan of one source found."""
 
     tables: tuple[Table, ...]

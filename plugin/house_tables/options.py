@@ -8,7 +8,7 @@ table is made from it (`options_table`, tested against the README).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .codes import CODES
 from .config import LEVELS, PRESETS, WIDTH_POLICIES, Config, ConfigError, Style, custom_style_value
@@ -26,8 +26,7 @@ class OptionError(ConfigError):
         self.option, self.reason = option, reason
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
     """One option: its name, default, what a value must be, its meaning, and the front ends that take it."""
 
     name: str
@@ -68,7 +67,7 @@ def _custom_style(value: object) -> dict:
     """Style keys (not `styled`), each value of its kind (it is written into every converted table's style)."""
     if not isinstance(value, dict):
         raise _expected("a mapping of style options", value)
-    known = sorted(name for name in Style.__dataclass_fields__ if name != "styled")
+    known = sorted(name for name in Style._fields if name != "styled")
     for key, item in value.items():
         if key not in known:
             raise ValueError(f"has no option {key!r} (known: {', '.join(known)})")

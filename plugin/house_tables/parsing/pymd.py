@@ -15,7 +15,7 @@ import os
 import re
 import xml.etree.ElementTree as etree
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache, partial
 
 import markdown
@@ -830,9 +830,9 @@ def _moved_table(table: Table, delta: int, shift: int = 0, original: list[str] |
     def row(r: Row) -> Row:
         if isinstance(r, _LineRow):  # the same line further down, its cells made when read
             return r.down(delta)
-        return Row(tuple(replace(c, span=c.span.down(delta)) for c in r.cells), r.span.down(delta))
+        return Row(tuple(c._replace(span=c.span.down(delta)) for c in r.cells), r.span.down(delta))
 
-    return replace(table, header=row(table.header), delimiter=row(table.delimiter),
+    return table._replace(header=row(table.header), delimiter=row(table.delimiter),
                    body=tuple(row(r) for r in table.body), span=table.span.down(delta))
 
 
@@ -840,10 +840,10 @@ def _shifted_table(table: Table, delta: int, shift: int, original: list[str]) ->
     """_moved_table of a table an earlier plugin put under another container prefix: its rows made (a lazy row
     cuts its cells from the derived line) and every span moved."""
     def row(r: Row) -> Row:
-        return Row(tuple(replace(c, span=c.span.moved(delta, shift)) for c in r.cells), r.span.moved(delta, shift))
+        return Row(tuple(c._replace(span=c.span.moved(delta, shift)) for c in r.cells), r.span.moved(delta, shift))
 
     first = original[table.start_line + delta - 1]
-    return replace(table, header=row(table.header), delimiter=row(table.delimiter),
+    return table._replace(header=row(table.header), delimiter=row(table.delimiter),
                    body=tuple(row(r) for r in table.body), span=table.span.moved(delta, shift),
                    indent=first[: len(table.indent) + shift])
 
@@ -854,9 +854,9 @@ def _placed(diagnostic: Diagnostic, origin) -> Diagnostic:
     if origin.path is not None:
         column = start.column - origin.shift
         span = Span(Position(origin.line, column), Position(origin.line, column))
-        return replace(diagnostic, span=span, path=origin.path)
+        return diagnostic._replace(span=span, path=origin.path)
     line = origin.line or 1  # the including line, as the build reports it (extension.Places.finding)
-    return replace(diagnostic, span=Span(Position(line, 1), Position(line, 1)),
+    return diagnostic._replace(span=Span(Position(line, 1), Position(line, 1)),
                    note=f"{origin.note}; line {start.line} of the page as MkDocs read it")
 
 

@@ -9,16 +9,15 @@ from __future__ import annotations
 import html
 import json
 import re
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..config import Style
 
 StyleItems = list[tuple[str, str | int]]
 
 
-@dataclass(frozen=True)
-class Grid:
+class Grid(NamedTuple):
     """What a table shows: alignment per column, header cells, body rows (contents already rendered)."""
 
     align: tuple[str | None, ...]
@@ -51,8 +50,7 @@ def render_lines(grid: Grid, style: Style, form: str, kept: dict[tuple, str] | N
     return lines
 
 
-@dataclass(frozen=True)
-class ElementStyles:
+class ElementStyles(NamedTuple):
     """The style items (name, value) of each element of a house table, in order; cells by column."""
 
     table: StyleItems
@@ -131,8 +129,7 @@ def css(items: StyleItems) -> str:
     return "; ".join(f"{kebab_case(name)}: {value}" for name, value in items)
 
 
-@dataclass(frozen=True)
-class TableStyles:
+class TableStyles(NamedTuple):
     """The CSS of each element of a house table in HTML form ("" for none); cells by column."""
 
     table: str
