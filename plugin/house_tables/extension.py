@@ -12,7 +12,6 @@ import os
 import re
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from markdown import Extension, Markdown
@@ -40,15 +39,19 @@ _RAW_TABLE_LINE = re.compile(r"^[ \t]*<table(?=[\s>])")
 _LEVELS = {"warning": logging.WARNING, "info": logging.INFO, "error": logging.ERROR, "ignore": None}
 
 
-@dataclass
 class PageContext:
-    """Where the text being converted comes from, set by the MkDocs plugin before each page."""
+    """Where the text being converted comes from, set by the MkDocs plugin before each page. (A plain class, as
+    Settings: every build imports this module, and a dataclass compiles its methods at import, ≈ 2 M instructions.)"""
 
-    shown: str | Callable[[], str]  # its path as printed (relative to the directory of mkdocs.yml), or how to make it
-    read: str | Callable[[], str]  # the file's text on disk, or how to read it
-    enabled: bool = True  # False when include/exclude globs leave the page out
-    root: str | None = None  # the directory paths are printed relative to (included files too)
-    generated_by: str | None = None  # the plugin that made the page at build time (mkdocs-gen-files): no file on disk
+    __slots__ = ("enabled", "generated_by", "read", "root", "shown")
+
+    def __init__(self, shown: str | Callable[[], str], read: str | Callable[[], str], enabled: bool = True,
+                 root: str | None = None, generated_by: str | None = None):
+        self.shown = shown  # its path as printed (relative to the directory of mkdocs.yml), or how to make it
+        self.read = read  # the file's text on disk, or how to read it
+        self.enabled = enabled  # False when include/exclude globs leave the page out
+        self.root = root  # the directory paths are printed relative to (included files too)
+        self.generated_by = generated_by  # the plugin that made the page at build time (mkdocs-gen-files): no file
 
     # Made on first use, once: a page without findings needs neither.
     @property
@@ -66,15 +69,17 @@ class PageContext:
         return self.read
 
 
-@dataclass
 class Settings:
     """Options shared by the plugin and the extension."""
 
-    config: Config = field(default_factory=Config)
-    level: str = "warning"
-    levels: dict[str, str] = field(default_factory=dict)
-    sink: Callable[[int, str], None] = LOGGER.log  # the MkDocs plugin collects findings per page
-    styles: dict = field(default_factory=dict)  # "style": config.style; (align, widths) -> its TableStyles
+    __slots__ = ("config", "level", "levels", "sink", "styles")
+
+    def __init__(self, config: Config | None = None, level: str = "warning", levels: dict[str, str] | None = None):
+        self.config = Config() if config is None else config
+        self.level = level
+        self.levels = {} if levels is None else levels
+        self.sink: Callable[[int, str], None] = LOGGER.log  # the MkDocs plugin collects findings per page
+        self.styles: dict = {}  # "style": config.style; (align, widths) -> its TableStyles
 
 
 class HouseTablesIncludeWatch(Preprocessor):

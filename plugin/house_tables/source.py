@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .model import Position, Span
 
@@ -11,15 +11,15 @@ BOM = "\ufeff"
 _LINE = re.compile(r"([^\r\n]*)(\r\n|\r|\n|$)")
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(NamedTuple):
     """The text of one file: lines without their endings, and the endings."""
 
     lines: tuple[str, ...]
     endings: tuple[str, ...]
     bom: bool = False
     # normalized()'s text when parse had it already (the usual file: LF endings, the last line ended), else None
-    known_normalized: str | None = field(default=None, compare=False, repr=False)
+    # (a function of the fields before it, where it is not None)
+    known_normalized: str | None = None
 
     @classmethod
     def parse(cls, text: str) -> Source:

@@ -34,7 +34,9 @@ def display_width(text: str) -> int:
 # tag of an element of ordinary content (dropped; no element whose content html.parser reads raw in any version:
 # `script`, `style`, `textarea`, `title`, ...), attribute values without `"`, `<`, `>` or `&`.
 _ORDINARY = "a|abbr|b|br|cite|code|del|dfn|em|i|img|ins|kbd|mark|p|q|s|samp|small|span|strong|sub|sup|u|var"
-_PLAIN_HTML = re.compile(
+# A pattern string, compiled (and kept in re's cache) by the first page with a cell of HTML: 4 M instructions that
+# every build importing this module paid, for pages that mostly have none.
+_PLAIN_HTML = (
     r"(?P<text>[^<>&\r\x00]+)"
     r"|(?P<reference>&(?:[A-Za-z][A-Za-z0-9]*|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});)"
     r"|<(?:/(?:" + _ORDINARY + r")|(?:" + _ORDINARY + r""")(?: [a-z][a-z0-9-]*="[^"<>&\r\x00]*")* ?/?)>"""
@@ -59,7 +61,7 @@ def _plain_visible_text(fragment: str) -> str | None:
     Its data is its texts and references in order; html.unescape of their concatenation is the parser's data (it
     decodes each run of data between tags, and a reference ends at its `;`: joining runs makes no new one)."""
     data, position = [], 0
-    for match in _PLAIN_HTML.finditer(fragment):
+    for match in re.finditer(_PLAIN_HTML, fragment):
         if match.start() != position:
             return None
         position = match.end()

@@ -20,7 +20,9 @@ _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
 # thematic break (their block processors split a block they find such a line in); at the top level only, not
 # indented, a block-level HTML tag or a comment (the HTML preprocessor; inline tags such as <span> stay).
 _ENDS_BLOCK = re.compile(r"///|#{1,6}(?:[ \t]|$)|(?:([-*_]) *)(?:\1 *){2,}$")
-_BLOCK_HTML = re.compile(rf"<(?:!--|/?(?:{'|'.join(BLOCK_LEVEL_ELEMENTS)})(?=[\s/>]|$))", re.IGNORECASE)
+# A pattern string, compiled (into re's cache) by the first line that begins with `<`: few pages have one, and
+# compiling it took 4.5 M instructions of every build's imports.
+_BLOCK_HTML = rf"<(?:!--|/?(?:{'|'.join(BLOCK_LEVEL_ELEMENTS)})(?=[\s/>]|$))"
 
 
 class LineLocator:
@@ -131,6 +133,11 @@ def _fence_closer(lines: list[str], start: int, opener: str) -> int | None:
     return None
 
 
+def _block_html(line: str) -> bool:
+    """Whether line begins with a block-level HTML tag or a comment (_BLOCK_HTML)."""
+    return line.startswith("<") and re.match(_BLOCK_HTML, line, re.IGNORECASE) is not None
+
+
 def _continues(line: str, following: str, *, opened: bool = False) -> bool:
     """Whether following, the line after line, is in the same block: neither blank nor a line Python-Markdown sets
     apart (_ENDS_BLOCK, top-level block HTML), no deeper quote (the blockquote processor splits there), and
@@ -138,7 +145,7 @@ def _continues(line: str, following: str, *, opened: bool = False) -> bool:
     depth, own = _CONTAINER_PREFIX.match(following).end(), _CONTAINER_PREFIX.match(line).end()
     if not following.strip(" >") or not line.strip(" >"):
         return False
-    if any(_ENDS_BLOCK.match(text, at) or _BLOCK_HTML.match(text) for text, at in ((line, own), (following, depth))):
+    if any(_ENDS_BLOCK.match(text, at) or _block_html(text) for text, at in ((line, own), (following, depth))):
         return False
     deep_enough = depth == own if opened else depth >= own
     return deep_enough and following[:depth].count(">") <= line[:own].count(">")
