@@ -6,7 +6,11 @@ method alone make of two identical builds; B/A is the plugin's overhead. Each si
 bench/plugin_overhead.site_config. The builds run with bytecode cached under WORK/pycache (PYTHONDONTWRITEBYTECODE
 unset, as bench/run_all.py does), after one untimed round of every side.
 
-Usage: python bench/plugin_ab.py DOCS_DIR WORK_DIR [--theme mkdocs] [--rounds 12]
+With --before PLUGIN_DIR a fourth side builds with the plugin imported from PLUGIN_DIR (another checkout's `plugin`
+directory, e.g. `git worktree add --detach /tmp/old REV`), first on PYTHONPATH: the change between two versions,
+measured in the same rounds.
+
+Usage: python bench/plugin_ab.py DOCS_DIR WORK_DIR [--theme mkdocs] [--rounds 12] [--before PLUGIN_DIR]
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ import sys
 from pathlib import Path
 
 from plugin_overhead import build, site_config
-from timing import Side, rounds
+from timing import Side, command, rounds
 
 
 def ratios(numerator: Side, denominator: Side, cpu: bool) -> list[float]:
@@ -41,6 +45,7 @@ def main() -> int:
     parser.add_argument("work", type=Path)
     parser.add_argument("--theme", default="mkdocs")
     parser.add_argument("--rounds", type=int, default=12)
+    parser.add_argument("--before", type=Path, help="also build with the plugin from this directory")
     args = parser.parse_args()
     work = args.work.resolve()
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -50,12 +55,19 @@ def main() -> int:
     without = Side("without", build(site_config(work, docs, args.theme, plugin=False)))
     with_ = Side("with", build(site_config(work, docs, args.theme, plugin=True)))
     again = Side("without again", build(site_config(work / "again", docs, args.theme, plugin=False)))
-    rounds([without, with_, again], args.rounds, warmup=True,
-           log=lambda line: print(line, file=sys.stderr, flush=True))
+    sides = [without, with_, again]
+    if args.before:
+        config = site_config(work / "again", docs, args.theme, plugin=True)
+        sides.append(Side("with, before", command(["env", f"PYTHONPATH={args.before.resolve()}", sys.executable, "-m",
+                                                   "mkdocs", "build", "-q", "-f", config], ok=(0,))))
+    rounds(sides, args.rounds, warmup=True, log=lambda line: print(line, file=sys.stderr, flush=True))
     for cpu in (False, True):
         kind = "CPU" if cpu else "wall"
         print(summary(f"with ÷ without, {kind}", ratios(with_, without, cpu)))
         print(summary(f"without again ÷ without (A/A), {kind}", ratios(again, without, cpu)))
+        if args.before:
+            print(summary(f"with, before ÷ without, {kind}", ratios(sides[3], without, cpu)))
+            print(summary(f"with ÷ with, before, {kind}", ratios(with_, sides[3], cpu)))
     return 0
 
 

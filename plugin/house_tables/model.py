@@ -10,7 +10,7 @@ an empty cell has a zero-width span whose end column is its start column - 1.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
@@ -219,12 +219,12 @@ class ScanResult(NamedTuple):
     elsewhere: tuple[PlacedTable, ...] = ()  # the tables the page shows that are not its file's own
 
 
-@dataclass
 class Review:
     """What the hand-written tables of a page are: conforming, to normalise (with their new lines), left alone
     (conformance.review makes it; here so that a page without any needs no conformance module)."""
 
-    findings: list[Diagnostic] = field(default_factory=list)
-    normalisable: list = field(default_factory=list)  # conformance.Normalised
-    conforming: int = 0
-    alone: int = 0
+    def __init__(self):
+        self.findings: list[Diagnostic] = []
+        self.normalisable: list = []  # conformance.Normalised
+        self.conforming = 0
+        self.alone = 0

@@ -15,7 +15,6 @@ import os
 import re
 import xml.etree.ElementTree as etree
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import lru_cache, partial
 
 import markdown
@@ -74,21 +73,22 @@ _BLOCK_START = re.compile(
 )
 
 
-@dataclass
 class _Record:
-    """What the recording processor saw during one parse."""
+    """What the recording processor saw during one parse (a plain class: a dataclass would compile its methods when
+    every build imports this module)."""
 
-    tables: list[list[str]] = field(default_factory=list)
-    elements: list = field(default_factory=list)  # the <table> element built for each recorded block
-    counts: list = field(default_factory=list)  # per recorded block: its rows' cell counts as Python-Markdown split
-    # them (header, delimiter, body rows; None for a block not built), so locating need not split them again
-    near_misses: list[list[str]] = field(default_factory=list)
-    fenced_lines: set[int] | None = None  # 0-based lines superfences stashed as top-level code
-    fences: dict[str, range] = field(default_factory=dict)  # superfences' placeholder -> the lines it stands for
-    stash: list[str] = field(default_factory=list)  # Python-Markdown's stashed raw blocks, by placeholder
-    build: bool = True  # build each table's cells (a scan only needs the blocks)
-    text: str | None = None  # the text the block parser reads: includes expanded, whitespace not yet normalised
-    included: dict[str, list[str]] = field(default_factory=dict)  # the files an include read, by path
+    def __init__(self, build: bool = True):
+        self.tables: list[list[str]] = []
+        self.elements: list = []  # the <table> element built for each recorded block
+        self.counts: list = []  # per recorded block: its rows' cell counts as Python-Markdown split them (header,
+        # delimiter, body rows; None for a block not built), so locating need not split them again
+        self.near_misses: list[list[str]] = []
+        self.fenced_lines: set[int] | None = None  # 0-based lines superfences stashed as top-level code
+        self.fences: dict[str, range] = {}  # superfences' placeholder -> the lines it stands for
+        self.stash: list[str] = []  # Python-Markdown's stashed raw blocks, by placeholder
+        self.build = build  # build each table's cells (a scan only needs the blocks)
+        self.text: str | None = None  # the text the block parser reads: includes expanded, whitespace as written
+        self.included: dict[str, list[str]] = {}  # the files an include read, by path
 
 
 class _RecordingTableProcessor(TableProcessor):
