@@ -332,7 +332,7 @@ class MdxEngine:
         return responses
 
     def tables_many(self, docs: list[str], directives: bool = True, form: str = "mdx") -> list[list[dict] | None]:
-        """For each doc, its markdown tables, or None when MDX fails to compile or render it (form: as render_many's)."""
+        """For each doc, its markdown tables, or None when MDX fails to compile or render it (form: render_many's)."""
         return [md_tables(r["html"]) if r["ok"] else None
                 for r in self.render_many(docs, form=form, directives=directives)]
 

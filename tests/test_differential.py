@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from differential import as_docusaurus_gives_it, check_mdx, check_python_markdown
 from engines import SITE_EXTENSION_CONFIGS
-from strategies import colon_documents, directive_documents, documents
+from strategies import colon_documents, commonmark_documents, directive_documents, documents
 
 EXAMPLES = int(os.environ.get("HOUSE_TABLES_FUZZ", "300"))
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None,
@@ -81,3 +81,31 @@ def test_mdx_directive_containers_nested_equal_mdx(mdx_engine, text):
 def test_python_markdown_dialect_equals_python_markdown_with_pygments(text):
     """The same with Pygments on, as sites run it (fences with options are fences only then)."""
     check_python_markdown(text, SITE_EXTENSION_CONFIGS)
+
+
+@SETTINGS
+@given(commonmark_documents())
+# Indented 4 columns, a table is indented code; in a paragraph, its header row is the paragraph's text
+@example(text="    | a | b |\n    |---|---|\n    | 1 | 2 |\n")
+@example(text="text\n    | a |\n|---|\n")
+# A `<div>` opens an HTML block up to a blank line: the table in it is raw HTML
+@example(text="<div>\n| a |\n|---|\n</div>\n")
+# What MDX reads as JSX or an expression is text: the table under it is one (the line above is its paragraph)
+@example(text="<Foo\n\n| a |\n|---|\n| 1 |\n")
+@example(text="{\n\n| a |\n|---|\n")
+@example(text="export const a = 1\n| a |\n|---|\n")
+# A complete tag alone ends a table (HTML); with text after it, it is a row
+@example(text="| a |\n|---|\n<span>\n| 1 |\n")
+@example(text="| a |\n|---|\n<span>x</span> | y\n")
+# A container's marker or a directive's closing fence 4 columns in is no marker: indented code, or text
+@example(text="    > | a |\n> |---|\n")
+@example(text=":::note\n| a |\n|---|\n    :::\n| b |\n")
+# More than 4 spaces after a list marker: the item's content is indented code
+@example(text="-     | a |\n  |---|\n")
+def test_mdx_dialect_read_as_commonmark_equals_mdx_format_md(mdx_engine, text):
+    """Pages Docusaurus reads as CommonMark (markdown.format 'md', or 'detect' for `.md`): the same tables as MDX
+    compiling them with format 'md' (micromark's CommonMark + GFM + container directives): indented code and HTML
+    blocks hold no table, `<`, `{` and `import` lines that are no HTML are text."""
+    expected = mdx_engine.tables(as_docusaurus_gives_it(text), form="md")
+    assume(expected is not None)
+    check_mdx(mdx_engine, text, expected, form="md")

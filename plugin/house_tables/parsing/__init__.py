@@ -39,9 +39,9 @@ def scan(
     return result
 
 
-# The last `.mdx` text scanned (and whether `:::` containers were read, and CommonMark's rules) and what the scan
-# found (no extension or option changes MDX's reading otherwise): `fix` scans the converted page to verify it, then checks the same text
-# again. False: nothing kept (rendering.fast.slow_paths, for the tests that compare).
+# The last `.mdx` text scanned (whether `:::` containers were read, whether as CommonMark) and what the scan found
+# (no extension or option changes MDX's reading otherwise): `fix` scans the converted page to verify it, then checks
+# the same text again. False: nothing kept (rendering.fast.slow_paths, for the tests that compare).
 LAST_MDX_SCAN: list = [None]
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 from . import syntax
 from .containers import (
     _CLOSED,
-    COMMONMARK_INDENT_MAX,
     _CONTINUED,
     _ENDED,
     _INDENTED,
     _NEW_ITEM,
+    COMMONMARK_INDENT_MAX,
     _Container,
     _continue,
     _open_container,

@@ -12,7 +12,7 @@ from .definitions import _definitions_only
 from .esm import _EsmRule
 from .fences import _fence_size, _FenceRule
 from .findings import _Findings
-from .html import _html_start, _HtmlRule
+from .html import COMPLETE, _html_start, _HtmlRule
 from .indented import _IndentedRule
 from .jsx import _JsxRule
 from .leaves import _setext_underline, _thematic_break
@@ -132,7 +132,7 @@ class _Flow(_TableRule, _JsxRule, _FenceRule, _EsmRule, _HtmlRule, _IndentedRule
             self._end_table()
             return None
         if self.commonmark:
-            code = self._commonmark_block(line)
+            code = self._commonmark_block(line, paragraph)
             if code is not None:
                 self._end_table()
                 return code
@@ -153,15 +153,19 @@ class _Flow(_TableRule, _JsxRule, _FenceRule, _EsmRule, _HtmlRule, _IndentedRule
             return self._fence(line)
         return self._esm(line) if kind == "esm" else None
 
-    def _commonmark_block(self, line: _Line) -> _Steps | None:
-        """The steps of indented code or HTML starting at a line (not interrupting a paragraph), else None: where
-        CommonMark has them, they come before anything else the line may start (micromark tries indented code
-        first, HTML before the table)."""
+    def _commonmark_block(self, line: _Line, paragraph: list[_Line] | None) -> _Steps | None:
+        """The steps of indented code or HTML starting at a line, else None: where CommonMark has them, they come
+        before anything else the line may start (micromark tries indented code first, HTML before the table).
+        paragraph: the lines of the paragraph the line interrupted (indented code does not interrupt one)."""
         if line.indented():
             return self._indented_code(line)
-        if line.text[line.first] == "<" and (html := _html_start(line, False)) is not None:
-            return self._html(line, *html)
-        return None
+        if line.text[line.first] != "<" or (html := _html_start(line, False)) is None:
+            return None
+        kind, after = html
+        # Complete HTML interrupting a paragraph on a lazy line: micromark's check that it may reads on to the next
+        # line, so the paragraph is still open when the lazy line ends, and no container closes there.
+        pending = paragraph is not None and line.lazy and kind == COMPLETE
+        return self._html(line, kind, after, paragraph[0].number if pending else line.number)
 
     def _rows(self, line: _Line) -> _Steps | None:
         """A table body row, else a table header row or a paragraph starting at this line."""

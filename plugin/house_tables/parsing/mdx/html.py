@@ -28,11 +28,11 @@ _UNQUOTED = re.compile(r"[^\"'/<=>` \t]*")
 # What ends each kind that a line ends (micromark's continuation states, not the spec's looser wording): on the line
 # the block starts on, matched right after its opener (`<!-->` is a whole comment, `<?>` a whole instruction); on
 # the lines after it, searched from the line's start. Basic and complete HTML end at a blank line instead.
-_FIRST_END = {RAW: re.compile(r".*?</(?:pre|script|style|textarea)>", re.IGNORECASE), COMMENT: re.compile(r"-*>|.*?-->"),
-              INSTRUCTION: re.compile(r">|.*?\?>"), DECLARATION: re.compile(r".*?>"),
-              CDATA: re.compile(r".*?(?<!\])(?:\]\])+>")}
 _END = {RAW: re.compile(r"</(?:pre|script|style|textarea)>", re.IGNORECASE), COMMENT: re.compile(r"-->"),
         INSTRUCTION: re.compile(r"\?>"), DECLARATION: re.compile(r">"), CDATA: re.compile(r"(?<!\])(?:\]\])+>")}
+_JUST_OPENED = {COMMENT: "-*>|", INSTRUCTION: ">|"}  # `<!-->`, `<!--->`, `<?>`
+_FIRST_END = {kind: re.compile(f"{_JUST_OPENED.get(kind, '')}.*?(?:{end.pattern})", end.flags)
+              for kind, end in _END.items()}
 
 
 def _html_start(line: _Line, interrupt: bool) -> tuple[int, int] | None:
@@ -105,15 +105,17 @@ def _attribute_value_end(text: str, pos: int) -> int:
 class _HtmlRule(_FlowSteps):
     """The flow's HTML (flow) rule: a method of _Flow (which holds the state it reads and sets)."""
 
-    def _html(self, line: _Line, kind: int, after: int) -> _Steps:
+    def _html(self, line: _Line, kind: int, after: int, since: int) -> _Steps:
         """HTML from its first line to the line ending it (a blank line for basic and complete HTML, left to be
-        read), a lazy line or the end of the flow; a `<table` line of it is noted as a hand-written table."""
+        read), a lazy line or the end of the flow; a `<table` line of it is noted as a hand-written table. since:
+        the line where what is open began (the paragraph's first line, while micromark still checks whether the
+        HTML interrupts it: then containers may open, as in a paragraph)."""
         self._note_table_tag(line, kind)
         if kind in _FIRST_END and _FIRST_END[kind].match(line.text, after) is not None:
             return (yield from self._next())
         end = _END.get(kind)
         while True:
-            self._state(True, True, line.number)
+            self._state(True, since == line.number, since)
             following = yield from self._pull()
             if following is None or following.lazy or (end is None and following.first < 0):
                 return following
