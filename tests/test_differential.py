@@ -84,7 +84,7 @@ def test_python_markdown_dialect_equals_python_markdown_with_pygments(text):
 
 
 @SETTINGS
-@given(commonmark_documents())
+@given(st.one_of(commonmark_documents(), documents(), directive_documents()))
 # Indented 4 columns, a table is indented code; in a paragraph, its header row is the paragraph's text
 @example(text="    | a | b |\n    |---|---|\n    | 1 | 2 |\n")
 @example(text="text\n    | a |\n|---|\n")

@@ -100,6 +100,7 @@ class Engine:
     extensions: tuple[str, ...] | None = None
     configs: dict | None = None
     directives: bool = True  # MDX reads `:::name` containers (Docusaurus), see scan_mdx
+    commonmark: bool = False  # ... as CommonMark (Docusaurus' markdown.format 'md'), see scan_mdx
 
     def render(self, source: str) -> str:
         """HTML of a Markdown source in this dialect."""
@@ -175,9 +176,9 @@ def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, 
     reads `:::name` containers (Docusaurus), not text (Mintlify). contexts: the other pages that show this file's
     text (a snippet), as (their including line, their text) with a given text of this file in them
     (site.pages_including): each must show the same too, since there the file's tables read that page's link
-    references, footnotes and abbreviations. html_tables: the host reads the page's `<table>`s as HTML
-    (plan.hand_table_tags)."""
-    engine = Engine(Dialect(dialect), extensions, configs, directives)
+    references, footnotes and abbreviations. html_tables: the host reads the page as CommonMark, its `<table>`s as
+    HTML (plan.plan_page)."""
+    engine = Engine(Dialect(dialect), extensions, configs, directives, html_tables)
     with cycle_collector_paused():
         return _convert(text, engine, config, form, cross_check, front_matter, template_markers,
                         refused or (jsx_refused if form == "jsx" else None), rewrite, contexts, html_tables)
@@ -190,7 +191,8 @@ def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_
     config = config or Config()
     extensions, configs = engine.extensions, engine.configs
     result = scan(text, engine.dialect, extensions=extensions, configs=configs, cross_check=cross_check,
-                  front_matter=front_matter, directives=engine.directives, rewrite=rewrite)
+                  front_matter=front_matter, directives=engine.directives, rewrite=rewrite,
+                  commonmark=engine.commonmark)
     source = Source.parse(text)
     findings, chosen = settle(result.tables, source.lines, result.diagnostics)
     if rewrite is not None:
@@ -232,7 +234,7 @@ def _with_tables_as_written(chosen, tables: tuple[Table, ...], text: str, source
     page's verification through the hooks keeps it as written, with HT009 saying what the hook reads otherwise,
     unless its house table shows the same."""
     written = scan(text, engine.dialect, extensions=engine.extensions, configs=engine.configs,
-                   front_matter=front_matter, directives=engine.directives)
+                   front_matter=front_matter, directives=engine.directives, commonmark=engine.commonmark)
     taken = [(table.start_line, table.end_line) for table in tables]
     extra = [(table, directive) for table, directive in settle(written.tables, source.lines, written.diagnostics)[1]
              if not any(start <= table.end_line and table.start_line <= end for start, end in taken)]
@@ -320,7 +322,8 @@ def _page_change(source: Source, engine: Engine, front_matter: bool, tables: tup
             replaced = {id(table) for table, _ in replacements}
             kept = [_cell_texts(table) for table in tables if id(table) not in replaced]
             after = [_cell_texts(table)
-                     for table in scan(_splice(source, replacements), Dialect.MDX, directives=engine.directives).tables]
+                     for table in scan(_splice(source, replacements), Dialect.MDX, directives=engine.directives,
+                                       commonmark=engine.commonmark).tables]
             if after == kept:
                 return None
             first = next((k for k, (a, b) in enumerate(zip(kept, after)) if a != b), min(len(kept), len(after)))
