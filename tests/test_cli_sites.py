@@ -426,7 +426,8 @@ def test_docusaurus_commonmark_site_tables_are_the_compilers(tmp_path, mdx_engin
     the tables left are again exactly the compiler's."""
     _write(tmp_path / "docusaurus.config.js", f"export default {{markdown: {{format: '{markdown_format}'}}}};\n")
     pages = {"a.md": COMMONMARK_PAGE + "\n" + COMMONMARK_ONLY, "b.mdx": COMMONMARK_PAGE,
-             "c.md": "---\nformat: mdx\n---\n\n" + COMMONMARK_PAGE, "d.mdx": "---\nformat: md\n---\n\n" + COMMONMARK_PAGE}
+             "c.md": "---\nformat: mdx\n---\n\n" + COMMONMARK_PAGE,
+             "d.mdx": "---\nformat: md\n---\n\n" + COMMONMARK_PAGE}
     formats = {"a.md": "md", "b.mdx": "mdx" if markdown_format == "detect" else "md", "c.md": "mdx", "d.mdx": "md"}
     for name, text in pages.items():
         _write(tmp_path / "docs" / name, text)
