@@ -85,23 +85,28 @@ def test_python_markdown_dialect_equals_python_markdown_with_pygments(text):
 
 @SETTINGS
 @given(st.one_of(commonmark_documents(), documents(), directive_documents()))
+# (each example below reads otherwise as MDX, the reading these pages had before)
 # Indented 4 columns, a table is indented code; in a paragraph, its header row is the paragraph's text
 @example(text="    | a | b |\n    |---|---|\n    | 1 | 2 |\n")
 @example(text="text\n    | a |\n|---|\n")
-# A `<div>` opens an HTML block up to a blank line: the table in it is raw HTML
-@example(text="<div>\n| a |\n|---|\n</div>\n")
-# What MDX reads as JSX or an expression is text: the table under it is one (the line above is its paragraph)
-@example(text="<Foo\n\n| a |\n|---|\n| 1 |\n")
-@example(text="{\n\n| a |\n|---|\n")
-@example(text="export const a = 1\n| a |\n|---|\n")
-# A complete tag alone ends a table (HTML); with text after it, it is a row
-@example(text="| a |\n|---|\n<span>\n| 1 |\n")
-@example(text="| a |\n|---|\n<span>x</span> | y\n")
-# A container's marker or a directive's closing fence 4 columns in is no marker: indented code, or text
-@example(text="    > | a |\n> |---|\n")
-@example(text=":::note\n| a |\n|---|\n    :::\n| b |\n")
 # More than 4 spaces after a list marker: the item's content is indented code
-@example(text="-     | a |\n  |---|\n")
+@example(text="-     | a |\n      |---|\n")
+# A container's marker 4 columns in is no marker (text of a paragraph)
+@example(text="    > | a |\n> |---|\n")
+# HTML blocks: basic (`<div>`, `<details>`) and complete (a lone tag of any name) up to a blank line, raw (`<pre>`)
+# and comments up to their end: the tables in them are raw HTML; `<div>` ends a table, as a row it is HTML
+@example(text="<div>\n| a |\n|---|\n</div>\n")
+@example(text="<details>\n| a |\n|---|\n")
+@example(text='<Foo bar="1" />\n| a |\n|---|\n')
+@example(text="<pre>\n| a |\n|---|\n</pre>\n")
+@example(text="<!-- c\n| a |\n|---|\n-->\n")
+@example(text="| a |\n|---|\n<div> | x\n")
+# What MDX reads as an expression or ESM is text: a row, a paragraph the table's header row interrupts
+@example(text="| a |\n|---|\n{x}\n")
+@example(text="{\n| a |\n|---|\n}\n")
+@example(text="export const a = 1\n| a |\n|---|\n")
+# Complete HTML interrupting a quote's paragraph on a lazy line ends at the next lazy line: the table after it is one
+@example(text="> | a |\n|---|\n<Tabs>\n| a |\n|---|\n")
 def test_mdx_dialect_read_as_commonmark_equals_mdx_format_md(mdx_engine, text):
     """Pages Docusaurus reads as CommonMark (markdown.format 'md', or 'detect' for `.md`): the same tables as MDX
     compiling them with format 'md' (micromark's CommonMark + GFM + container directives): indented code and HTML
