@@ -5,6 +5,7 @@ pymdownx.snippets includes; and `check` then says what the build says."""
 import contextlib
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -456,3 +457,23 @@ def test_docusaurus_commonmark_site_tables_are_the_compilers(tmp_path, mdx_engin
     assert by_page == expected
     run_cli(tmp_path, "fix", "--form", "html", "docs")
     assert reported("check") == compiled()
+
+
+def test_html_form_keeps_a_table_whose_html_block_would_take_the_next_line(tmp_path, mdx_engine):
+    """In a page Docusaurus reads as CommonMark, the HTML form's `<table>` opens an HTML block, which runs to a blank
+    line: a heading or a quote right under a pipe table would become raw HTML with it. fix --form html leaves such
+    a table as written, with HT009, and converts one a blank line follows; the page then shows the same outside its
+    tables (compiled in format 'md', where this server drops raw HTML)."""
+    _write(tmp_path / "docusaurus.config.js", "export default {markdown: {format: 'detect'}};\n")
+    page = "# P\n\n| a |\n|---|\n# H\n\n| b |\n|---|\n> q\n\n| c |\n|---|\n\nend\n"
+    _write(tmp_path / "docs" / "a.md", page)
+    _, output = run_cli(tmp_path, "fix", "--form", "html", "docs")
+    assert [line.split(": HT009 ")[0] for line in output if " HT009 " in line] == ["docs/a.md:3:1", "docs/a.md:7:1"]
+    fixed = (tmp_path / "docs" / "a.md").read_text(encoding="utf-8")
+    assert fixed.startswith(page[:page.index("| c |")] + "<table ")
+    before, after = (mdx_engine.render_many([text], "md")[0]["html"] for text in (page, fixed))
+
+    def outside_tables(html: str) -> str:
+        return re.sub(r"<table.*?</table>", "", html, flags=re.DOTALL)
+
+    assert outside_tables(after) == outside_tables(before) and "<blockquote>" in outside_tables(after)

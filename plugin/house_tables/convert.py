@@ -321,11 +321,11 @@ def _page_change(source: Source, engine: Engine, front_matter: bool, tables: tup
         def changes(replacements) -> str | None:
             replaced = {id(table) for table, _ in replacements}
             kept = [_cell_texts(table) for table in tables if id(table) not in replaced]
-            after = [_cell_texts(table)
-                     for table in scan(_splice(source, replacements), Dialect.MDX, directives=engine.directives,
-                                       commonmark=engine.commonmark).tables]
+            scanned = scan(_splice(source, replacements), Dialect.MDX, directives=engine.directives,
+                           commonmark=engine.commonmark)
+            after = [_cell_texts(table) for table in scanned.tables]
             if after == kept:
-                return None
+                return _swallowing(replacements, tables, scanned.html_blocks) if engine.commonmark else None
             first = next((k for k, (a, b) in enumerate(zip(kept, after)) if a != b), min(len(kept), len(after)))
             return (f"the other tables would change: {len(kept)} left as written, {len(after)} read after it"
                     f" (the first that differs is number {first + 1})")
@@ -394,6 +394,20 @@ def _hook_failed(error: Exception) -> str:
     """HT009's reason when the site's hooks cannot rewrite the page here (they ran in MkDocs' build only)."""
     return (f"a hook or plugin of the site rewrites pages' Markdown (on_page_markdown) and failed on this page here "
             f"({type(error).__name__}: {error}): no change to it can be verified")
+
+
+def _swallowing(replacements, tables: tuple[Table, ...], html_blocks: dict[int, int]) -> str | None:
+    """In a page read as CommonMark, why the HTML form of a pipe table would change what follows it: its `<table>`
+    opens an HTML block, which runs to a blank line, so a line right under the table (a heading, a quote, a list
+    item) would become raw HTML too; None when every such block ends with its table."""
+    pipe_tables, shift = {id(table) for table in tables}, 0
+    for table, lines in replacements:
+        start = table.start_line + shift
+        shift += len(lines) - (table.end_line - table.start_line + 1)
+        if id(table) in pipe_tables and html_blocks.get(start, start + len(lines) - 1) > start + len(lines) - 1:
+            return (f"the HTML form would take line {table.end_line + 1} into its HTML block (in CommonMark an HTML "
+                    "block runs to a blank line): put a blank line after the table")
+    return None
 
 
 def _cell_texts(table: Table) -> tuple[tuple[str, ...], ...]:

@@ -50,8 +50,9 @@ def _scan(source: Source, dialect: Dialect, extensions, configs, cross_check: bo
     """scan() of a split source, nothing kept."""
     table_tags: list = []
     elsewhere: list = []
+    html_blocks: dict[int, int] | None = {} if commonmark and dialect is Dialect.MDX else None
     tables, diagnostics = _scan_dialect(source, dialect, extensions, configs, front_matter, table_tags, directives,
-                                        rewrite, elsewhere, commonmark)
+                                        rewrite, elsewhere, commonmark, html_blocks)
     diagnostics = all_diagnostics(tables, diagnostics)
     if cross_check:
         other = Dialect.MDX if dialect is Dialect.PYTHON_MARKDOWN else Dialect.PYTHON_MARKDOWN
@@ -60,7 +61,7 @@ def _scan(source: Source, dialect: Dialect, extensions, configs, cross_check: bo
         pair = (tables, other_tables) if dialect is Dialect.PYTHON_MARKDOWN else (other_tables, tables)
         diagnostics.extend(divergences(*pair))
     diagnostics.sort(key=Diagnostic.order)
-    return ScanResult(tuple(tables), tuple(diagnostics), tuple(table_tags), tuple(elsewhere))
+    return ScanResult(tuple(tables), tuple(diagnostics), tuple(table_tags), tuple(elsewhere), html_blocks)
 
 
 def all_diagnostics(tables: list[Table], found: list[Diagnostic]) -> list[Diagnostic]:
@@ -75,13 +76,13 @@ def all_diagnostics(tables: list[Table], found: list[Diagnostic]) -> list[Diagno
 
 def _scan_dialect(source: Source, dialect: Dialect, extensions, configs, front_matter: bool = False,
                   table_tags: list | None = None, directives: bool = True, rewrite=None, elsewhere: list | None = None,
-                  commonmark: bool = False):
+                  commonmark: bool = False, html_blocks: dict[int, int] | None = None):
     """Tables and dialect-specific diagnostics from one dialect's scanner (table_tags: receives where MDX's
     hand-written JSX tables begin; elsewhere: the PlacedTables a `.md` page shows that are not its file's own)."""
     if dialect is Dialect.MDX:
         from .mdx import scan_mdx
 
-        return scan_mdx(source, table_tags, directives=directives, commonmark=commonmark)
+        return scan_mdx(source, table_tags, directives=directives, commonmark=commonmark, html_blocks=html_blocks)
     from .pymd import MKDOCS_EXTENSIONS, scan_pymd
 
     return scan_pymd(source, extensions or MKDOCS_EXTENSIONS, configs, front_matter=front_matter, rewrite=rewrite,

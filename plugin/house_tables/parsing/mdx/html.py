@@ -111,6 +111,8 @@ class _HtmlRule(_FlowSteps):
         the line where what is open began (the paragraph's first line, while micromark still checks whether the
         HTML interrupts it: then containers may open, as in a paragraph)."""
         self._note_table_tag(line, kind)
+        blocks = self.findings.html_blocks
+        blocks[line.number] = line.number
         if kind in _FIRST_END and _FIRST_END[kind].match(line.text, after) is not None:
             return (yield from self._next())
         end = _END.get(kind)
@@ -119,6 +121,7 @@ class _HtmlRule(_FlowSteps):
             following = yield from self._pull()
             if following is None or following.lazy or (end is None and following.first < 0):
                 return following
+            blocks[line.number] = following.number
             if end is not None and end.search(following.text, following.start) is not None:
                 return (yield from self._next())
             self._note_table_tag(following, kind)
