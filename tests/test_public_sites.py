@@ -1258,3 +1258,23 @@ def test_a_file_outside_docs_dir_no_page_includes_keeps_its_tables(tmp_path):
     assert run_cli(tmp_path / "site", "check", "--verify", "README.md")[1][:2] == [
         "README.md:3:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown pipe tables",
         f"README.md:3:1: {refusal}"]
+
+
+# freqtrade/freqtrade's telegram-usage.md: `Separate multiple <trade_id> with a blank space.` in a cell. Python-Markdown
+# writes `<trade_id>` as a tag (the reader sees no text there); a house <td> line reads it as text (no tag name has
+# `_` to CommonMark), so the table stays, with HT009 -- whose message quoted the JSX and the original alike.
+UNDERSCORE_TAG = "# T\n\n| a | b |\n|---|---|\n| x | Separate multiple <trade_id> with a blank space. |\n"
+
+
+def test_a_cell_that_does_not_read_back_says_what_it_reads_back_as(tmp_path):
+    """The HT009 said "JSX 'X' does not read back as 'X'", the same text twice; it names what the JSX reads back
+    as now (the tag as text), the table is left as written, and the built page still shows the tag as a tag."""
+    config = write_site(tmp_path / "site", {"index.md": UNDERSCORE_TAG}, snippets=False)
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert lines[1] == ("docs/index.md:5:7: HT009 cell 2 of row 1: JSX 'Separate multiple <trade_id> with a blank "
+                        "space.</trade_id>' reads back as 'Separate multiple &lt;trade_id&gt; with a blank space."
+                        "&lt;/trade_id&gt;', not as 'Separate multiple <trade_id> with a blank space.</trade_id>'")
+    assert (tmp_path / "site" / "docs" / "index.md").read_text(encoding="utf-8") == UNDERSCORE_TAG
+    built = build_site(config, tmp_path / "out")
+    assert ">Separate multiple <trade_id> with a blank space.</td>" in built.pages["index.html"]
