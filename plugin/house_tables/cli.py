@@ -9,7 +9,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import closing, contextmanager, suppress
+from contextlib import closing, contextmanager, redirect_stdout, suppress
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -183,18 +183,23 @@ def run(argv: Sequence[str] | None = None) -> int:
         observed.start()  # what the output depends on, for a replay (see replay.py)
     elif args.command == "check":  # a run without the cache is never replayed: what it depends on is not noted
         observed.stop()
-    try:
-        configurations = Configurations(explicit_file=args.config)
-        resolver = Resolver(configurations, open_cache(args, configurations))
-        if args.config:
-            resolver.settings_in(Path.cwd())  # a bad --config is refused before anything (read only if not cached)
-        _check_options(args)
-    except (UsageError, ConfigError) as error:
-        print(f"house-tables: {error}", file=sys.stderr)
-        return 2
-    with _stopping_on_signals():
-        outcome = execute(args, resolver)
-    emit(outcome, args.format, sys.stdout, sys.stderr)
+    output = sys.stdout
+    # The site's own code runs from here on (its hooks' on_config and on_page_markdown, its Markdown extensions), and
+    # may print (marimo's hooks.py warns of every missing asset): to stderr, so that stdout holds only our output
+    # (a JSON or SARIF document, a diff for `patch`).
+    with redirect_stdout(sys.stderr):
+        try:
+            configurations = Configurations(explicit_file=args.config)
+            resolver = Resolver(configurations, open_cache(args, configurations))
+            if args.config:
+                resolver.settings_in(Path.cwd())  # a bad --config is refused before anything (read only if not cached)
+            _check_options(args)
+        except (UsageError, ConfigError) as error:
+            print(f"house-tables: {error}", file=sys.stderr)
+            return 2
+        with _stopping_on_signals():
+            outcome = execute(args, resolver)
+    emit(outcome, args.format, output, sys.stderr)
     if resolver.cache is None or outcome.errors or outcome.interrupted:
         observed.refuse("no cache, or a path that could not be used")
     else:
@@ -757,6 +762,7 @@ def _pool_context():
 def _worker_start(parent: int) -> None:
     """A pool worker's set-up: it dies with the main process (a killed run leaves no worker behind), and leaves
     SIGINT (a terminal's Ctrl-C reaches the whole process group) and SIGTERM to the main process's handling."""
+    sys.stdout = sys.stderr  # the site's code it runs may print; stdout is the main process's output (see run)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     watched = _die_with_parent()
