@@ -433,6 +433,9 @@ def _configuration_digest(located: tuple) -> tuple[bytes | None, bool]:
 def execute(args: argparse.Namespace, resolver: Resolver) -> Run:
     """Find the files, read each with its own configuration, take each result the cache has, process the others
     (in parallel for many), and collect what happened."""
+    from .includes import forget_includes
+
+    forget_includes()  # how pages include files is read anew each run (run() may be called again in one process)
     here = Path.cwd().resolve()
     observed.note("realpath", os.getcwd(), str(here))
     found = discover(args.paths, Selection(GlobSet(tuple(args.exclude), here)))
@@ -443,12 +446,11 @@ def execute(args: argparse.Namespace, resolver: Resolver) -> Run:
     for directory in (Path(given) for given in args.paths if os.path.isdir(given)):
         _settings(resolver.settings_in, directory, problems, refused)  # a bad one is said even with no files
     last = None  # (directory, its settings): discovery gives a directory's files together
-    converts = args.command == "fix" or bool(getattr(args, "verify", False))
     for path, real, parent in zip(found.files, found.resolved, found.parents):
         if last is None or last[0] != parent:  # as settings_for(path); a refusal is said once anyway
             last = parent, _settings(resolver.settings_in, path, problems, refused, at=parent)
         own = last[1]
-        if own is not None and (own.selects(path, real) or (converts and _shown_snippet(own, path, real))):
+        if own is not None and (own.selects(path, real) or _shown_snippet(own, path, real, resolver)):
             slot = _slot(args, path, own, resolver, writes, diff, problems, refused, made)
             if slot is not None:
                 slots.append(slot)
@@ -481,13 +483,18 @@ def execute(args: argparse.Namespace, resolver: Resolver) -> Run:
                interrupted=stop, interrupted_by=stopped or 0)
 
 
-def _shown_snippet(own: Settings, path: Path, real: str) -> bool:
-    """Whether fix reads a file under docs_dir that MkDocs builds as no page (`exclude_docs`, or its default `.*`: a
-    snippets directory) because a page includes it: the build shows its tables in that page and reports them at the
-    file's lines, and only the file can change them (verified in each page that shows it, as a snippet outside
-    docs_dir is; included in part or in code, it says why they stay). check reads them through the pages."""
-    return own.unbuilt(path, real) and bool(shown_in_of(own, path) or pasted_in_of(own, path)
-                                            or included_by_of(own, path))
+def _shown_snippet(own: Settings, path: Path, real: str, resolver: Resolver) -> bool:
+    """Whether a file under docs_dir that MkDocs builds as no page (`exclude_docs`, or its default `.*`: a snippets
+    directory) is read because a page includes it: the build shows its tables in that page and reports them at the
+    file's lines, and only the file can change them (fix verifies them in each page that shows it, as a snippet
+    outside docs_dir; included in part or in code, it says why they stay). What a page's reading says of it too (a
+    snippet's tables) is said once (_without_repeated_findings); a file a plugin pastes (include-markdown), which
+    check does not paste into the page, is reported by its own reading, where the build reports it."""
+    if not own.unbuilt(path, real) or not ("pymdownx.snippets" in (own.extensions or ())
+                                           or own.site.include_markdown is not None):
+        return False
+    full = resolver.full_settings_for(path)  # the site's plugins and stack (settings the cache recorded lack them)
+    return bool(shown_in_of(full, path) or pasted_in_of(full, path) or included_by_of(full, path))
 
 
 def _settings(lookup, path: Path, problems: list, refused: set, at: str | None = None) -> Settings | None:
