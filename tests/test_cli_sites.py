@@ -361,7 +361,7 @@ EXCLUDED_PAGES = {
     "guide.md": '# Guide\n\n!!! note\n\n    --8<-- ".snippets/part.md"\n',
     "range.md": '# Range\n\n--8<-- "parts/lines.md:3:5"\n',
     ".snippets/part.md": "| key | value |\n|:--|--:|\n| a | [the docs](https://example.com/ref) |\n| b | `2` |\n",
-    "parts/lines.md": "# Lines\n\n| p | q |\n|---|---|\n| 1 | 2 |\n",
+    "parts/lines.md": "# Lines\n\n| p | q |\n|---|---|\n| 1 | 2 |\n\n| r | s |\n|---|---|\n| 3 | 4 |\n",
 }
 
 
@@ -369,7 +369,8 @@ def test_fix_converts_a_snippet_docs_dir_builds_as_no_page(tmp_path):
     """A snippet under a dot-directory of docs_dir, included whole by two pages: check reports its table at its own
     lines once per page, as the build does, and fix, which read no excluded file, left it ("1 finding left", no
     reason) while `mkdocs build --strict` kept failing. fix now converts it, verified in each page that shows it; a
-    file an excluded directory holds that a page includes lines of stays (HT009 naming the including line)."""
+    file an excluded directory holds that a page includes lines of stays (HT009 naming the including line), and
+    check, like the build, reports only the table those lines show."""
     def write(root: Path, plugin: bool) -> Path:
         config = write_site(root, EXCLUDED_PAGES, plugin=plugin)
         config.write_text(config.read_text(encoding="utf-8") + "exclude_docs: parts/\n", encoding="utf-8")
@@ -384,10 +385,11 @@ def test_fix_converts_a_snippet_docs_dir_builds_as_no_page(tmp_path):
         "docs/.snippets/part.md:1:1:", "docs/.snippets/part.md:1:1:", "docs/parts/lines.md:3:1:"]
     code, lines = run_cli(tmp_path / "house", "fix", "docs")
     assert code == 1 and "docs/.snippets/part.md: 1 table, 6 cells verified" in lines
+    left = "includes lines of this file by a snippet line range, which would hold other lines once a table is converted"
+    table = "HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown pipe tables"
     assert [line for line in lines if " HT" in line] == [
-        "docs/parts/lines.md:3:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown pipe tables",
-        "docs/parts/lines.md:3:1: HT009 docs/range.md:3 includes lines of this file by a snippet line range, which "
-        "would hold other lines once a table is converted"]
+        f"docs/parts/lines.md:3:1: {table}", f"docs/parts/lines.md:3:1: HT009 docs/range.md:3 {left}",
+        f"docs/parts/lines.md:7:1: {table}", f"docs/parts/lines.md:7:1: HT009 docs/range.md:3 {left}"]
     after = build_site(config, tmp_path / "house" / "after")
     assert [finding.split(" HT")[0] for finding in after.findings()] == ["house_tables: docs/parts/lines.md:3:1:"]
     for page in ("index.html", "guide/index.html"):

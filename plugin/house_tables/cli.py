@@ -446,11 +446,12 @@ def execute(args: argparse.Namespace, resolver: Resolver) -> Run:
     for directory in (Path(given) for given in args.paths if os.path.isdir(given)):
         _settings(resolver.settings_in, directory, problems, refused)  # a bad one is said even with no files
     last = None  # (directory, its settings): discovery gives a directory's files together
+    converts = args.command == "fix" or bool(getattr(args, "verify", False))
     for path, real, parent in zip(found.files, found.resolved, found.parents):
         if last is None or last[0] != parent:  # as settings_for(path); a refusal is said once anyway
             last = parent, _settings(resolver.settings_in, path, problems, refused, at=parent)
         own = last[1]
-        if own is not None and (own.selects(path, real) or _shown_snippet(own, path, real, resolver)):
+        if own is not None and (own.selects(path, real) or _shown_snippet(own, path, real, resolver, converts)):
             slot = _slot(args, path, own, resolver, writes, diff, problems, refused, made)
             if slot is not None:
                 slots.append(slot)
@@ -483,18 +484,20 @@ def execute(args: argparse.Namespace, resolver: Resolver) -> Run:
                interrupted=stop, interrupted_by=stopped or 0)
 
 
-def _shown_snippet(own: Settings, path: Path, real: str, resolver: Resolver) -> bool:
+def _shown_snippet(own: Settings, path: Path, real: str, resolver: Resolver, converts: bool) -> bool:
     """Whether a file under docs_dir that MkDocs builds as no page (`exclude_docs`, or its default `.*`: a snippets
     directory) is read because a page includes it: the build shows its tables in that page and reports them at the
     file's lines, and only the file can change them (fix verifies them in each page that shows it, as a snippet
     outside docs_dir; included in part or in code, it says why they stay). What a page's reading says of it too (a
     snippet's tables) is said once (_without_repeated_findings); a file a plugin pastes (include-markdown), which
-    check does not paste into the page, is reported by its own reading, where the build reports it."""
+    check does not paste into the page, is reported by its own reading, where the build reports it. A file pages
+    include only in part or in code is read to convert (converts: fix, --verify), to say why its tables stay: its
+    own reading would report tables no page shows."""
     if not own.unbuilt(path, real) or not ("pymdownx.snippets" in (own.extensions or ())
                                            or own.site.include_markdown is not None):
         return False
     full = resolver.full_settings_for(path)  # the site's plugins and stack (settings the cache recorded lack them)
-    return bool(shown_in_of(full, path) or pasted_in_of(full, path) or included_by_of(full, path))
+    return bool(shown_in_of(full, path) or pasted_in_of(full, path) or (converts and included_by_of(full, path)))
 
 
 def _settings(lookup, path: Path, problems: list, refused: set, at: str | None = None) -> Settings | None:
