@@ -5,10 +5,12 @@ pymdownx.snippets includes; and `check` then says what the build says."""
 import contextlib
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
 
+from differential import as_docusaurus_gives_it
 from engines import extract_tables
 from sites import build_site, check_site, run_cli, unstyled, write_site
 
@@ -203,7 +205,7 @@ def test_dialects_per_path_and_the_order_of_dialect_choices(tmp_path):
 
 
 @pytest.mark.parametrize(("config", "note"), [
-    ("export default {markdown: {format: 'detect'}};", "markdown.format 'detect': .md is CommonMark there"),
+    ("export default {markdown: {format: 'detect'}};", "markdown.format 'detect': .md read as CommonMark"),
     ("module.exports = {markdown: {\n  // format: 'md',\n  mermaid: true}};", None),
     ("export default {markdown: {format: process.env.FORMAT}};", "markdown.format 'process.env.FORMAT' not understood"),
     ("export default {blog: {format: 'md'}, markdown: {mdx1Compat: {comments: true}}};", None),
@@ -353,6 +355,128 @@ def test_front_matter_format_is_docusaurus_only(tmp_path):
     write_site(tmp_path, {"index.md": "---\nformat: md\n---\n\n" + TABLE}, snippets=False)
     code, output = run_cli(tmp_path, "fix", "docs")
     assert (code, output[0]) == (0, "docs/index.md: 1 table, 4 cells verified")
+
+
+# A page of a Docusaurus site, its tables where CommonMark and MDX disagree: indented 4 columns (code in CommonMark),
+# in a `<div>` HTML block (raw HTML in CommonMark, JSX holding a table in MDX), under lines MDX reads as JSX or an
+# expression (text in CommonMark), in an admonition, a quote and a list.
+COMMONMARK_PAGE = """# Page
+
+| a | b |
+|---|---|
+| 1 | 2 |
+
+    | code | c |
+    |------|---|
+
+<div>
+| raw | r |
+|-----|---|
+</div>
+
+<details>
+
+| shown | s |
+|-------|---|
+
+</details>
+
+:::note
+
+| noted | n |
+|-------|---|
+
+:::
+
+> | quoted | q |
+> |--------|---|
+
+- item
+
+  | listed | l |
+  |--------|---|
+"""
+COMMONMARK_ONLY = """<Card title="x"
+| after | jsx |
+|-------|-----|
+
+{
+| after | brace |
+|-------|-------|
+
+<!-- a comment -->
+| after | comment |
+|-------|---------|
+"""
+
+
+def _compiler_table_lines(mdx_engine, text: str, form: str) -> list[int]:
+    """The first line of each table MDX (format form) finds in a page, its front matter blanked as Docusaurus
+    takes it off (lines kept)."""
+    if text.startswith("---\n"):
+        end = text.index("\n---\n", 3) + 5
+        text = "\n" * text.count("\n", 0, end) + text[end:]
+    return sorted(table["lines"][0] for table in mdx_engine.tables(as_docusaurus_gives_it(text), form=form))
+
+
+@pytest.mark.parametrize("markdown_format", ["detect", "md"])
+def test_docusaurus_commonmark_site_tables_are_the_compilers(tmp_path, mdx_engine, markdown_format):
+    """A Docusaurus site under markdown.format 'detect' (`.md` is CommonMark, `.mdx` MDX) or 'md' (every page
+    CommonMark), some pages choosing their format in their front matter: check (text and JSON), check --verify and
+    fix --form html find on every page exactly the tables MDX compiling it in the page's format finds; after fix,
+    the tables left are again exactly the compiler's."""
+    _write(tmp_path / "docusaurus.config.js", f"export default {{markdown: {{format: '{markdown_format}'}}}};\n")
+    pages = {"a.md": COMMONMARK_PAGE + "\n" + COMMONMARK_ONLY, "b.mdx": COMMONMARK_PAGE,
+             "c.md": "---\nformat: mdx\n---\n\n" + COMMONMARK_PAGE,
+             "d.mdx": "---\nformat: md\n---\n\n" + COMMONMARK_PAGE}
+    formats = {"a.md": "md", "b.mdx": "mdx" if markdown_format == "detect" else "md", "c.md": "mdx", "d.mdx": "md"}
+    for name, text in pages.items():
+        _write(tmp_path / "docs" / name, text)
+
+    def compiled() -> dict[str, list[int]]:
+        texts = {name: (tmp_path / "docs" / name).read_text(encoding="utf-8") for name in pages}
+        return {f"docs/{name}": _compiler_table_lines(mdx_engine, texts[name], formats[name]) for name in pages}
+
+    def reported(*command: str) -> dict[str, list[int]]:
+        output = run_cli(tmp_path, *command, "docs")[1]
+        found = {f"docs/{name}": [] for name in pages}
+        for line in output:
+            if " HT001 " in line:
+                path, number = line.split(":")[:2]
+                found[path].append(int(number))
+        return found
+
+    expected = compiled()
+    assert len(expected["docs/a.md"]) == 8 and len(expected["docs/c.md"]) == 7  # the page's two readings differ
+    assert reported("check") == expected
+    assert reported("check", "--verify") == expected
+    as_json = json.loads("\n".join(run_cli(tmp_path, "check", "--format", "json", "docs")[1]))
+    by_page = {f"docs/{name}": [] for name in pages}
+    for table in as_json["tables"]:
+        by_page[table["path"]].append(table["line"])
+    assert by_page == expected
+    run_cli(tmp_path, "fix", "--form", "html", "docs")
+    assert reported("check") == compiled()
+
+
+def test_html_form_keeps_a_table_whose_html_block_would_take_the_next_line(tmp_path, mdx_engine):
+    """In a page Docusaurus reads as CommonMark, the HTML form's `<table>` opens an HTML block, which runs to a blank
+    line: a heading or a quote right under a pipe table would become raw HTML with it. fix --form html leaves such
+    a table as written, with HT009, and converts one a blank line follows; the page then shows the same outside its
+    tables (compiled in format 'md', where this server drops raw HTML)."""
+    _write(tmp_path / "docusaurus.config.js", "export default {markdown: {format: 'detect'}};\n")
+    page = "# P\n\n| a |\n|---|\n# H\n\n| b |\n|---|\n> q\n\n| c |\n|---|\n\nend\n"
+    _write(tmp_path / "docs" / "a.md", page)
+    _, output = run_cli(tmp_path, "fix", "--form", "html", "docs")
+    assert [line.split(": HT009 ")[0] for line in output if " HT009 " in line] == ["docs/a.md:3:1", "docs/a.md:7:1"]
+    fixed = (tmp_path / "docs" / "a.md").read_text(encoding="utf-8")
+    assert fixed.startswith(page[:page.index("| c |")] + "<table ")
+    before, after = (mdx_engine.render_many([text], "md")[0]["html"] for text in (page, fixed))
+
+    def outside_tables(html: str) -> str:
+        return re.sub(r"<table.*?</table>", "", html, flags=re.DOTALL)
+
+    assert outside_tables(after) == outside_tables(before) and "<blockquote>" in outside_tables(after)
 
 
 # Snippets under docs_dir that MkDocs builds as no page: a dot-directory (MkDocs' default `.*`) and an excluded one.

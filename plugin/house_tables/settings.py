@@ -229,9 +229,13 @@ def load_site_settings(path: Path, base: Settings, sites: Sites | None = None) -
 
 
 def mdx_host_settings(host: MdxHost, base: Settings) -> Settings:
-    """The settings of a Docusaurus or Mintlify project: `.md` is MDX (unless a dialect is configured), the options
-    are the options file's."""
-    source = f"{shown_path(host.config_file)} (.md as MDX{'; ' + host.note if host.note else ''})"
+    """The settings of a Docusaurus or Mintlify project: `.md` is MDX (unless a dialect is configured), or CommonMark
+    under Docusaurus' markdown.format 'md' or 'detect' (read with the MDX dialect's scanner, in its CommonMark
+    reading), the options are the options file's."""
+    if host.markdown_format in ("md", "detect"):
+        source = f"{shown_path(host.config_file)} ({host.note})"
+    else:
+        source = f"{shown_path(host.config_file)} (.md as MDX{'; ' + host.note if host.note else ''})"
     if base.source != "defaults":
         source += f", {base.source}"
     return replace(base, host=host, source=source)

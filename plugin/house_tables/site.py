@@ -259,8 +259,9 @@ class MdxHost:
 
 def mdx_host(config_file: Path) -> MdxHost | None:
     """The MDX host a configuration file names, or None for an mkdocs.yml. Docusaurus' config is JavaScript and
-    is not run: a `markdown: {format: ...}` is looked for in its text, and when it makes `.md` CommonMark the
-    note says that house-tables reads it as MDX all the same (an approximation)."""
+    is not run: a `markdown: {format: ...}` is looked for in its text, and when it makes pages CommonMark (all of
+    them with 'md', `.md` with 'detect') the note says so: house-tables reads them as CommonMark too (scan_mdx's
+    commonmark, chosen per page by cli._commonmark_format, the page's front matter having the last word)."""
     if config_file.name in MINTLIFY_FILES:
         return MdxHost(config_file, excluded=mintlify_ignored(config_file))
     if config_file.name not in DOCUSAURUS_FILES:
@@ -273,8 +274,8 @@ def mdx_host(config_file: Path) -> MdxHost | None:
     if found is None or found == "mdx":
         return MdxHost(config_file, markdown_format="mdx")
     if found in ("md", "detect"):
-        return MdxHost(config_file, f"markdown.format '{found}': .md is CommonMark there, read here as MDX",
-                       markdown_format=found)
+        pages = "pages" if found == "md" else ".md"
+        return MdxHost(config_file, f"markdown.format '{found}': {pages} read as CommonMark", markdown_format=found)
     return MdxHost(config_file, f"markdown.format {found} not understood: .md read as MDX, Docusaurus' default",
                    markdown_format="mdx")
 

@@ -27,6 +27,7 @@ class _Findings:
     definitions: dict[str, list[_Container]] = field(default_factory=dict)  # footnote label -> every definition
     depths: dict[int, int] = field(default_factory=dict)  # line -> directive containers holding it (when any)
     table_tags: list[Position] = field(default_factory=list)  # flow JSX `<table` tags: hand-written tables
+    html_blocks: dict[int, int] = field(default_factory=dict)  # read as CommonMark: HTML blocks, first -> last line
 
     def text(self, line: _Line) -> None:
         """Note a line of inline text (paragraph, heading, table row)."""
