@@ -485,7 +485,7 @@ EXCLUDED_PAGES = {
     "guide.md": '# Guide\n\n!!! note\n\n    --8<-- ".snippets/part.md"\n',
     "range.md": '# Range\n\n--8<-- "parts/lines.md:3:5"\n',
     ".snippets/part.md": "| key | value |\n|:--|--:|\n| a | [the docs](https://example.com/ref) |\n| b | `2` |\n",
-    "parts/lines.md": "# Lines\n\n| p | q |\n|---|---|\n| 1 | 2 |\n",
+    "parts/lines.md": "# Lines\n\n| p | q |\n|---|---|\n| 1 | 2 |\n\n| r | s |\n|---|---|\n| 3 | 4 |\n",
 }
 
 
@@ -493,7 +493,8 @@ def test_fix_converts_a_snippet_docs_dir_builds_as_no_page(tmp_path):
     """A snippet under a dot-directory of docs_dir, included whole by two pages: check reports its table at its own
     lines once per page, as the build does, and fix, which read no excluded file, left it ("1 finding left", no
     reason) while `mkdocs build --strict` kept failing. fix now converts it, verified in each page that shows it; a
-    file an excluded directory holds that a page includes lines of stays (HT009 naming the including line)."""
+    file an excluded directory holds that a page includes lines of stays (HT009 naming the including line), and
+    check, like the build, reports only the table those lines show."""
     def write(root: Path, plugin: bool) -> Path:
         config = write_site(root, EXCLUDED_PAGES, plugin=plugin)
         config.write_text(config.read_text(encoding="utf-8") + "exclude_docs: parts/\n", encoding="utf-8")
@@ -508,10 +509,11 @@ def test_fix_converts_a_snippet_docs_dir_builds_as_no_page(tmp_path):
         "docs/.snippets/part.md:1:1:", "docs/.snippets/part.md:1:1:", "docs/parts/lines.md:3:1:"]
     code, lines = run_cli(tmp_path / "house", "fix", "docs")
     assert code == 1 and "docs/.snippets/part.md: 1 table, 6 cells verified" in lines
+    left = "includes lines of this file by a snippet line range, which would hold other lines once a table is converted"
+    table = "HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown pipe tables"
     assert [line for line in lines if " HT" in line] == [
-        "docs/parts/lines.md:3:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown pipe tables",
-        "docs/parts/lines.md:3:1: HT009 docs/range.md:3 includes lines of this file by a snippet line range, which "
-        "would hold other lines once a table is converted"]
+        f"docs/parts/lines.md:3:1: {table}", f"docs/parts/lines.md:3:1: HT009 docs/range.md:3 {left}",
+        f"docs/parts/lines.md:7:1: {table}", f"docs/parts/lines.md:7:1: HT009 docs/range.md:3 {left}"]
     after = build_site(config, tmp_path / "house" / "after")
     assert [finding.split(" HT")[0] for finding in after.findings()] == ["house_tables: docs/parts/lines.md:3:1:"]
     for page in ("index.html", "guide/index.html"):
@@ -532,3 +534,35 @@ def test_a_snippet_named_beside_the_pages_that_include_it_is_reported_as_the_bui
     assert [table["path"] for table in report["tables"]] == ["snippets/part.md"] * 2
     assert [finding["path"] for finding in report["diagnostics"]] == ["snippets/part.md"] * 2
     assert check_site(tmp_path, "snippets")[1][:-1] == lines[:1]
+
+
+def test_a_file_include_markdown_pastes_is_reported_at_its_lines_by_the_build_and_check(tmp_path):
+    """mkdocs-include-markdown-plugin pastes an excluded file (and one beside docs_dir) into a page before Markdown
+    runs: the build reported its table at the including line as text "no file holds it", check said nothing and fix
+    left it. Now the build names the file's line, check reads the excluded file a page pastes (and the other when
+    named), and fix converts both; the page shows what it showed, house styles aside."""
+    pages = {"index.md": '# Home\n\n{% include-markdown "parts/part.md" %}\n\n'
+                         '{% include-markdown "../includes/beside.md" %}\n',
+             "parts/part.md": "Intro.\n\n| g | h |\n|:--|--:|\n| 7 | [o](../other.md) |\n",
+             "other.md": "# Other\n"}
+    files = {"includes/beside.md": TABLE}
+
+    def write(root: Path, plugin: bool) -> Path:
+        config = write_site(root, pages, files=files, plugin=False, snippets=False)
+        entries = "[search, include-markdown, house-tables]" if plugin else "[search, include-markdown]"
+        text = config.read_text(encoding="utf-8")
+        text = text[:text.index("plugins:")] + f"plugins: {entries}\n" + text[text.index("validation:"):]
+        config.write_text(text + "exclude_docs: parts/\n", encoding="utf-8")
+        return config
+
+    before = build_site(write(tmp_path / "plain", plugin=False), tmp_path / "plain" / "site")
+    config = write(tmp_path / "house", plugin=True)
+    built = [finding.removeprefix("house_tables: ") for finding in build_site(config, tmp_path / "site").findings()]
+    assert [finding.split(" HT")[0] for finding in built] == ["docs/parts/part.md:3:1:", "includes/beside.md:1:1:"]
+    code, lines = check_site(tmp_path / "house", "docs", "includes")
+    assert code == 1 and sorted(lines[:-1]) == sorted(built)
+    assert check_site(tmp_path / "house", "docs")[1][:-1] == built[:1]
+    code, lines = run_cli(tmp_path / "house", "fix", "docs", "includes")
+    assert code == 0, lines
+    after = build_site(config, tmp_path / "after")
+    assert after.findings() == [] and unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])

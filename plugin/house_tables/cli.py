@@ -9,7 +9,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import closing, contextmanager, suppress
+from contextlib import closing, contextmanager, redirect_stdout, suppress
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -183,18 +183,23 @@ def run(argv: Sequence[str] | None = None) -> int:
         observed.start()  # what the output depends on, for a replay (see replay.py)
     elif args.command == "check":  # a run without the cache is never replayed: what it depends on is not noted
         observed.stop()
-    try:
-        configurations = Configurations(explicit_file=args.config)
-        resolver = Resolver(configurations, open_cache(args, configurations))
-        if args.config:
-            resolver.settings_in(Path.cwd())  # a bad --config is refused before anything (read only if not cached)
-        _check_options(args)
-    except (UsageError, ConfigError) as error:
-        print(f"house-tables: {error}", file=sys.stderr)
-        return 2
-    with _stopping_on_signals():
-        outcome = execute(args, resolver)
-    emit(outcome, args.format, sys.stdout, sys.stderr)
+    output = sys.stdout
+    # The site's own code runs from here on (its hooks' on_config and on_page_markdown, its Markdown extensions), and
+    # may print (marimo's hooks.py warns of every missing asset): to stderr, so that stdout holds only our output
+    # (a JSON or SARIF document, a diff for `patch`).
+    with redirect_stdout(sys.stderr):
+        try:
+            configurations = Configurations(explicit_file=args.config)
+            resolver = Resolver(configurations, open_cache(args, configurations))
+            if args.config:
+                resolver.settings_in(Path.cwd())  # a bad --config is refused before anything (read only if not cached)
+            _check_options(args)
+        except (UsageError, ConfigError) as error:
+            print(f"house-tables: {error}", file=sys.stderr)
+            return 2
+        with _stopping_on_signals():
+            outcome = execute(args, resolver)
+    emit(outcome, args.format, output, sys.stderr)
     if resolver.cache is None or outcome.errors or outcome.interrupted:
         observed.refuse("no cache, or a path that could not be used")
     else:
@@ -433,6 +438,9 @@ def _configuration_digest(located: tuple) -> tuple[bytes | None, bool]:
 def execute(args: argparse.Namespace, resolver: Resolver) -> Run:
     """Find the files, read each with its own configuration, take each result the cache has, process the others
     (in parallel for many), and collect what happened."""
+    from .includes import forget_includes
+
+    forget_includes()  # how pages include files is read anew each run (run() may be called again in one process)
     here = Path.cwd().resolve()
     observed.note("realpath", os.getcwd(), str(here))
     found = discover(args.paths, Selection(GlobSet(tuple(args.exclude), here)))
@@ -448,7 +456,7 @@ def execute(args: argparse.Namespace, resolver: Resolver) -> Run:
         if last is None or last[0] != parent:  # as settings_for(path); a refusal is said once anyway
             last = parent, _settings(resolver.settings_in, path, problems, refused, at=parent)
         own = last[1]
-        if own is not None and (own.selects(path, real) or (converts and _shown_snippet(own, path, real))):
+        if own is not None and (own.selects(path, real) or _shown_snippet(own, path, real, resolver, converts)):
             slot = _slot(args, path, own, resolver, writes, diff, problems, refused, made)
             if slot is not None:
                 slots.append(slot)
@@ -481,13 +489,20 @@ def execute(args: argparse.Namespace, resolver: Resolver) -> Run:
                interrupted=stop, interrupted_by=stopped or 0)
 
 
-def _shown_snippet(own: Settings, path: Path, real: str) -> bool:
-    """Whether fix reads a file under docs_dir that MkDocs builds as no page (`exclude_docs`, or its default `.*`: a
-    snippets directory) because a page includes it: the build shows its tables in that page and reports them at the
-    file's lines, and only the file can change them (verified in each page that shows it, as a snippet outside
-    docs_dir is; included in part or in code, it says why they stay). check reads them through the pages."""
-    return own.unbuilt(path, real) and bool(shown_in_of(own, path) or pasted_in_of(own, path)
-                                            or included_by_of(own, path))
+def _shown_snippet(own: Settings, path: Path, real: str, resolver: Resolver, converts: bool) -> bool:
+    """Whether a file under docs_dir that MkDocs builds as no page (`exclude_docs`, or its default `.*`: a snippets
+    directory) is read because a page includes it: the build shows its tables in that page and reports them at the
+    file's lines, and only the file can change them (fix verifies them in each page that shows it, as a snippet
+    outside docs_dir; included in part or in code, it says why they stay). What a page's reading says of it too (a
+    snippet's tables) is said once (_without_repeated_findings); a file a plugin pastes (include-markdown), which
+    check does not paste into the page, is reported by its own reading, where the build reports it. A file pages
+    include only in part or in code is read to convert (converts: fix, --verify), to say why its tables stay: its
+    own reading would report tables no page shows."""
+    if not own.unbuilt(path, real) or not ("pymdownx.snippets" in (own.extensions or ())
+                                           or own.site.include_markdown is not None):
+        return False
+    full = resolver.full_settings_for(path)  # the site's plugins and stack (settings the cache recorded lack them)
+    return bool(shown_in_of(full, path) or pasted_in_of(full, path) or (converts and included_by_of(full, path)))
 
 
 def _settings(lookup, path: Path, problems: list, refused: set, at: str | None = None) -> Settings | None:
@@ -801,6 +816,7 @@ def _pool_context():
 def _worker_start(parent: int) -> None:
     """A pool worker's set-up: it dies with the main process (a killed run leaves no worker behind), and leaves
     SIGINT (a terminal's Ctrl-C reaches the whole process group) and SIGTERM to the main process's handling."""
+    sys.stdout = sys.stderr  # the site's code it runs may print; stdout is the main process's output (see run)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     watched = _die_with_parent()

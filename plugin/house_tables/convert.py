@@ -692,7 +692,9 @@ def _read_back(table: Table, grid: Grid, fragments: Fragments) -> tuple[Span, st
             html = read[r][c] if read is not None else jsx_to_html(jsx)
             if html != fragment and canonical(html) != canonical(fragment):
                 where = rows[r].cells[c].span if c < len(rows[r].cells) else rows[r].span
-                return where, f"cell {c + 1} of row {r}: JSX {jsx!r} does not read back as {fragment!r}"
+                # what it reads back as too: a JSX and a fragment spelled alike can still read differently
+                # (`<trade_id>`: a tag to Python-Markdown, text to a <td> line's reading)
+                return where, f"cell {c + 1} of row {r}: JSX {jsx!r} reads back as {html!r}, not as {fragment!r}"
     return None
 
 

@@ -49,6 +49,7 @@ class PageContext:
     enabled: bool = True  # False when include/exclude globs leave the page out
     root: str | None = None  # the directory paths are printed relative to (included files too)
     generated_by: str | None = None  # the plugin that made the page at build time (mkdocs-gen-files): no file on disk
+    pasted: Callable[[], dict[str, list[str]]] | dict | None = None  # the files a plugin pastes in: path -> lines
 
     # Made on first use, once: a page without findings needs neither.
     @property
@@ -64,6 +65,13 @@ class PageContext:
         if callable(self.read):
             self.read = self.read()
         return self.read
+
+    @property
+    def pasted_files(self) -> dict[str, list[str]]:
+        """The lines of each file an earlier plugin pastes into the page (mkdocs-include-markdown-plugin), by path."""
+        if callable(self.pasted):
+            self.pasted = self.pasted()
+        return self.pasted or {}
 
 
 @dataclass
@@ -577,8 +585,8 @@ class Places:
                                   self._generated())
         from .mapping import line_origin, lines_of
 
-        origin = line_origin(start.line, self.text.split("\n"), self._mapped, lines_of(self.page.original),
-                             self.included)
+        included = {**self.included, **self.page.pasted_files} if self.page.pasted else self.included
+        origin = line_origin(start.line, self.text.split("\n"), self._mapped, lines_of(self.page.original), included)
         if origin.path is not None:
             return format_finding(self._shown(origin.path), origin.line, start.column - origin.shift, diagnostic)
         if origin.line is not None:
