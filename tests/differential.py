@@ -57,13 +57,14 @@ def as_docusaurus_gives_it(text: str) -> str:
     return _ADMONITION_TITLE.sub(r"\1[\2]", text)
 
 
-def check_mdx(mdx_engine, text: str, expected: list[dict], directives: bool = True) -> None:
+def check_mdx(mdx_engine, text: str, expected: list[dict], directives: bool = True, form: str = "mdx") -> None:
     """Our mdx reading of text equals MDX's reading, `expected` (the tables of a document MDX compiles; directives:
-    with `:::name` containers read, as Docusaurus reads them, or as text, as Mintlify does)."""
+    with `:::name` containers read, as Docusaurus reads them, or as text, as Mintlify does; form "md": read as
+    CommonMark, as Docusaurus reads a page under markdown.format 'md')."""
     expected = sorted(expected, key=lambda t: t["lines"])  # footnote tables render at the end of the page
-    ours = scan(text, "mdx", directives=directives).tables
+    ours = scan(text, "mdx", directives=directives, commonmark=form == "md").tables
     assert [[t.start_line, t.end_line] for t in ours] == [t["lines"] for t in expected]
-    rebuilt = mdx_engine.tables_many([rebuild(table) for table in ours], directives)
+    rebuilt = mdx_engine.tables_many([rebuild(table) for table in ours], directives, form)
     for table, want, got in zip(ours, expected, rebuilt):
         assert list(table.align) == want["align"]
         assert got is not None and len(got) == 1

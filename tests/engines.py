@@ -331,10 +331,11 @@ class MdxEngine:
         writer.join()
         return responses
 
-    def tables_many(self, docs: list[str], directives: bool = True) -> list[list[dict] | None]:
-        """For each doc, its markdown tables, or None when MDX fails to compile or render it."""
-        return [md_tables(r["html"]) if r["ok"] else None for r in self.render_many(docs, directives=directives)]
+    def tables_many(self, docs: list[str], directives: bool = True, form: str = "mdx") -> list[list[dict] | None]:
+        """For each doc, its markdown tables, or None when MDX fails to compile or render it (form: render_many's)."""
+        return [md_tables(r["html"]) if r["ok"] else None
+                for r in self.render_many(docs, form=form, directives=directives)]
 
-    def tables(self, md: str, directives: bool = True) -> list[dict] | None:
+    def tables(self, md: str, directives: bool = True, form: str = "mdx") -> list[dict] | None:
         """The markdown tables MDX finds in md, or None when MDX fails to compile or render it."""
-        return self.tables_many([md], directives)[0]
+        return self.tables_many([md], directives, form)[0]

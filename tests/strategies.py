@@ -280,3 +280,72 @@ def snippet_files(draw) -> dict[str, str]:
     code = "".join(f"value_{n} = {n}\n" for n in range(draw(st.integers(1, 30))))
     inner = draw(table())
     return {"snippets/code.py": code, "snippets/table.md": "Included text.\n\n" + "\n".join(inner) + "\n"}
+
+
+# Lines a page Docusaurus reads as CommonMark (markdown.format 'md') may hold around its tables: each kind of HTML
+# block opened (and some closed), complete tags that may not interrupt a paragraph, what MDX would read as JSX,
+# expressions or ESM (text there), directive fences, quote and list markers.
+HTML_LINES = [
+    "<script>", "</script>", "<pre>x</pre>", "<style type=\"a\">", "<textarea>", "</textarea>", "<!-- c", "-->",
+    "<!-- c -->", "<!-->", "<?php", "?>", "<!DOCTYPE html>", "<![CDATA[", "]]>", "<div>", "</div>", "<div/>",
+    "<table>", "</table>", "<details>", "<DIV class=\"x\">", "<span>", "</span>", "<a href=\"x\">", "<b>x</b>",
+    "<span>x</span> | y", "<a b=c=d>", "<a / >", "<x-y z>",
+]
+JSX_LOOKING_LINES = ["<Tabs>", "</Tabs>", "<Foo", "<Foo bar=\"x\" />", "<Foo bar={1}>", "{/* c */}", "{x}", "{", "}",
+                     "import x from 'y'", "export const a = 1", "<>", "</>"]
+COMMONMARK_OTHER_LINES = [":::note", ":::", ":::tip Title", "> q", "- x", "1. x", "2. x", "text", "# h", "```", "---"]
+INDENTS = ["", "", " ", "   ", "    ", "     ", "\t", " \t"]
+
+
+@st.composite
+def _commonmark_table(draw) -> list[str]:
+    """A table whose rows may be indented (4 columns or more: indented code, or a paragraph's text) and whose cells
+    may hold what MDX reads as JSX or expressions."""
+    cells = st.sampled_from(["a", "b c", "`x`", "{x}", "<b>y</b>", "<span>", "1", ""])
+    columns = draw(st.integers(1, 3))
+    lines = ["| " + " | ".join(draw(cells) for _ in range(columns)) + " |", "|" + "---|" * columns,
+             *("| " + " | ".join(draw(cells) for _ in range(draw(st.integers(1, columns)))) + " |"
+               for _ in range(draw(st.integers(0, 3))))]
+    return [draw(st.sampled_from(INDENTS)) + line for line in lines]
+
+
+@st.composite
+def _commonmark_piece(draw, depth: int) -> list[str]:
+    """A table, an indented block, a line of HTML, JSX-looking text or other syntax, or (while depth allows) a
+    quote, list item or directive container holding more of them."""
+    kinds = ["table", "table", "indented", "line", "html"] + (["quote", "list", "directive"] if depth else [])
+    kind = draw(st.sampled_from(kinds))
+    if kind == "table":
+        return draw(_commonmark_table())
+    if kind == "indented":
+        return ["    " + line for line in draw(_commonmark_table())]
+    if kind == "line":
+        return [draw(st.sampled_from(INDENTS)) + draw(st.sampled_from(JSX_LOOKING_LINES + COMMONMARK_OTHER_LINES))]
+    if kind == "html":
+        return [draw(st.sampled_from(INDENTS[:4])) + draw(st.sampled_from(HTML_LINES))]
+    inner: list[str] = []
+    for part in draw(st.lists(_commonmark_piece(depth - 1), min_size=1, max_size=3)):
+        inner.extend(part)
+        if draw(st.booleans()):
+            inner.append("")
+    if kind == "directive":
+        return [":::note", *inner, *([":::"] if draw(st.integers(0, 3)) else [])]
+    prefix, follow = {"quote": ("> ", "> "), "list": (draw(st.sampled_from(["- ", "1. ", "-     "])), "  ")}[kind]
+    lines = [prefix + inner[0], *(follow + line if line else "" for line in inner[1:])]
+    if draw(st.integers(0, 3)) == 0 and len(lines) > 1:  # a lazy line
+        index = draw(st.integers(1, len(lines) - 1))
+        lines[index] = lines[index].removeprefix(follow)
+    return lines
+
+
+@st.composite
+def commonmark_documents(draw) -> str:
+    """Pages as Docusaurus reads them under markdown.format 'md': tables mixed with indented code, HTML blocks of
+    each kind, `<div>`s, lines MDX would read as JSX, expressions or ESM, directive containers, quotes and lists,
+    joined with or without blank lines."""
+    lines: list[str] = []
+    for part in draw(st.lists(_commonmark_piece(2), min_size=1, max_size=7)):
+        lines.extend(part)
+        if draw(st.integers(0, 2)) == 0:
+            lines.append("")
+    return "\n".join(lines) + "\n"

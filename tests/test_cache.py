@@ -234,6 +234,26 @@ def test_a_page_with_a_snippet_is_read_every_time(here, capsys, parsed):
     assert parsed.count('--8<-- "part.md"\n') == 3 and parsed.count(TABLE) == 4  # b.md: cached after the first
 
 
+def test_a_file_a_page_includes_that_mkdocs_builds_as_no_page_is_read_alike_warm(here, capsys):
+    """An excluded snippet a page includes, and an excluded file include-markdown pastes, are read (the recorded
+    settings say whether the site includes files): a warm run says what a cold one says, also after the snippet's
+    page stops including it and after the pasted file changes."""
+    write(here / "mkdocs.yml", "site_name: s\nexclude_docs: parts/\nplugins: [include-markdown]\nmarkdown_extensions:\n"
+          "  - tables\n  - pymdownx.snippets:\n      base_path: [docs]\n")
+    write(here / "docs" / ".snippets" / "part.md", TABLE)
+    write(here / "docs" / "parts" / "pasted.md", TABLE)
+    write(here / "docs" / "a.md", '--8<-- ".snippets/part.md"\n\n{% include-markdown "parts/pasted.md" %}\n')
+    cold = cli_run(capsys, "check", "--no-cache", "docs")
+    assert cli_run(capsys, "check", "docs") == cli_run(capsys, "check", "docs") == cold
+    assert [line.split(" HT")[0] for line in cold[1].splitlines()[:-1]] == [
+        "docs/.snippets/part.md:1:1:", "docs/parts/pasted.md:1:1:"]
+    write(here / "docs" / "a.md", '{% include-markdown "parts/pasted.md" %}\n')
+    write(here / "docs" / "parts" / "pasted.md", "Text.\n\n" + TABLE)
+    changed = cli_run(capsys, "check", "--no-cache", "docs")
+    assert cli_run(capsys, "check", "docs") == changed
+    assert [line.split(" HT")[0] for line in changed[1].splitlines()[:-1]] == ["docs/parts/pasted.md:3:1:"]
+
+
 def test_the_dialect_is_part_of_the_key(here, capsys, parsed):
     write(here / "docs" / "a.md", AFTER_TEXT)
     markdown = cli_run(capsys, "check", "docs")

@@ -5,12 +5,14 @@ pymdownx.snippets includes; and `check` then says what the build says."""
 import contextlib
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
 
+from differential import as_docusaurus_gives_it
 from engines import extract_tables
-from sites import build_site, check_site, run_cli, write_site
+from sites import build_site, check_site, run_cli, unstyled, write_site
 
 TABLE = "| a | b |\n|---|---|\n| 1 | 2 |\n"
 FENCED = '# T\n\n```yaml hl_lines="1"\n| p | q |\n|---|---|\n```\n\n' + TABLE
@@ -203,7 +205,7 @@ def test_dialects_per_path_and_the_order_of_dialect_choices(tmp_path):
 
 
 @pytest.mark.parametrize(("config", "note"), [
-    ("export default {markdown: {format: 'detect'}};", "markdown.format 'detect': .md is CommonMark there"),
+    ("export default {markdown: {format: 'detect'}};", "markdown.format 'detect': .md read as CommonMark"),
     ("module.exports = {markdown: {\n  // format: 'md',\n  mermaid: true}};", None),
     ("export default {markdown: {format: process.env.FORMAT}};", "markdown.format 'process.env.FORMAT' not understood"),
     ("export default {blog: {format: 'md'}, markdown: {mdx1Compat: {comments: true}}};", None),
@@ -353,3 +355,214 @@ def test_front_matter_format_is_docusaurus_only(tmp_path):
     write_site(tmp_path, {"index.md": "---\nformat: md\n---\n\n" + TABLE}, snippets=False)
     code, output = run_cli(tmp_path, "fix", "docs")
     assert (code, output[0]) == (0, "docs/index.md: 1 table, 4 cells verified")
+
+
+# A page of a Docusaurus site, its tables where CommonMark and MDX disagree: indented 4 columns (code in CommonMark),
+# in a `<div>` HTML block (raw HTML in CommonMark, JSX holding a table in MDX), under lines MDX reads as JSX or an
+# expression (text in CommonMark), in an admonition, a quote and a list.
+COMMONMARK_PAGE = """# Page
+
+| a | b |
+|---|---|
+| 1 | 2 |
+
+    | code | c |
+    |------|---|
+
+<div>
+| raw | r |
+|-----|---|
+</div>
+
+<details>
+
+| shown | s |
+|-------|---|
+
+</details>
+
+:::note
+
+| noted | n |
+|-------|---|
+
+:::
+
+> | quoted | q |
+> |--------|---|
+
+- item
+
+  | listed | l |
+  |--------|---|
+"""
+COMMONMARK_ONLY = """<Card title="x"
+| after | jsx |
+|-------|-----|
+
+{
+| after | brace |
+|-------|-------|
+
+<!-- a comment -->
+| after | comment |
+|-------|---------|
+"""
+
+
+def _compiler_table_lines(mdx_engine, text: str, form: str) -> list[int]:
+    """The first line of each table MDX (format form) finds in a page, its front matter blanked as Docusaurus
+    takes it off (lines kept)."""
+    if text.startswith("---\n"):
+        end = text.index("\n---\n", 3) + 5
+        text = "\n" * text.count("\n", 0, end) + text[end:]
+    return sorted(table["lines"][0] for table in mdx_engine.tables(as_docusaurus_gives_it(text), form=form))
+
+
+@pytest.mark.parametrize("markdown_format", ["detect", "md"])
+def test_docusaurus_commonmark_site_tables_are_the_compilers(tmp_path, mdx_engine, markdown_format):
+    """A Docusaurus site under markdown.format 'detect' (`.md` is CommonMark, `.mdx` MDX) or 'md' (every page
+    CommonMark), some pages choosing their format in their front matter: check (text and JSON), check --verify and
+    fix --form html find on every page exactly the tables MDX compiling it in the page's format finds; after fix,
+    the tables left are again exactly the compiler's."""
+    _write(tmp_path / "docusaurus.config.js", f"export default {{markdown: {{format: '{markdown_format}'}}}};\n")
+    pages = {"a.md": COMMONMARK_PAGE + "\n" + COMMONMARK_ONLY, "b.mdx": COMMONMARK_PAGE,
+             "c.md": "---\nformat: mdx\n---\n\n" + COMMONMARK_PAGE,
+             "d.mdx": "---\nformat: md\n---\n\n" + COMMONMARK_PAGE}
+    formats = {"a.md": "md", "b.mdx": "mdx" if markdown_format == "detect" else "md", "c.md": "mdx", "d.mdx": "md"}
+    for name, text in pages.items():
+        _write(tmp_path / "docs" / name, text)
+
+    def compiled() -> dict[str, list[int]]:
+        texts = {name: (tmp_path / "docs" / name).read_text(encoding="utf-8") for name in pages}
+        return {f"docs/{name}": _compiler_table_lines(mdx_engine, texts[name], formats[name]) for name in pages}
+
+    def reported(*command: str) -> dict[str, list[int]]:
+        output = run_cli(tmp_path, *command, "docs")[1]
+        found = {f"docs/{name}": [] for name in pages}
+        for line in output:
+            if " HT001 " in line:
+                path, number = line.split(":")[:2]
+                found[path].append(int(number))
+        return found
+
+    expected = compiled()
+    assert len(expected["docs/a.md"]) == 8 and len(expected["docs/c.md"]) == 7  # the page's two readings differ
+    assert reported("check") == expected
+    assert reported("check", "--verify") == expected
+    as_json = json.loads("\n".join(run_cli(tmp_path, "check", "--format", "json", "docs")[1]))
+    by_page = {f"docs/{name}": [] for name in pages}
+    for table in as_json["tables"]:
+        by_page[table["path"]].append(table["line"])
+    assert by_page == expected
+    run_cli(tmp_path, "fix", "--form", "html", "docs")
+    assert reported("check") == compiled()
+
+
+def test_html_form_keeps_a_table_whose_html_block_would_take_the_next_line(tmp_path, mdx_engine):
+    """In a page Docusaurus reads as CommonMark, the HTML form's `<table>` opens an HTML block, which runs to a blank
+    line: a heading or a quote right under a pipe table would become raw HTML with it. fix --form html leaves such
+    a table as written, with HT009, and converts one a blank line follows; the page then shows the same outside its
+    tables (compiled in format 'md', where this server drops raw HTML)."""
+    _write(tmp_path / "docusaurus.config.js", "export default {markdown: {format: 'detect'}};\n")
+    page = "# P\n\n| a |\n|---|\n# H\n\n| b |\n|---|\n> q\n\n| c |\n|---|\n\nend\n"
+    _write(tmp_path / "docs" / "a.md", page)
+    _, output = run_cli(tmp_path, "fix", "--form", "html", "docs")
+    assert [line.split(": HT009 ")[0] for line in output if " HT009 " in line] == ["docs/a.md:3:1", "docs/a.md:7:1"]
+    fixed = (tmp_path / "docs" / "a.md").read_text(encoding="utf-8")
+    assert fixed.startswith(page[:page.index("| c |")] + "<table ")
+    before, after = (mdx_engine.render_many([text], "md")[0]["html"] for text in (page, fixed))
+
+    def outside_tables(html: str) -> str:
+        return re.sub(r"<table.*?</table>", "", html, flags=re.DOTALL)
+
+    assert outside_tables(after) == outside_tables(before) and "<blockquote>" in outside_tables(after)
+
+
+# Snippets under docs_dir that MkDocs builds as no page: a dot-directory (MkDocs' default `.*`) and an excluded one.
+EXCLUDED_PAGES = {
+    "index.md": '# Home\n\nText.\n\n--8<-- ".snippets/part.md"\n',
+    "guide.md": '# Guide\n\n!!! note\n\n    --8<-- ".snippets/part.md"\n',
+    "range.md": '# Range\n\n--8<-- "parts/lines.md:3:5"\n',
+    ".snippets/part.md": "| key | value |\n|:--|--:|\n| a | [the docs](https://example.com/ref) |\n| b | `2` |\n",
+    "parts/lines.md": "# Lines\n\n| p | q |\n|---|---|\n| 1 | 2 |\n\n| r | s |\n|---|---|\n| 3 | 4 |\n",
+}
+
+
+def test_fix_converts_a_snippet_docs_dir_builds_as_no_page(tmp_path):
+    """A snippet under a dot-directory of docs_dir, included whole by two pages: check reports its table at its own
+    lines once per page, as the build does, and fix, which read no excluded file, left it ("1 finding left", no
+    reason) while `mkdocs build --strict` kept failing. fix now converts it, verified in each page that shows it; a
+    file an excluded directory holds that a page includes lines of stays (HT009 naming the including line), and
+    check, like the build, reports only the table those lines show."""
+    def write(root: Path, plugin: bool) -> Path:
+        config = write_site(root, EXCLUDED_PAGES, plugin=plugin)
+        config.write_text(config.read_text(encoding="utf-8") + "exclude_docs: parts/\n", encoding="utf-8")
+        return config
+
+    before = build_site(write(tmp_path / "plain", plugin=False), tmp_path / "plain" / "site")
+    config = write(tmp_path / "house", plugin=True)
+    built = build_site(config, tmp_path / "house" / "site")
+    code, lines = check_site(tmp_path / "house")
+    assert code == 1 and lines[:-1] == [f.removeprefix("house_tables: ") for f in built.findings()]
+    assert [line.split(" HT")[0] for line in lines[:-1]] == [
+        "docs/.snippets/part.md:1:1:", "docs/.snippets/part.md:1:1:", "docs/parts/lines.md:3:1:"]
+    code, lines = run_cli(tmp_path / "house", "fix", "docs")
+    assert code == 1 and "docs/.snippets/part.md: 1 table, 6 cells verified" in lines
+    left = "includes lines of this file by a snippet line range, which would hold other lines once a table is converted"
+    table = "HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown pipe tables"
+    assert [line for line in lines if " HT" in line] == [
+        f"docs/parts/lines.md:3:1: {table}", f"docs/parts/lines.md:3:1: HT009 docs/range.md:3 {left}",
+        f"docs/parts/lines.md:7:1: {table}", f"docs/parts/lines.md:7:1: HT009 docs/range.md:3 {left}"]
+    after = build_site(config, tmp_path / "house" / "after")
+    assert [finding.split(" HT")[0] for finding in after.findings()] == ["house_tables: docs/parts/lines.md:3:1:"]
+    for page in ("index.html", "guide/index.html"):
+        assert unstyled(after.pages[page]) == unstyled(before.pages[page])
+
+
+def test_a_snippet_named_beside_the_pages_that_include_it_is_reported_as_the_build_does(tmp_path):
+    """`check docs snippets`: the snippet's table was reported once per including page and once more from the file
+    itself, which the build renders as no page; now as often as the build reports it (text and JSON alike), and
+    once when only the file is named."""
+    site = write_site(tmp_path, {"index.md": '# A\n\n--8<-- "part.md"\n', "two.md": '# B\n\n--8<-- "part.md"\n'},
+                      files={"snippets/part.md": TABLE})
+    built = build_site(site, tmp_path / "site")
+    code, lines = check_site(tmp_path, "docs", "snippets")
+    assert code == 1 and lines[:-1] == [f.removeprefix("house_tables: ") for f in built.findings()]
+    assert len(lines[:-1]) == 2 and lines[-1].startswith("2 findings (2 pipe tables) in 3 files")
+    report = json.loads("\n".join(run_cli(tmp_path, "check", "--format", "json", "docs", "snippets")[1]))
+    assert [table["path"] for table in report["tables"]] == ["snippets/part.md"] * 2
+    assert [finding["path"] for finding in report["diagnostics"]] == ["snippets/part.md"] * 2
+    assert check_site(tmp_path, "snippets")[1][:-1] == lines[:1]
+
+
+def test_a_file_include_markdown_pastes_is_reported_at_its_lines_by_the_build_and_check(tmp_path):
+    """mkdocs-include-markdown-plugin pastes an excluded file (and one beside docs_dir) into a page before Markdown
+    runs: the build reported its table at the including line as text "no file holds it", check said nothing and fix
+    left it. Now the build names the file's line, check reads the excluded file a page pastes (and the other when
+    named), and fix converts both; the page shows what it showed, house styles aside."""
+    pages = {"index.md": '# Home\n\n{% include-markdown "parts/part.md" %}\n\n'
+                         '{% include-markdown "../includes/beside.md" %}\n',
+             "parts/part.md": "Intro.\n\n| g | h |\n|:--|--:|\n| 7 | [o](../other.md) |\n",
+             "other.md": "# Other\n"}
+    files = {"includes/beside.md": TABLE}
+
+    def write(root: Path, plugin: bool) -> Path:
+        config = write_site(root, pages, files=files, plugin=False, snippets=False)
+        entries = "[search, include-markdown, house-tables]" if plugin else "[search, include-markdown]"
+        text = config.read_text(encoding="utf-8")
+        text = text[:text.index("plugins:")] + f"plugins: {entries}\n" + text[text.index("validation:"):]
+        config.write_text(text + "exclude_docs: parts/\n", encoding="utf-8")
+        return config
+
+    before = build_site(write(tmp_path / "plain", plugin=False), tmp_path / "plain" / "site")
+    config = write(tmp_path / "house", plugin=True)
+    built = [finding.removeprefix("house_tables: ") for finding in build_site(config, tmp_path / "site").findings()]
+    assert [finding.split(" HT")[0] for finding in built] == ["docs/parts/part.md:3:1:", "includes/beside.md:1:1:"]
+    code, lines = check_site(tmp_path / "house", "docs", "includes")
+    assert code == 1 and sorted(lines[:-1]) == sorted(built)
+    assert check_site(tmp_path / "house", "docs")[1][:-1] == built[:1]
+    code, lines = run_cli(tmp_path / "house", "fix", "docs", "includes")
+    assert code == 0, lines
+    after = build_site(config, tmp_path / "after")
+    assert after.findings() == [] and unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])

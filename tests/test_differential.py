@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from differential import as_docusaurus_gives_it, check_mdx, check_python_markdown
 from engines import SITE_EXTENSION_CONFIGS
-from strategies import colon_documents, directive_documents, documents
+from strategies import colon_documents, commonmark_documents, directive_documents, documents
 
 EXAMPLES = int(os.environ.get("HOUSE_TABLES_FUZZ", "300"))
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None,
@@ -81,3 +81,36 @@ def test_mdx_directive_containers_nested_equal_mdx(mdx_engine, text):
 def test_python_markdown_dialect_equals_python_markdown_with_pygments(text):
     """The same with Pygments on, as sites run it (fences with options are fences only then)."""
     check_python_markdown(text, SITE_EXTENSION_CONFIGS)
+
+
+@SETTINGS
+@given(st.one_of(commonmark_documents(), documents(), directive_documents()))
+# (each example below reads otherwise as MDX, the reading these pages had before)
+# Indented 4 columns, a table is indented code; in a paragraph, its header row is the paragraph's text
+@example(text="    | a | b |\n    |---|---|\n    | 1 | 2 |\n")
+@example(text="text\n    | a |\n|---|\n")
+# More than 4 spaces after a list marker: the item's content is indented code
+@example(text="-     | a |\n      |---|\n")
+# A container's marker 4 columns in is no marker (text of a paragraph)
+@example(text="    > | a |\n> |---|\n")
+# HTML blocks: basic (`<div>`, `<details>`) and complete (a lone tag of any name) up to a blank line, raw (`<pre>`)
+# and comments up to their end: the tables in them are raw HTML; `<div>` ends a table, as a row it is HTML
+@example(text="<div>\n| a |\n|---|\n</div>\n")
+@example(text="<details>\n| a |\n|---|\n")
+@example(text='<Foo bar="1" />\n| a |\n|---|\n')
+@example(text="<pre>\n| a |\n|---|\n</pre>\n")
+@example(text="<!-- c\n| a |\n|---|\n-->\n")
+@example(text="| a |\n|---|\n<div> | x\n")
+# What MDX reads as an expression or ESM is text: a row, a paragraph the table's header row interrupts
+@example(text="| a |\n|---|\n{x}\n")
+@example(text="{\n| a |\n|---|\n}\n")
+@example(text="export const a = 1\n| a |\n|---|\n")
+# Complete HTML interrupting a quote's paragraph on a lazy line ends at the next lazy line: the table after it is one
+@example(text="> | a |\n|---|\n<Tabs>\n| a |\n|---|\n")
+def test_mdx_dialect_read_as_commonmark_equals_mdx_format_md(mdx_engine, text):
+    """Pages Docusaurus reads as CommonMark (markdown.format 'md', or 'detect' for `.md`): the same tables as MDX
+    compiling them with format 'md' (micromark's CommonMark + GFM + container directives): indented code and HTML
+    blocks hold no table, `<`, `{` and `import` lines that are no HTML are text."""
+    expected = mdx_engine.tables(as_docusaurus_gives_it(text), form="md")
+    assume(expected is not None)
+    check_mdx(mdx_engine, text, expected, form="md")

@@ -474,3 +474,15 @@ def test_a_page_saved_with_an_inline_include_stops_the_conversion_of_the_file_it
     assert "docs/index.md:3 includes this file inline" in convert.disabled.reason
     editor.close(index)
     editor.close(part)
+
+
+def test_a_page_docusaurus_reads_as_commonmark_has_the_compilers_tables(editor, tmp_path, mdx_engine):
+    """The editor reads a page Docusaurus reads as CommonMark as check does: no table in indented code or in a
+    `<div>` HTML block, a table under a line MDX would read as an expression; HT001 at exactly the tables MDX
+    compiling the page with format 'md' finds (a `.md` page under markdown.format 'detect')."""
+    write(tmp_path / "docusaurus.config.js", "export default {title: 'x', markdown: {format: 'detect'}};\n")
+    text = "    | a |\n    |---|\n\n<div>\n| b |\n|---|\n</div>\n\n{\n| c |\n|---|\n}\n"
+    path = write(tmp_path / "page.md", text)
+    found = sorted(d.range.start.line + 1 for d in editor.open(path, text) if d.code == "HT001")
+    assert found == [table["lines"][0] for table in mdx_engine.tables(text, form="md")] == [10]
+    editor.close(path)

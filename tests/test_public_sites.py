@@ -1,7 +1,9 @@
 """Stacks found on public documentation sites (measured in /work/notes/pubdocs.md), reduced to the few lines
 that made check, fix or the build go wrong: each built for real and checked from the command line."""
 
+import json
 import re
+import subprocess
 from pathlib import Path
 
 from bs4 import BeautifulSoup
@@ -1258,3 +1260,56 @@ def test_a_file_outside_docs_dir_no_page_includes_keeps_its_tables(tmp_path):
     assert run_cli(tmp_path / "site", "check", "--verify", "README.md")[1][:2] == [
         "README.md:3:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown pipe tables",
         f"README.md:3:1: {refusal}"]
+
+
+# freqtrade/freqtrade's telegram-usage.md: `Separate multiple <trade_id> with a blank space.` in a cell. Python-Markdown
+# writes `<trade_id>` as a tag (the reader sees no text there); a house <td> line reads it as text (no tag name has
+# `_` to CommonMark), so the table stays, with HT009 -- whose message quoted the JSX and the original alike.
+UNDERSCORE_TAG = "# T\n\n| a | b |\n|---|---|\n| x | Separate multiple <trade_id> with a blank space. |\n"
+
+
+def test_a_cell_that_does_not_read_back_says_what_it_reads_back_as(tmp_path):
+    """The HT009 said "JSX 'X' does not read back as 'X'", the same text twice; it names what the JSX reads back
+    as now (the tag as text), the table is left as written, and the built page still shows the tag as a tag."""
+    config = write_site(tmp_path / "site", {"index.md": UNDERSCORE_TAG}, snippets=False)
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert lines[1] == ("docs/index.md:5:7: HT009 cell 2 of row 1: JSX 'Separate multiple <trade_id> with a blank "
+                        "space.</trade_id>' reads back as 'Separate multiple &lt;trade_id&gt; with a blank space."
+                        "&lt;/trade_id&gt;', not as 'Separate multiple <trade_id> with a blank space.</trade_id>'")
+    assert (tmp_path / "site" / "docs" / "index.md").read_text(encoding="utf-8") == UNDERSCORE_TAG
+    built = build_site(config, tmp_path / "out")
+    assert ">Separate multiple <trade_id> with a blank space.</td>" in built.pages["index.html"]
+
+
+# marimo-team/marimo's docs/hooks.py prints a warning for every asset a page names that is missing (on_page_markdown);
+# textual's superfences formatter prints "screenshotting ...". The command line runs such code as the build does.
+PRINTING_HOOK = """def on_config(config):
+    print("hook: on_config")
+
+
+def on_page_markdown(markdown, page, **kwargs):
+    print(f"hook: warning about {page.file.src_uri}")
+    return markdown
+"""
+
+
+def test_what_the_sites_code_prints_does_not_reach_stdout(tmp_path):
+    """A hook's print() went to stdout amid the findings: `check --format json` printed no JSON document (marimo:
+    `json.loads` failed at the first character), and `fix --diff` printed lines no patch reads. What the site's code
+    prints goes to stderr now, in the main process and in the workers (40 pages: a process pool)."""
+    pages = {f"p{n:02}.md": f"# P{n}\n\n| a | b |\n|---|---|\n| {n} | x |\n" for n in range(40)}
+    config = write_site(tmp_path / "site", pages, files={"hooks.py": PRINTING_HOOK}, snippets=False)
+    config.write_text(config.read_text() + "hooks: [hooks.py]\n")
+    checked = cli_process("check", "--no-cache", "--format", "json", "--jobs", "2", "docs", cwd=tmp_path / "site")
+    assert checked.returncode == 1
+    document = json.loads(checked.stdout)
+    assert len(document["tables"]) == 40
+    assert "hook: on_config" in checked.stderr and "hook: warning about p39.md" in checked.stderr
+    diffed = cli_process("fix", "--diff", "docs", cwd=tmp_path / "site")
+    assert diffed.returncode == 1 and "hook: warning about p00.md" in diffed.stderr
+    assert "hook:" not in diffed.stdout and diffed.stdout.startswith("--- docs/p00.md\n")
+    patched = subprocess.run(["patch", "-p0"], input=diffed.stdout, cwd=tmp_path / "site", capture_output=True,
+                             text=True)
+    assert patched.returncode == 0
+    assert "<table style={{" in (tmp_path / "site" / "docs" / "p39.md").read_text(encoding="utf-8")

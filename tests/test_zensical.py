@@ -166,3 +166,67 @@ def test_a_zensical_toml_without_markdown_extensions_is_read_with_zensical_defau
     assert len(built.select("article table") or built.find_all("table")) == 3
     assert [line.split(" HT001 ")[0] for line in checked[:-1]] == [
         "docs/index.md:5:5:", "docs/index.md:11:5:", "docs/index.md:15:1:"]
+
+
+# MkDocs plugins Zensical emulates with Markdown extensions of its own: `callouts` is `pymdownx.quotes` with callouts
+# there, `include-markdown` is pymdownx.snippets with an adapter. check read them as MkDocs plugins: callouts made it
+# load the zensical.toml as an mkdocs.yml (an internal error on every page), and the table a page includes was missed.
+EMULATED_TOML = '''[project]
+site_name = "Z"
+markdown_extensions = { admonition = {}, tables = {}HOUSE }
+[project.plugins.callouts]
+[project.plugins.include-markdown]
+'''
+EMULATED_PAGES = {
+    "index.md": ("# Home\n\n> [!NOTE]\n> | a | b |\n> |---|---|\n> | 1 | [o](other.md) |\n\n"
+                 "> [!TIP] A title\n> Text\n>\n> | c | d |\n> |---|---|\n> | 3 | 4 |\n\n"
+                 '{% include-markdown "../includes/part.md" %}\n'),
+    "other.md": "# Other\n\n| e | f |\n|:--|--:|\n| 5 | 6 |\n",
+    "../includes/part.md": "| g | h |\n|---|---|\n| 7 | 8 |\n",
+}
+
+
+def _write_emulated_site(root: Path, *, house_tables: bool) -> None:
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "zensical.toml").write_text(EMULATED_TOML.replace("HOUSE", ", house_tables = {}" if house_tables else ""),
+                                        encoding="utf-8")
+    for name, text in EMULATED_PAGES.items():
+        path = root / "docs" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+def test_plugins_zensical_emulates_are_read_as_zensical_reads_them(tmp_path):
+    """check reads the Markdown stack Zensical's own reader makes of zensical.toml, the extensions it makes of the
+    plugins it emulates included: its findings are the build's (the callouts' tables, the included file's), and the
+    pages fix rewrites show what they showed, house styles aside."""
+    plain, tmp_path = tmp_path / "plain", tmp_path / "house"
+    _write_emulated_site(plain, house_tables=False)
+    assert _build(plain).returncode == 0
+    _write_emulated_site(tmp_path, house_tables=True)
+    built = _build(tmp_path)
+    found = _findings(built.stdout + built.stderr)
+    code, checked = check_site(tmp_path, "docs")
+    assert code == 1 and found == _findings("\n".join(checked))
+    assert sorted(line.split(" HT001 ")[0] for line in found) == [
+        "docs/index.md:11:3:", "docs/index.md:4:3:", "docs/other.md:3:1:", "includes/part.md:1:1:"]
+    code, lines = run_cli(tmp_path, "fix", "docs", "includes")
+    assert code == 0, lines
+    rebuilt = _build(tmp_path)
+    assert rebuilt.returncode == 0 and _findings(rebuilt.stdout + rebuilt.stderr) == []
+    for page in ("index.html", "other/index.html"):
+        after = (tmp_path / "site" / page).read_text(encoding="utf-8")
+        assert unstyled(after) == unstyled((plain / "site" / page).read_text(encoding="utf-8"))
+    assert len(house_styled(BeautifulSoup((tmp_path / "site" / "index.html").read_text(encoding="utf-8"),
+                                          "html.parser"))) == 3
+
+
+def test_a_zensical_toml_zensical_cannot_read_is_one_line(tmp_path):
+    """Zensical's own reader refuses the file: one line naming it, no traceback, nothing read."""
+    (tmp_path / "zensical.toml").write_text('[project]\nsite_name = "Z"\nplugins = 3\n', encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("| a | b |\n|---|---|\n| 1 | 2 |\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "house_tables", "check", "docs"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=300, stdin=subprocess.DEVNULL, check=False)
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == ["zensical.toml: ConfigurationError: plugins must be a list or mapping"]

@@ -299,7 +299,8 @@ def settings_record(settings, modules: list) -> tuple:
         settings.level, settings.levels,
         None if settings.extensions is None else tuple(str(name) for name in settings.extensions),
         None if site is None else (str(site.config_file), str(site.docs_dir), site.use_directory_urls,
-                                   site.plugin_options is not None, _spec_lines(site.excluded)),
+                                   site.plugin_options is not None, _spec_lines(site.excluded),
+                                   site.include_markdown is not None),
         None if host is None else (str(host.config_file), host.note, _spec_lines(host.excluded)),
         tuple(modules),
     )
@@ -345,7 +346,8 @@ def recorded_settings(record: tuple):
         include=globs(*include), exclude=globs(*exclude), level=level, levels=dict(levels),
         extensions=None if extensions is None else tuple(extensions), source=source, options=dict(options),
         site=None if site is None else Site(Path(site[0]), (), {}, Path(site[1]), site[2], {} if site[3] else None,
-                                            None if site[4] is None else LazySpec(tuple(site[4]))),
+                                            None if site[4] is None else LazySpec(tuple(site[4])),
+                                            include_markdown={} if site[5] else None),
         host=None if host is None else MdxHost(Path(host[0]), host[1], None if host[2] is None else LazySpec(host[2])),
     )
 

@@ -9,7 +9,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import closing, contextmanager, suppress
+from contextlib import closing, contextmanager, redirect_stdout, suppress
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -183,18 +183,23 @@ def run(argv: Sequence[str] | None = None) -> int:
         observed.start()  # what the output depends on, for a replay (see replay.py)
     elif args.command == "check":  # a run without the cache is never replayed: what it depends on is not noted
         observed.stop()
-    try:
-        configurations = Configurations(explicit_file=args.config)
-        resolver = Resolver(configurations, open_cache(args, configurations))
-        if args.config:
-            resolver.settings_in(Path.cwd())  # a bad --config is refused before anything (read only if not cached)
-        _check_options(args)
-    except (UsageError, ConfigError) as error:
-        print(f"house-tables: {error}", file=sys.stderr)
-        return 2
-    with _stopping_on_signals():
-        outcome = execute(args, resolver)
-    emit(outcome, args.format, sys.stdout, sys.stderr)
+    output = sys.stdout
+    # The site's own code runs from here on (its hooks' on_config and on_page_markdown, its Markdown extensions), and
+    # may print (marimo's hooks.py warns of every missing asset): to stderr, so that stdout holds only our output
+    # (a JSON or SARIF document, a diff for `patch`).
+    with redirect_stdout(sys.stderr):
+        try:
+            configurations = Configurations(explicit_file=args.config)
+            resolver = Resolver(configurations, open_cache(args, configurations))
+            if args.config:
+                resolver.settings_in(Path.cwd())  # a bad --config is refused before anything (read only if not cached)
+            _check_options(args)
+        except (UsageError, ConfigError) as error:
+            print(f"house-tables: {error}", file=sys.stderr)
+            return 2
+        with _stopping_on_signals():
+            outcome = execute(args, resolver)
+    emit(outcome, args.format, output, sys.stderr)
     if resolver.cache is None or outcome.errors or outcome.interrupted:
         observed.refuse("no cache, or a path that could not be used")
     else:
@@ -433,6 +438,9 @@ def _configuration_digest(located: tuple) -> tuple[bytes | None, bool]:
 def execute(args: argparse.Namespace, resolver: Resolver) -> Run:
     """Find the files, read each with its own configuration, take each result the cache has, process the others
     (in parallel for many), and collect what happened."""
+    from .includes import forget_includes
+
+    forget_includes()  # how pages include files is read anew each run (run() may be called again in one process)
     here = Path.cwd().resolve()
     observed.note("realpath", os.getcwd(), str(here))
     found = discover(args.paths, Selection(GlobSet(tuple(args.exclude), here)))
@@ -443,11 +451,12 @@ def execute(args: argparse.Namespace, resolver: Resolver) -> Run:
     for directory in (Path(given) for given in args.paths if os.path.isdir(given)):
         _settings(resolver.settings_in, directory, problems, refused)  # a bad one is said even with no files
     last = None  # (directory, its settings): discovery gives a directory's files together
+    converts = args.command == "fix" or bool(getattr(args, "verify", False))
     for path, real, parent in zip(found.files, found.resolved, found.parents):
         if last is None or last[0] != parent:  # as settings_for(path); a refusal is said once anyway
             last = parent, _settings(resolver.settings_in, path, problems, refused, at=parent)
         own = last[1]
-        if own is not None and own.selects(path, real):
+        if own is not None and (own.selects(path, real) or _shown_snippet(own, path, real, resolver, converts)):
             slot = _slot(args, path, own, resolver, writes, diff, problems, refused, made)
             if slot is not None:
                 slots.append(slot)
@@ -473,10 +482,27 @@ def execute(args: argparse.Namespace, resolver: Resolver) -> Run:
         resolver.save()
     if writes:
         results = _without_stale_findings(results)
+    results = _without_repeated_findings(results, chosen)
     sources = sorted({own.source for own in chosen.values()}) or ["none could be read" if refused else "defaults"]
     stop = _interruption(stopped, len(results), len(slots), written if writes else None)
     return Run(args.command, results, problems, writes=writes, diff=diff, configuration=", ".join(sources),
                interrupted=stop, interrupted_by=stopped or 0)
+
+
+def _shown_snippet(own: Settings, path: Path, real: str, resolver: Resolver, converts: bool) -> bool:
+    """Whether a file under docs_dir that MkDocs builds as no page (`exclude_docs`, or its default `.*`: a snippets
+    directory) is read because a page includes it: the build shows its tables in that page and reports them at the
+    file's lines, and only the file can change them (fix verifies them in each page that shows it, as a snippet
+    outside docs_dir; included in part or in code, it says why they stay). What a page's reading says of it too (a
+    snippet's tables) is said once (_without_repeated_findings); a file a plugin pastes (include-markdown), which
+    check does not paste into the page, is reported by its own reading, where the build reports it. A file pages
+    include only in part or in code is read to convert (converts: fix, --verify), to say why its tables stay: its
+    own reading would report tables no page shows."""
+    if not own.unbuilt(path, real) or not ("pymdownx.snippets" in (own.extensions or ())
+                                           or own.site.include_markdown is not None):
+        return False
+    full = resolver.full_settings_for(path)  # the site's plugins and stack (settings the cache recorded lack them)
+    return bool(shown_in_of(full, path) or pasted_in_of(full, path) or (converts and included_by_of(full, path)))
 
 
 def _settings(lookup, path: Path, problems: list, refused: set, at: str | None = None) -> Settings | None:
@@ -528,6 +554,39 @@ def _without_findings_in(result: FileResult, rewritten: set[str]) -> FileResult:
     kept = [finding for finding in result.findings
             if os.path.abspath(finding.path) == own or os.path.abspath(finding.path) not in rewritten]
     return result if len(kept) == len(result.findings) else replace(result, findings=kept)
+
+
+def _without_repeated_findings(results: list[FileResult], chosen: dict[str, Settings]) -> list[FileResult]:
+    """The results without what the file of a snippet says of itself that a page including it says too: the build
+    renders no page of such a file (outside docs_dir, or excluded) and reports its tables once for each page that
+    shows them, as check reads those pages (`check docs includes` said a snippet's table once more than the build).
+    Only the same finding, or table, at the same place is left out; with no page of the run including the file, its
+    own result says all. chosen: each result's settings, by its path."""
+    own = {os.path.abspath(result.path): result.path for result in results}
+    elsewhere = [(located, finding) for result in results for finding in result.findings
+                 if (located := os.path.abspath(finding.path)) != os.path.abspath(result.path) and located in own]
+    unbuilt = {located for located, _ in elsewhere if chosen[own[located]].unbuilt_site_file(Path(own[located]))}
+    said = {(located, finding.line, finding.column, finding.code) for located, finding in elsewhere
+            if located in unbuilt}
+    if not said:
+        return results
+    return [_without_said(result, said) if os.path.abspath(result.path) in unbuilt else result for result in results]
+
+
+def _without_said(result: FileResult, said: set) -> FileResult:
+    """An unbuilt file's result without its findings, and their tables, that pages say (said: path, line, column,
+    code)."""
+    findings, dropped = [], set()
+    for finding in result.findings:
+        place = (os.path.abspath(finding.path), finding.line, finding.column, finding.code)
+        if place not in said:
+            findings.append(finding)
+        elif finding.code == "HT001":  # a pipe table's: its record goes too
+            dropped.add(place[:2])
+    if len(findings) == len(result.findings):
+        return result
+    tables = [record for record in result.tables if (os.path.abspath(record.path), record.line) not in dropped]
+    return replace(result, findings=findings, tables=tables)
 
 
 def _outcome(slot: FileResult | Task, outcomes: Iterator[FileResult], resolver: Resolver,
@@ -757,6 +816,7 @@ def _pool_context():
 def _worker_start(parent: int) -> None:
     """A pool worker's set-up: it dies with the main process (a killed run leaves no worker behind), and leaves
     SIGINT (a terminal's Ctrl-C reaches the whole process group) and SIGTERM to the main process's handling."""
+    sys.stdout = sys.stderr  # the site's code it runs may print; stdout is the main process's output (see run)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     watched = _die_with_parent()

@@ -100,6 +100,7 @@ class Engine:
     extensions: tuple[str, ...] | None = None
     configs: dict | None = None
     directives: bool = True  # MDX reads `:::name` containers (Docusaurus), see scan_mdx
+    commonmark: bool = False  # ... as CommonMark (Docusaurus' markdown.format 'md'), see scan_mdx
 
     def render(self, source: str) -> str:
         """HTML of a Markdown source in this dialect."""
@@ -175,9 +176,9 @@ def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, 
     reads `:::name` containers (Docusaurus), not text (Mintlify). contexts: the other pages that show this file's
     text (a snippet), as (their including line, their text) with a given text of this file in them
     (site.pages_including): each must show the same too, since there the file's tables read that page's link
-    references, footnotes and abbreviations. html_tables: the host reads the page's `<table>`s as HTML
-    (plan.hand_table_tags)."""
-    engine = Engine(Dialect(dialect), extensions, configs, directives)
+    references, footnotes and abbreviations. html_tables: the host reads the page as CommonMark, its `<table>`s as
+    HTML (plan.plan_page)."""
+    engine = Engine(Dialect(dialect), extensions, configs, directives, html_tables)
     with cycle_collector_paused():
         return _convert(text, engine, config, form, cross_check, front_matter, template_markers,
                         refused or (jsx_refused if form == "jsx" else None), rewrite, contexts, html_tables)
@@ -190,7 +191,8 @@ def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_
     config = config or Config()
     extensions, configs = engine.extensions, engine.configs
     result = scan(text, engine.dialect, extensions=extensions, configs=configs, cross_check=cross_check,
-                  front_matter=front_matter, directives=engine.directives, rewrite=rewrite)
+                  front_matter=front_matter, directives=engine.directives, rewrite=rewrite,
+                  commonmark=engine.commonmark)
     source = Source.parse(text)
     findings, chosen = settle(result.tables, source.lines, result.diagnostics)
     if rewrite is not None:
@@ -232,7 +234,7 @@ def _with_tables_as_written(chosen, tables: tuple[Table, ...], text: str, source
     page's verification through the hooks keeps it as written, with HT009 saying what the hook reads otherwise,
     unless its house table shows the same."""
     written = scan(text, engine.dialect, extensions=engine.extensions, configs=engine.configs,
-                   front_matter=front_matter, directives=engine.directives)
+                   front_matter=front_matter, directives=engine.directives, commonmark=engine.commonmark)
     taken = [(table.start_line, table.end_line) for table in tables]
     extra = [(table, directive) for table, directive in settle(written.tables, source.lines, written.diagnostics)[1]
              if not any(start <= table.end_line and table.start_line <= end for start, end in taken)]
@@ -319,10 +321,11 @@ def _page_change(source: Source, engine: Engine, front_matter: bool, tables: tup
         def changes(replacements) -> str | None:
             replaced = {id(table) for table, _ in replacements}
             kept = [_cell_texts(table) for table in tables if id(table) not in replaced]
-            after = [_cell_texts(table)
-                     for table in scan(_splice(source, replacements), Dialect.MDX, directives=engine.directives).tables]
+            scanned = scan(_splice(source, replacements), Dialect.MDX, directives=engine.directives,
+                           commonmark=engine.commonmark)
+            after = [_cell_texts(table) for table in scanned.tables]
             if after == kept:
-                return None
+                return _swallowing(replacements, tables, scanned.html_blocks) if engine.commonmark else None
             first = next((k for k, (a, b) in enumerate(zip(kept, after)) if a != b), min(len(kept), len(after)))
             return (f"the other tables would change: {len(kept)} left as written, {len(after)} read after it"
                     f" (the first that differs is number {first + 1})")
@@ -391,6 +394,20 @@ def _hook_failed(error: Exception) -> str:
     """HT009's reason when the site's hooks cannot rewrite the page here (they ran in MkDocs' build only)."""
     return (f"a hook or plugin of the site rewrites pages' Markdown (on_page_markdown) and failed on this page here "
             f"({type(error).__name__}: {error}): no change to it can be verified")
+
+
+def _swallowing(replacements, tables: tuple[Table, ...], html_blocks: dict[int, int]) -> str | None:
+    """In a page read as CommonMark, why the HTML form of a pipe table would change what follows it: its `<table>`
+    opens an HTML block, which runs to a blank line, so a line right under the table (a heading, a quote, a list
+    item) would become raw HTML too; None when every such block ends with its table."""
+    pipe_tables, shift = {id(table) for table in tables}, 0
+    for table, lines in replacements:
+        start = table.start_line + shift
+        shift += len(lines) - (table.end_line - table.start_line + 1)
+        if id(table) in pipe_tables and html_blocks.get(start, start + len(lines) - 1) > start + len(lines) - 1:
+            return (f"the HTML form would take line {table.end_line + 1} into its HTML block (in CommonMark an HTML "
+                    "block runs to a blank line): put a blank line after the table")
+    return None
 
 
 def _cell_texts(table: Table) -> tuple[tuple[str, ...], ...]:
@@ -675,7 +692,9 @@ def _read_back(table: Table, grid: Grid, fragments: Fragments) -> tuple[Span, st
             html = read[r][c] if read is not None else jsx_to_html(jsx)
             if html != fragment and canonical(html) != canonical(fragment):
                 where = rows[r].cells[c].span if c < len(rows[r].cells) else rows[r].span
-                return where, f"cell {c + 1} of row {r}: JSX {jsx!r} does not read back as {fragment!r}"
+                # what it reads back as too: a JSX and a fragment spelled alike can still read differently
+                # (`<trade_id>`: a tag to Python-Markdown, text to a <td> line's reading)
+                return where, f"cell {c + 1} of row {r}: JSX {jsx!r} reads back as {html!r}, not as {fragment!r}"
     return None
 
 

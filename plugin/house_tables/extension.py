@@ -43,15 +43,17 @@ class PageContext:
     """Where the text being converted comes from, set by the MkDocs plugin before each page. (A plain class, as
     Settings: every build imports this module, and a dataclass compiles its methods at import, ≈ 2 M instructions.)"""
 
-    __slots__ = ("enabled", "generated_by", "read", "root", "shown")
+    __slots__ = ("enabled", "generated_by", "pasted", "read", "root", "shown")
 
     def __init__(self, shown: str | Callable[[], str], read: str | Callable[[], str], enabled: bool = True,
-                 root: str | None = None, generated_by: str | None = None):
+                 root: str | None = None, generated_by: str | None = None,
+                 pasted: Callable[[], dict[str, list[str]]] | dict | None = None):
         self.shown = shown  # its path as printed (relative to the directory of mkdocs.yml), or how to make it
         self.read = read  # the file's text on disk, or how to read it
         self.enabled = enabled  # False when include/exclude globs leave the page out
         self.root = root  # the directory paths are printed relative to (included files too)
         self.generated_by = generated_by  # the plugin that made the page at build time (mkdocs-gen-files): no file
+        self.pasted = pasted  # the files a plugin pastes in: path -> lines
 
     # Made on first use, once: a page without findings needs neither.
     @property
@@ -67,6 +69,13 @@ class PageContext:
         if callable(self.read):
             self.read = self.read()
         return self.read
+
+    @property
+    def pasted_files(self) -> dict[str, list[str]]:
+        """The lines of each file an earlier plugin pastes into the page (mkdocs-include-markdown-plugin), by path."""
+        if callable(self.pasted):
+            self.pasted = self.pasted()
+        return self.pasted or {}
 
 
 class Settings:
@@ -582,8 +591,8 @@ class Places:
                                   self._generated())
         from .mapping import line_origin, lines_of
 
-        origin = line_origin(start.line, self.text.split("\n"), self._mapped, lines_of(self.page.original),
-                             self.included)
+        included = {**self.included, **self.page.pasted_files} if self.page.pasted else self.included
+        origin = line_origin(start.line, self.text.split("\n"), self._mapped, lines_of(self.page.original), included)
         if origin.path is not None:
             return format_finding(self._shown(origin.path), origin.line, start.column - origin.shift, diagnostic)
         if origin.line is not None:

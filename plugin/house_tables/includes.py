@@ -122,6 +122,26 @@ def _read_pastes(site) -> _Pastes:
     return pastes
 
 
+def pasted_lines(page: str, text: str, options: dict, docs_dir: str) -> dict[str, list[str]]:
+    """The lines of each file the page's directives paste (absolute path -> lines), as the plugin resolves them:
+    where the build finds a table in pasted text, the file's line that holds it. {} without the plugin here."""
+    plugin = _plugin(options)
+    if plugin is None:
+        return {}
+    from .mapping import lines_of
+
+    directive, options, tags = plugin
+    found: dict[str, list[str]] = {}
+    for match in _directives(text, tags):
+        for path in _pasted_files(Path(page), match, docs_dir, directive, options):
+            if path not in found:
+                try:
+                    found[path] = lines_of(Path(path).read_text(encoding=str(options.get("encoding") or "utf-8")))
+                except (OSError, UnicodeDecodeError, LookupError):
+                    continue
+    return found
+
+
 def _opening(match: re.Match) -> int:
     """Where a directive's opening tag is (its match starts with the includer's indent)."""
     return match.start("_includer_indent") + len(match["_includer_indent"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from difflib import SequenceMatcher
 from typing import NamedTuple
 
@@ -154,12 +155,22 @@ def _line_index(lines: list[str]) -> dict[str, list[int]]:
 
 
 def _run_matches(line: int, index: int, first: int, last: int, derived: list[str], lines: list[str]) -> bool:
-    """Whether every derived line of first..last that falls inside the file ends with its counterpart."""
+    """Whether every derived line of first..last that falls inside the file ends with its counterpart, link
+    destinations aside (mkdocs-include-markdown-plugin rewrites a pasted file's relative links for the page)."""
     for k in range(first, last + 1):
         j = index + k - line
-        if 0 <= j < len(lines) and not derived[k - 1].endswith(lines[j]):
+        if 0 <= j < len(lines) and not derived[k - 1].endswith(lines[j]) and not _same_but_links(derived[k - 1],
+                                                                                                  lines[j]):
             return False
     return True
+
+
+def _same_but_links(derived: str, line: str) -> bool:
+    """Whether the derived line ends with the file's line once their link destinations are left out."""
+    return "](" in line and _DESTINATION.sub("]()", derived).endswith(_DESTINATION.sub("]()", line))
+
+
+_DESTINATION = re.compile(r"\]\([^()\s]*\)")  # a Markdown link's or image's destination, without a title
 
 
 def _including_lines(line: int, first: int, last: int, mapped: dict[int, int],

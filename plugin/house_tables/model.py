@@ -217,6 +217,7 @@ class ScanResult(NamedTuple):
     diagnostics: tuple[Diagnostic, ...]
     table_tags: tuple[Position, ...] = ()  # where hand-written JSX tables begin (MDX: flow `<table` tags)
     elsewhere: tuple[PlacedTable, ...] = ()  # the tables the page shows that are not its file's own
+    html_blocks: dict[int, int] | None = None  # MDX read as CommonMark: each HTML block's first line -> its last
 
 
 class Review:

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from .files import GlobSet
 
 log = get_plugin_logger(__name__)
+INCLUDE_MARKDOWN = "include-markdown"  # mkdocs-include-markdown-plugin's entry (site.INCLUDE_MARKDOWN_PLUGIN)
 
 
 class _SchemaOption(c.BaseConfigOption):
@@ -55,6 +56,7 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
 
     extension: HouseTablesExtension | None = None
     globs: tuple[GlobSet, GlobSet] | None = None  # include, exclude; None: every page (no pattern in either)
+    pasting: tuple[dict, str] | None = None  # mkdocs-include-markdown-plugin's options and docs_dir, when listed
 
     def __init__(self):
         self.findings: dict[str, list[tuple[int, str]]] = {}  # page src_uri -> (level, message)
@@ -94,6 +96,8 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
         )
         self.extension.settings.sink = self._collect
         config.markdown_extensions.append(self.extension)
+        pasting = config.plugins.get(INCLUDE_MARKDOWN)
+        self.pasting = (dict(pasting.config), config.docs_dir) if pasting is not None else None
         return config
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
@@ -136,11 +140,24 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
         root = _root(config)
         file = page.file  # its path and text are made only if a finding needs them
         self.extension.page = PageContext(lambda: _display_path(page, root), lambda: file.content_string, enabled,
-                                          root, getattr(file, "generated_by", None))
+                                          root, getattr(file, "generated_by", None), self._pasted(file))
         self.current = page.file.src_uri
         self.findings[self.current] = []
         self.rendered.add(self.current)
         return None
+
+    def _pasted(self, file):
+        """How to read the files mkdocs-include-markdown-plugin pastes into the page (PageContext.pasted), when the
+        site lists it: a table of pasted text is reported at its file's line, not as text no file holds."""
+        if self.pasting is None or file.abs_src_path is None:
+            return None
+        options, docs_dir = self.pasting
+
+        def pasted() -> dict[str, list[str]]:
+            from .includes import pasted_lines
+
+            return pasted_lines(file.abs_src_path, file.content_string, options, docs_dir)
+        return pasted
 
     def on_page_content(self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         """The page is rendered: what is converted from now on is not this page's own Markdown."""

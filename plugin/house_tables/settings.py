@@ -74,9 +74,10 @@ class Settings:
 
     def selects(self, path: Path, real: str | None = None) -> bool:
         """Whether include/exclude keep the file. A file under an mkdocs.yml's docs_dir that MkDocs builds as no page
-        (`exclude_docs`, and MkDocs' default `.*` and `/templates/`: snippets, templates) is never read: the build
-        shows it only where a page includes it. For an mkdocs.yml's plugin entry the globs are over the path under
-        docs_dir, as the plugin matches them; a file outside docs_dir is no page of the site and is always read.
+        (`exclude_docs`, and MkDocs' default `.*` and `/templates/`: snippets, templates) is not kept: the build
+        shows it only where a page includes it (fix reads one a page includes: see `unbuilt`). For an mkdocs.yml's
+        plugin entry the globs are over the path under docs_dir, as the plugin matches them; a file outside
+        docs_dir is no page of the site and is always read.
         real: the file's os.path.realpath when the caller has it (discovery does: resolving again costs a file
         system look-up per component of the path, per file). Likewise a file Mintlify never builds (its default
         ignores and the project's .mintignore) is never read."""
@@ -88,6 +89,18 @@ class Settings:
         elif self.site is not None and self.site.plugin_options is not None:
             return True
         return page_selected(str(path), self.include, self.exclude)
+
+    def unbuilt(self, path: Path, real: str | None = None) -> bool:
+        """Whether the file lies under an mkdocs.yml's docs_dir but MkDocs builds it as no page (selects refuses it:
+        a snippet or template), though include/exclude keep it."""
+        return (self.host is None and self.site is not None and _in_docs(self.site, path, real)
+                and not self.site.is_page(path, real) and page_selected(str(path), self.include, self.exclude))
+
+    def unbuilt_site_file(self, path: Path) -> bool:
+        """Whether the file belongs to an mkdocs.yml's site that builds no page of it: outside docs_dir (a snippet, a
+        README beside mkdocs.yml) or excluded from it."""
+        return self.host is None and self.site is not None and not self.site.is_page(path) and (
+            _in_docs(self.site, path, None) or self.site.beside_docs(path))
 
     def dialect_for(self, path: Path | str) -> Dialect:
         """The file's dialect: the first `dialects` glob it matches, else `dialect`, else the host's (Docusaurus and
@@ -216,9 +229,13 @@ def load_site_settings(path: Path, base: Settings, sites: Sites | None = None) -
 
 
 def mdx_host_settings(host: MdxHost, base: Settings) -> Settings:
-    """The settings of a Docusaurus or Mintlify project: `.md` is MDX (unless a dialect is configured), the options
-    are the options file's."""
-    source = f"{shown_path(host.config_file)} (.md as MDX{'; ' + host.note if host.note else ''})"
+    """The settings of a Docusaurus or Mintlify project: `.md` is MDX (unless a dialect is configured), or CommonMark
+    under Docusaurus' markdown.format 'md' or 'detect' (read with the MDX dialect's scanner, in its CommonMark
+    reading), the options are the options file's."""
+    if host.markdown_format in ("md", "detect"):
+        source = f"{shown_path(host.config_file)} ({host.note})"
+    else:
+        source = f"{shown_path(host.config_file)} (.md as MDX{'; ' + host.note if host.note else ''})"
     if base.source != "defaults":
         source += f", {base.source}"
     return replace(base, host=host, source=source)

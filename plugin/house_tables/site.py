@@ -259,8 +259,9 @@ class MdxHost:
 
 def mdx_host(config_file: Path) -> MdxHost | None:
     """The MDX host a configuration file names, or None for an mkdocs.yml. Docusaurus' config is JavaScript and
-    is not run: a `markdown: {format: ...}` is looked for in its text, and when it makes `.md` CommonMark the
-    note says that house-tables reads it as MDX all the same (an approximation)."""
+    is not run: a `markdown: {format: ...}` is looked for in its text, and when it makes pages CommonMark (all of
+    them with 'md', `.md` with 'detect') the note says so: house-tables reads them as CommonMark too (scan_mdx's
+    commonmark, chosen per page by cli._commonmark_format, the page's front matter having the last word)."""
     if config_file.name in MINTLIFY_FILES:
         return MdxHost(config_file, excluded=mintlify_ignored(config_file))
     if config_file.name not in DOCUSAURUS_FILES:
@@ -273,8 +274,8 @@ def mdx_host(config_file: Path) -> MdxHost | None:
     if found is None or found == "mdx":
         return MdxHost(config_file, markdown_format="mdx")
     if found in ("md", "detect"):
-        return MdxHost(config_file, f"markdown.format '{found}': .md is CommonMark there, read here as MDX",
-                       markdown_format=found)
+        pages = "pages" if found == "md" else ".md"
+        return MdxHost(config_file, f"markdown.format '{found}': {pages} read as CommonMark", markdown_format=found)
     return MdxHost(config_file, f"markdown.format {found} not understood: .md read as MDX, Docusaurus' default",
                    markdown_format="mdx")
 
@@ -359,12 +360,11 @@ def load_site(config_file: Path, shown: str | None = None, *, mkdocs_modules: bo
     apply (MkDocs' files are those they were copied from), without importing MkDocs' configuration machinery."""
     parts = mkdocs_parts.applies() if mkdocs_modules is None else not mkdocs_modules
     shown = shown or str(config_file)
-    zensical = config_file.name == ZENSICAL_FILE
-    raw = _zensical_config(config_file, shown) if zensical else _raw_config(config_file, shown, parts)
-    builtins = _ZENSICAL_BUILTIN_EXTENSIONS if zensical else _BUILTIN_EXTENSIONS
-    names, configs = _markdown_extensions(raw.get("markdown_extensions") or [], shown, parts, builtins)
-    if zensical and _ZENSICAL_FALLBACK_FENCES not in names:  # Zensical adds it last to every stack
-        names, configs = [*names, _ZENSICAL_FALLBACK_FENCES], {**configs, _ZENSICAL_FALLBACK_FENCES: {}}
+    if config_file.name == ZENSICAL_FILE:
+        raw, names, configs = _zensical_config(config_file, shown)
+    else:
+        raw = _raw_config(config_file, shown, parts)
+        names, configs = _markdown_extensions(raw.get("markdown_extensions") or [], shown, parts)
     root = config_file.parent
     rewriting = bool(_rewriting_plugins(raw))  # pages' Markdown rewritten (on_page_markdown): read as rewritten
     if raw.get("hooks"):
@@ -486,106 +486,32 @@ def _mkdocs_yaml_load():
     return lambda stream: yaml_load(stream, get_yaml_loader())
 
 
-def _zensical_config(config_file: Path, shown: str) -> dict:
-    """A zensical.toml's `[project]` table as the keys of an mkdocs.yml, as Zensical reads it (zensical.config):
-    its `markdown_extensions` mapping as MkDocs' list (the `pymdownx.*` and `zensical.extensions.*` tables
-    hoisted to dotted names), its `plugins` mapping as MkDocs' list. Zensical runs no hooks: they are left out."""
-    toml = _toml_module(shown)
+def _zensical_config(config_file: Path, shown: str) -> tuple[dict, list, dict]:
+    """A zensical.toml read by Zensical's own reader (zensical.config.parse_zensical_config, what `zensical build`
+    reads): its `[project]` keys with Zensical's defaults as the keys of an mkdocs.yml, and the Markdown stack Zensical
+    renders pages with (names in its order, each one's options) — its built-ins, the site's extensions with their
+    functions resolved, and the extensions it makes of the MkDocs plugins it emulates (`callouts` is
+    `pymdownx.quotes` there, `include-markdown` is `pymdownx.snippets` and its adapter, ...). Zensical runs no hooks
+    and no plugin's events: the plugins are kept only as the entries that say which syntax the pages hold."""
+    try:
+        from zensical.config import parse_zensical_config
+    except ImportError:
+        raise ConfigError(f"{shown}: reading it needs Zensical, whose own reader the build uses "
+                          "(pip install zensical)") from None
     observed.before_read(config_file)
     try:
-        with open(config_file, "rb") as stream:
-            document = toml.load(stream)
+        config = parse_zensical_config(str(config_file))
     except OSError as error:
         raise ConfigError(f"{shown}: cannot read: {error.strerror or error}") from None
-    except (toml.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise ConfigError(f"{shown}: invalid TOML: {_one_line(str(error))}") from None
-    project = document.get("project", document)
-    raw = {key: value for key, value in project.items() if key != "hooks"} if isinstance(project, dict) else {}
-    extensions = raw["markdown_extensions"] if "markdown_extensions" in raw else _zensical_default_extensions()
-    raw["markdown_extensions"] = _zensical_entries(extensions, hoisted=("pymdownx", "zensical"))
-    raw["plugins"] = _zensical_entries(raw.get("plugins"), hoisted=())
-    try:
-        _resolve_zensical_symbols(raw["markdown_extensions"])
-    except Exception as error:  # the site's names: an import or a call may fail in any way
-        raise ConfigError(f"{shown}: markdown_extensions: {type(error).__name__}: {_one_line(str(error))}") from None
-    return raw
-
-
-def _resolve_zensical_symbols(entries) -> None:
-    """Zensical's TOML names functions as strings, which it resolves before loading the extensions (its
-    _resolve_* functions): an emoji index and generator, fence and inline formats and validators (a string, or
-    `{object, kwds}` called with kwds), a slugify `{object, kwds}` of toc and the tab extensions. Done in place."""
-    for entry in entries if isinstance(entries, list) else ():
-        for name, options in entry.items() if isinstance(entry, dict) else ():
-            if not isinstance(options, dict):
-                continue
-            if name == "pymdownx.emoji":
-                for key in ("emoji_generator", "emoji_index"):
-                    if key in options:
-                        options[key] = _symbol(options[key])
-            elif name in ("toc", "pymdownx.tabbed", "pymdownx.blocks.tab") and isinstance(options.get("slugify"), dict):
-                options["slugify"] = _made(options["slugify"], "pymdownx.slugs.slugify")
-            for item in options.get({"pymdownx.superfences": "custom_fences",
-                                     "pymdownx.inlinehilite": "custom_inline"}.get(name, ""), None) or ():
-                if isinstance(item, dict) and "format" in item:
-                    item["format"] = _made(_symbol(item["format"]), "pymdownx.superfences.fence_code_format")
-                if isinstance(item, dict) and name == "pymdownx.superfences" and "validator" in item:
-                    item["validator"] = _made(_symbol(item["validator"]), None)
-
-
-def _symbol(value):
-    """A dotted name resolved to its object (a string), else the value as it is."""
-    if not isinstance(value, str):
-        return value
-    import importlib
-
-    module, name = value.rsplit(".", 1)
-    return getattr(importlib.import_module(module), name)
-
-
-def _made(value, default: str | None):
-    """`{object, kwds}`: the object (default when not named; a validator accepting everything for None) called
-    with kwds; anything else as it is."""
-    if not isinstance(value, dict):
-        return value
-    made = _symbol(value.get("object") or default) if (value.get("object") or default) else lambda *_, **__: True
-    return made(**value.get("kwds", {}))
-
-
-def _zensical_default_extensions() -> dict:
-    """The Markdown stack Zensical gives a zensical.toml without `markdown_extensions` (zensical.config's
-    DEFAULT_MARKDOWN_EXTENSIONS, 0.0.73), its emoji functions named as its TOML would name them."""
-    emoji = {"emoji_generator": "zensical.extensions.emoji.to_svg", "emoji_index": "zensical.extensions.emoji.twemoji"}
-    return {"abbr": {}, "admonition": {}, "attr_list": {}, "def_list": {}, "footnotes": {}, "md_in_html": {},
-            "toc": {"permalink": True}, "pymdownx.arithmatex": {"generic": True}, "pymdownx.betterem": {},
-            "pymdownx.caret": {}, "pymdownx.details": {}, "pymdownx.emoji": emoji,
-            "pymdownx.highlight": {"anchor_linenums": True, "line_spans": "__span", "pygments_lang_class": True},
-            "pymdownx.inlinehilite": {}, "pymdownx.keys": {}, "pymdownx.magiclink": {}, "pymdownx.mark": {},
-            "pymdownx.smartsymbols": {},
-            "pymdownx.superfences": {"custom_fences": [{"name": "mermaid", "class": "mermaid"}]},
-            "pymdownx.tabbed": {"alternate_style": True, "combine_header_slug": True},
-            "pymdownx.tasklist": {"custom_checkbox": True}, "pymdownx.tilde": {}}
-
-
-def _zensical_entries(value, hoisted: tuple[str, ...]) -> object:
-    """A Zensical mapping of extensions or plugins (name: options) as MkDocs' list of one-entry mappings; the
-    tables of hoisted prefixes name their entries `prefix.name` (and `pymdownx.blocks.*`, `zensical.extensions.*`
-    one level deeper), as Zensical's _convert_markdown_extensions does. A list is MkDocs' form already."""
-    if not isinstance(value, dict):
-        return value
-    entries = []
-    for name, options in value.items():
-        if name in hoisted and isinstance(options, dict):
-            for inner, inner_options in options.items():
-                deeper = (name, inner) in (("pymdownx", "blocks"), ("zensical", "extensions"))
-                if deeper and isinstance(inner_options, dict):
-                    entries += [{f"{name}.{inner}.{leaf}": leaf_options or {}}
-                                for leaf, leaf_options in inner_options.items()]
-                else:
-                    entries.append({f"{name}.{inner}": inner_options or {}})
-        else:
-            entries.append({name: options or {}})
-    return entries
+    except Exception as error:  # the site's names and Zensical's validation: a call may fail in any way
+        raise ConfigError(f"{shown}: {type(error).__name__}: {_one_line(str(error))}") from None
+    stack = [{name: config["mdx_configs"].get(name, {})} for name in config["markdown_extensions"]]
+    names, configs = _markdown_extensions(stack, shown, parts=False, builtins=[])
+    raw = {key: value for key, value in config.items() if key not in ("hooks", "plugins", "markdown_extensions")}
+    raw["plugins"] = [{name: entry["config"]} for name, entry in config["plugins"].items()
+                      if isinstance(entry, dict) and isinstance(entry.get("config"), dict)
+                      and name not in _REWRITING_PLUGINS]  # Zensical made them extensions of the stack above
+    return raw, names, configs
 
 
 def toml_module():
@@ -603,17 +529,7 @@ def toml_module():
             return None
 
 
-def _toml_module(shown: str):
-    """toml_module, or a ConfigError naming the file."""
-    module = toml_module()
-    if module is None:
-        raise ConfigError(f"{shown}: reading it needs Python 3.11+ or the tomli package")
-    return module
-
-
 _BUILTIN_EXTENSIONS = ["toc", "tables", "fenced_code"]  # MkDocs' own, before the site's
-_ZENSICAL_BUILTIN_EXTENSIONS = ["toc", "tables"]  # Zensical's, before the site's (zensical.config)
-_ZENSICAL_FALLBACK_FENCES = "pymdownx.superfences"
 
 
 def _markdown_extensions(value, shown: str, parts: bool, builtins: list = _BUILTIN_EXTENSIONS) -> tuple[list, dict]:

@@ -10,6 +10,9 @@ from .syntax import LABEL_SIZE_MAX
 
 TAB_SIZE = 4
 ORDERED_DIGITS_MAX = 9  # most digits of an ordered list item's number
+# The most columns of spaces before a container's marker or a closing fence where CommonMark has indented code (4
+# would be code); None: MDX turns indented code off, and any indentation goes (micromark's `codeIndented` check).
+COMMONMARK_INDENT_MAX = TAB_SIZE - 1
 
 
 class _Prefix:
@@ -86,10 +89,11 @@ class _Container:
 _CONTINUED, _INDENTED, _NEW_ITEM, _ENDED, _CLOSED = "continued", "indented", "new item", "ended", "closed"
 
 
-def _open_container(prefix: _Prefix, interrupt: bool) -> _Container | None:
-    """The container a line opens at prefix (moving past its marker), if any."""
+def _open_container(prefix: _Prefix, interrupt: bool, indent_max: int | None = None) -> _Container | None:
+    """The container a line opens at prefix (moving past its marker), if any; indent_max: the most columns of spaces
+    before its marker (COMMONMARK_INDENT_MAX, or None: any, MDX having no indented code)."""
     ahead = prefix.copy()
-    initial = ahead.eat_space()  # no limit: MDX has no indented code
+    initial = ahead.eat_space(indent_max)
     char = ahead.char()
     container = None
     if char == ">":
@@ -99,14 +103,17 @@ def _open_container(prefix: _Prefix, interrupt: bool) -> _Container | None:
     elif char == "[":
         container = _footnote_start(ahead)
     elif char is not None and (char in "*+-" or "0" <= char <= "9"):
-        container = _list_start(ahead, initial, interrupt, None)
+        container = _list_start(ahead, initial, interrupt, None, indent_max is not None)
     if container is not None:
         prefix.take(ahead)
     return container
 
 
-def _list_start(ahead: _Prefix, initial: int, interrupt: bool, item: _Container | None) -> _Container | None:
-    """A list item marker at ahead (a new list, or the next item of `item`'s list), as micromark reads it."""
+def _list_start(ahead: _Prefix, initial: int, interrupt: bool, item: _Container | None,
+                commonmark: bool = False) -> _Container | None:
+    """A list item marker at ahead (a new list, or the next item of `item`'s list), as micromark reads it;
+    commonmark: more than 4 columns of spaces after the marker are one space and indented code (the item's content
+    starts after one column), as where CommonMark has indented code."""
     text, start, char = ahead.text, ahead.pos, ahead.char()
     if char is None:
         return None
@@ -133,13 +140,26 @@ def _list_start(ahead: _Prefix, initial: int, interrupt: bool, item: _Container 
             return None
         size, initial_blank = initial + 1 + width, True
     else:
-        spaces = ahead.eat_space()
+        spaces = _item_spaces(ahead, commonmark)
         if not spaces:
             return None
         size, initial_blank = initial + width + spaces, False
     found = item or _Container("list", ordered, marker)
     found.size, found.initial_blank, found.further_blank = size, initial_blank, False
     return found
+
+
+def _item_spaces(ahead: _Prefix, commonmark: bool) -> int:
+    """Consume the spaces after a list item's marker; the columns consumed (micromark's listItemPrefixWhitespace:
+    with indented code, 1 to 4 columns before the content, else the first column alone)."""
+    if not commonmark:
+        return ahead.eat_space()
+    probe = ahead.copy()
+    spaces = probe.eat_space(TAB_SIZE)
+    if not probe.space():
+        ahead.take(probe)
+        return spaces
+    return ahead.eat_space(1)
 
 
 def _footnote_start(ahead: _Prefix) -> _Container | None:
@@ -170,19 +190,20 @@ def _footnote_label(label: str) -> str:
     return " ".join(label.split()).lower().upper()
 
 
-def _continue(container: _Container, prefix: _Prefix, after_indent: bool) -> str:
+def _continue(container: _Container, prefix: _Prefix, after_indent: bool, indent_max: int | None = None) -> str:
     """Whether a line continues an open container (moving past its prefix), starts its list's next item, or is
     the closing fence of a directive container (_CLOSED: it ends, with all it holds, and the line with it).
 
-    after_indent: the container before it on this line was a footnote definition continued by its indent.
+    after_indent: the container before it on this line was a footnote definition continued by its indent;
+    indent_max: as _open_container's (a quote's marker, a directive's closing fence).
     """
     ahead = prefix.copy()
     if container.kind == "directive":
-        if _closing_fence(ahead.copy(), container.colons):
+        if _closing_fence(ahead.copy(), container.colons, indent_max):
             return _CLOSED
         ahead.eat_space(container.indent)
     elif container.kind == "quote":
-        ahead.eat_space()
+        ahead.eat_space(indent_max)
         if ahead.char() != ">":
             return _ENDED
         ahead.advance()
@@ -202,15 +223,15 @@ def _continue(container: _Container, prefix: _Prefix, after_indent: bool) -> str
     else:
         further, container.further_blank, container.initial_blank = container.further_blank, False, False
         if further or not ahead.space() or ahead.eat_space(container.size) != container.size:
-            return _next_item(container, prefix)
+            return _next_item(container, prefix, indent_max)
     prefix.take(ahead)
     return _CONTINUED
 
 
-def _closing_fence(ahead: _Prefix, colons: int) -> bool:
+def _closing_fence(ahead: _Prefix, colons: int, indent_max: int | None = None) -> bool:
     """Whether the rest of the line is a directive container's closing fence: at least as many colons as opened it,
-    at any indentation (MDX has no indented code), blanks only after them."""
-    ahead.eat_space()
+    at most indent_max columns in (None: any, MDX having no indented code), blanks only after them."""
+    ahead.eat_space(indent_max)
     text, start = ahead.text, ahead.pos
     end = start
     while end < ahead.end and text[end] == ":":
@@ -218,11 +239,11 @@ def _closing_fence(ahead: _Prefix, colons: int) -> bool:
     return end - start >= colons and end >= ahead.end
 
 
-def _next_item(container: _Container, prefix: _Prefix) -> str:
+def _next_item(container: _Container, prefix: _Prefix, indent_max: int | None = None) -> str:
     """A line not indented into the current list item may start the list's next item."""
     ahead = prefix.copy()
-    initial = ahead.eat_space()
-    if _list_start(ahead, initial, False, container) is None:
+    initial = ahead.eat_space(indent_max)
+    if _list_start(ahead, initial, False, container, indent_max is not None) is None:
         return _ENDED
     prefix.take(ahead)
     return _NEW_ITEM

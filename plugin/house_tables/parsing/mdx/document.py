@@ -10,6 +10,7 @@ from .containers import (
     _ENDED,
     _INDENTED,
     _NEW_ITEM,
+    COMMONMARK_INDENT_MAX,
     _Container,
     _continue,
     _open_container,
@@ -27,9 +28,12 @@ _CONTAINER_START = frozenset(">*+-[0123456789")
 class _Document:
     """micromark's document tokenizer: containers line by line, the flow inside them."""
 
-    def __init__(self, findings: _Findings, directives: bool = True):
+    def __init__(self, findings: _Findings, directives: bool = True, commonmark: bool = False):
         self.findings = findings
         self.directives = directives  # see _Flow
+        self.commonmark = commonmark  # see _Flow
+        # the most columns of spaces before a container's marker: CommonMark has indented code, MDX does not
+        self.indent_max = COMMONMARK_INDENT_MAX if commonmark else None
         self.stack: list[_Container] = []
         self.flow: _Flow | None = None
         self.interrupt = False
@@ -46,7 +50,7 @@ class _Document:
         self.interrupt = False
         continued, result = 0, _CONTINUED
         while continued < len(self.stack):
-            result = _continue(self.stack[continued], prefix, result == _INDENTED)
+            result = _continue(self.stack[continued], prefix, result == _INDENTED, self.indent_max)
             if result == _ENDED:
                 break
             if result == _CLOSED:  # a directive container's closing fence: the line is all its own
@@ -64,7 +68,7 @@ class _Document:
         if continued < len(self.stack) or (self.flow is not None and not self.flow.concrete):
             if continued == len(self.stack):
                 self.interrupt = self.flow.open
-            if _open_container(prefix.copy(), self.interrupt) is not None:
+            if _open_container(prefix.copy(), self.interrupt, self.indent_max) is not None:
                 self._close_flow()
                 del self.stack[continued:]
                 self._open_containers(prefix)
@@ -99,7 +103,7 @@ class _Document:
         """Start the table whose header row is line index (see _table_start) as the flow starts it; the line
         after its delimiter row."""
         if self.flow is None:
-            self.flow = _Flow(self.findings, self.directives)
+            self.flow = _Flow(self.findings, self.directives, self.commonmark)
         header, delimiter = lines[index], lines[index + 1]
         self.flow.start_table(_Line(index + 1, header, 0, _NONBLANK.search(header).start(), False),
                               _Line(index + 2, delimiter, 0, _NONBLANK.search(delimiter).start(), False))
@@ -107,7 +111,7 @@ class _Document:
 
     def _open_containers(self, prefix: _Prefix) -> None:
         """Open every container the line starts, one inside the other."""
-        while (container := _open_container(prefix, self.interrupt)) is not None:
+        while (container := _open_container(prefix, self.interrupt, self.indent_max)) is not None:
             if container.kind == "footnote":
                 directives = self._open_directives()
                 container.depth, container.line = len(directives), directives[-1].line if directives else 0
@@ -127,7 +131,8 @@ class _Document:
         """Give the rest of a line (from column col) to the flow; a lazy line that starts a construct closes
         containers; a line opening a directive container ends the flow, and what follows is read inside it."""
         if self.flow is None:
-            self.flow = _Flow(self.findings, self.directives)
+            self.flow = _Flow(self.findings, self.directives, self.commonmark)
+        line.col = col
         line.footnote = self._footnote(len(self.stack))
         if self.stack:
             self._note_depth(line.number)

@@ -51,7 +51,7 @@ class _FenceRule(_FlowSteps):
                 following = yield from self._pull()
                 if following is None or following.lazy:
                     return following
-                if _closes_fence(following, marker, size):
+                if _closes_fence(following, marker, size) and not (self.commonmark and following.indented()):
                     self.until = None
                     return (yield from self._next())
         finally:

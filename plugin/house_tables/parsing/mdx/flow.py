@@ -1,6 +1,6 @@
 """micromark's flow tokenizer: the constructs one after another in one run of flow content, paragraphs and what
 interrupts them, directive containers' opening lines; each block rule's steps come from its module (fences, esm,
-jsx, tables)."""
+jsx, tables; and, for a page read as CommonMark, indented and html)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from .definitions import _definitions_only
 from .esm import _EsmRule
 from .fences import _fence_size, _FenceRule
 from .findings import _Findings
+from .html import COMPLETE, _html_start, _HtmlRule
+from .indented import _IndentedRule
 from .jsx import _JsxRule
 from .leaves import _setext_underline, _thematic_break
 from .lines import _Line
@@ -34,8 +36,9 @@ _BLANK_REST = re.compile(r"[ \t]*\Z")
 LABEL_NESTING_MAX = 32  # most `[` a directive's label may hold open (micromark-extension-directive)
 LABEL_ESCAPES_MAX = 999  # most escapes a label may hold (what its size counts)
 
-def _line_construct(line: _Line, after_paragraph: bool, interrupt: bool) -> str | None:
-    """Which construct keyed on the line's first character starts there (not JSX): 'line', 'fence', 'esm'."""
+def _line_construct(line: _Line, after_paragraph: bool, interrupt: bool, esm: bool = True) -> str | None:
+    """Which construct keyed on the line's first character starts there (not JSX nor HTML): 'line', 'fence', 'esm'
+    (esm: the page may have ESM, MDX)."""
     text, first = line.text, line.first
     char = text[first]
     if char == "#":
@@ -48,18 +51,21 @@ def _line_construct(line: _Line, after_paragraph: bool, interrupt: bool) -> str 
     elif char in "`~":
         return "fence" if _fence_size(text, first) else None
     elif char in "ei":  # ESM: only at the very start of a line, never interrupting a paragraph
-        return "esm" if not interrupt and first == 0 and _ESM.match(text) else None
+        return "esm" if esm and not interrupt and first == 0 and _ESM.match(text) else None
     else:
         found = False
     return "line" if found else None
 
 
-class _Flow(_TableRule, _JsxRule, _FenceRule, _EsmRule):
+class _Flow(_TableRule, _JsxRule, _FenceRule, _EsmRule, _HtmlRule, _IndentedRule):
     """micromark's flow tokenizer for one run of flow content (until a container change closes it)."""
 
-    def __init__(self, findings: _Findings, directives: bool = True):
+    def __init__(self, findings: _Findings, directives: bool = True, commonmark: bool = False):
         self.findings = findings
         self.directives = directives  # `:::name` containers are syntax (Docusaurus), not text (Mintlify)
+        # CommonMark's constructs, not MDX's (Docusaurus' markdown.format 'md'): indented code and HTML; no JSX,
+        # expressions nor ESM (`<` and `{` start text when no HTML starts there)
+        self.commonmark = commonmark
         self.open = False  # a construct is in progress (micromark's `currentConstruct`)
         self.concrete = False  # ... and no container may start inside it (fenced code, JSX, expression, ESM)
         self.since = 0  # line where the construct in progress began
@@ -125,14 +131,19 @@ class _Flow(_TableRule, _JsxRule, _FenceRule, _EsmRule):
         if line.first < 0:
             self._end_table()
             return None
-        if line.text[line.first] in "<{":
+        if self.commonmark:
+            code = self._commonmark_block(line, paragraph)
+            if code is not None:
+                self._end_table()
+                return code
+        elif line.text[line.first] in "<{":
             return self._tagged(line)
         if self._directive_fence(line, enter=True):
             self._end_table()
             return None  # the document layer closes this flow and opens the container
         # A setext underline needs a paragraph above, not just link reference definitions.
         underlines = paragraph is not None and line.text[line.first] in "-="
-        kind = _line_construct(line, underlines and not _definitions_only(paragraph), False)
+        kind = _line_construct(line, underlines and not _definitions_only(paragraph), False, not self.commonmark)
         if kind is None:
             return self._rows(line)
         if kind == "line" and line.text[line.first] == "#":  # an ATX heading: text that may cite footnotes
@@ -141,6 +152,20 @@ class _Flow(_TableRule, _JsxRule, _FenceRule, _EsmRule):
         if kind == "fence":
             return self._fence(line)
         return self._esm(line) if kind == "esm" else None
+
+    def _commonmark_block(self, line: _Line, paragraph: list[_Line] | None) -> _Steps | None:
+        """The steps of indented code or HTML starting at a line, else None: where CommonMark has them, they come
+        before anything else the line may start (micromark tries indented code first, HTML before the table).
+        paragraph: the lines of the paragraph the line interrupted (indented code does not interrupt one)."""
+        if line.indented():
+            return self._indented_code(line)
+        if line.text[line.first] != "<" or (html := _html_start(line, False)) is None:
+            return None
+        kind, after = html
+        # Complete HTML interrupting a paragraph on a lazy line: micromark's check that it may reads on to the next
+        # line, so the paragraph is still open when the lazy line ends, and no container closes there.
+        pending = paragraph is not None and line.lazy and kind == COMPLETE
+        return self._html(line, kind, after, paragraph[0].number if pending else line.number)
 
     def _rows(self, line: _Line) -> _Steps | None:
         """A table body row, else a table header row or a paragraph starting at this line."""
@@ -185,11 +210,19 @@ class _Flow(_TableRule, _JsxRule, _FenceRule, _EsmRule):
                 return line
 
     def _interrupts(self, line: _Line, since: int) -> _Steps:
-        """Whether a construct that may interrupt a paragraph starts at this line."""
-        if line.text[line.first] in "<{":
+        """Whether a construct that may interrupt a paragraph starts at this line (in CommonMark, none at a line
+        indented 4 columns or more: it goes on with the paragraph, micromark's content continuation)."""
+        char = line.text[line.first]
+        if self.commonmark:
+            if line.indented():
+                return False
+            if char == "<" and _html_start(line, True) is not None:
+                return True
+        elif char in "<{":
             if (yield from self._tags(line, True, since)):
                 return True
-        elif _line_construct(line, True, True) or self._directive_fence(line, enter=False):
+            return (yield from self._header(line, True, since))
+        if _line_construct(line, True, True) or self._directive_fence(line, enter=False):
             return True
         return (yield from self._header(line, True, since))
 

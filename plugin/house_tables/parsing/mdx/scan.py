@@ -13,16 +13,22 @@ SKIP_BACKOFF_MAX = 64  # most lines read before trying to pass over lines again 
 REPLAY_BUDGET_PER_LINE = 4  # lines that failed multi-line JSX/expression attempts may replay, per source line
 
 
-def scan_mdx(source: Source, table_tags: list[Position] | None = None, *,
-             fast: bool = True, directives: bool = True) -> tuple[list[Table], list[Diagnostic]]:
+def scan_mdx(source: Source, table_tags: list[Position] | None = None, *, fast: bool = True,
+             directives: bool = True, commonmark: bool = False,
+             html_blocks: dict[int, int] | None = None) -> tuple[list[Table], list[Diagnostic]]:
     """Every pipe table MDX 3 + remark-gfm renders, in document order, and HT004 near misses; table_tags, when
     given, receives where each flow JSX `<table` tag (a hand-written table) begins. fast=False reads every line
     through the tokenizer (no skipping: the reference the fast path is tested against). directives: `:::name` lines
     open and close containers, as Docusaurus reads them (remark-directive); without, they are text (Mintlify and
-    plain MDX: a `:::` right under a table is a row of it)."""
-    findings = _Findings(budget=REPLAY_BUDGET_PER_LINE * len(source.lines) + 1000)
+    plain MDX: a `:::` right under a table is a row of it). commonmark: read as micromark reads CommonMark (with GFM
+    and the directives), as Docusaurus reads a page under markdown.format 'md': indented code and HTML blocks, no
+    JSX, expressions nor ESM (the fast paths, made for MDX, are not taken); html_blocks, when given, then receives
+    where each HTML block begins and ends (its first line -> its last)."""
+    fast = fast and not commonmark
+    findings = _Findings(budget=REPLAY_BUDGET_PER_LINE * len(source.lines) + 1000,
+                         engine="CommonMark" if commonmark else "MDX")
     with cycle_collector_paused():
-        document = _Document(findings, directives)
+        document = _Document(findings, directives, commonmark)
         lines, index, backoff = source.lines, 0, 0
         while index < len(lines):
             stop = index + 1  # lines read before trying to pass over lines again
@@ -41,6 +47,8 @@ def scan_mdx(source: Source, table_tags: list[Position] | None = None, *,
         document.finish()
     if table_tags is not None:
         table_tags.extend(findings.table_tags)
+    if html_blocks is not None:
+        html_blocks.update(findings.html_blocks)
     rendered = _rendered_footnotes(source.lines, findings)
     tables = [table for table, footnote in findings.tables if footnote is None or footnote in rendered]
     diagnostics = sorted(findings.diagnostics.values(), key=lambda d: d.span.start)

@@ -69,6 +69,8 @@ class _TableRule(_FlowSteps):
     def _table_of(self, header_line: _Line, delimiter_line: _Line) -> _TableBuilder | None:
         """The table a header row and a delimiter row make, when their cell counts agree."""
         text, first = delimiter_line.text, delimiter_line.first
+        if self.commonmark and delimiter_line.indented():  # no delimiter row where CommonMark has indented code
+            return None
         bounds = _delimiter_cells(text, first)
         if bounds is None:
             return None
