@@ -155,14 +155,21 @@ def _line_index(lines: list[str]) -> dict[str, list[int]]:
     return cached[1]
 
 
+# A file's line that the text of another file replaces where it is pasted (a directive of the file's own, which
+# mkdocs-include-markdown-plugin expands): past it, the derived lines no longer pair off with the file's.
+SPLICED = "\x00house-tables: lines of another file\x00"
+
+
 def _run_matches(line: int, index: int, first: int, last: int, derived: list[str], lines: list[str]) -> bool:
     """Whether every derived line of first..last that falls inside the file ends with its counterpart, link
-    destinations aside (mkdocs-include-markdown-plugin rewrites a pasted file's relative links for the page)."""
-    for k in range(first, last + 1):
-        j = index + k - line
-        if 0 <= j < len(lines) and not derived[k - 1].endswith(lines[j]) and not _same_but_links(derived[k - 1],
-                                                                                                  lines[j]):
-            return False
+    destinations aside (mkdocs-include-markdown-plugin rewrites a pasted file's relative links for the page), as far
+    as a SPLICED line on either side of `line`."""
+    for step in (-1, 1):
+        k = line
+        while first <= k <= last and 0 <= (j := index + k - line) < len(lines) and lines[j] != SPLICED:
+            if not derived[k - 1].endswith(lines[j]) and not _same_but_links(derived[k - 1], lines[j]):
+                return False
+            k += step
     return True
 
 
