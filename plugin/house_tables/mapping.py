@@ -160,6 +160,24 @@ def _line_index(lines: list[str]) -> dict[str, list[int]]:
 SPLICED = "\x00house-tables: lines of another file\x00"
 
 
+def snippet_lines(lines: list[str]) -> list[str]:
+    """A snippet's lines as pymdownx.snippets reads them, with those it replaces or removes SPLICED: its own snippet
+    lines (another file's lines stand there: a snippet including a snippet), the file names of a block of them, its
+    section markers, and escaped ones (written less a `;`)."""
+    from pymdownx.snippets import SnippetPreprocessor
+
+    marked, block = list(lines), False
+    for number, line in enumerate(lines):
+        if "8<-" not in line and not block:
+            continue
+        marker = SnippetPreprocessor.RE_ALL_SNIPPETS.match(line)
+        if marker is not None and marker.group("block_marker") and not marker.group("escape"):
+            block = not block
+        if block or marker is not None or SnippetPreprocessor.RE_SNIPPET_SECTION.match(line):
+            marked[number] = SPLICED
+    return marked
+
+
 def _run_matches(line: int, index: int, first: int, last: int, derived: list[str], lines: list[str]) -> bool:
     """Whether every derived line of first..last that falls inside the file ends with its counterpart, link
     destinations aside (mkdocs-include-markdown-plugin rewrites a pasted file's relative links for the page), as far
