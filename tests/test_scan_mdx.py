@@ -292,3 +292,12 @@ def test_engine_cases_read_as_commonmark_are_mdx_format_md(mdx_engine):
                  if want is None or [_shape(table) for table in scan_mdx(Source.parse(case["md"]), commonmark=True)[0]]
                  != [_engine_shape(table) for table in sorted(want, key=lambda table: table["lines"])]]
     assert differing == []
+
+
+@pytest.mark.parametrize(("commonmark", "engine"), [(False, "MDX"), (True, "CommonMark")])
+def test_a_near_miss_names_the_reading_that_renders_no_table(mdx_engine, commonmark, engine):
+    """HT004 says which reading renders no table: MDX, or CommonMark for a page Docusaurus reads so (it said MDX)."""
+    text = "| a | b |\n|---|\n| 1 | 2 |\n"
+    assert mdx_engine.tables_many([text], form="md" if commonmark else "mdx") == [[]]
+    (diagnostic,) = scan_mdx(Source.parse(text), commonmark=commonmark)[1]
+    assert diagnostic.code == "HT004" and diagnostic.message.endswith(f": {engine} renders no table")

@@ -28,6 +28,7 @@ class _Findings:
     depths: dict[int, int] = field(default_factory=dict)  # line -> directive containers holding it (when any)
     table_tags: list[Position] = field(default_factory=list)  # flow JSX `<table` tags: hand-written tables
     html_blocks: dict[int, int] = field(default_factory=dict)  # read as CommonMark: HTML blocks, first -> last line
+    engine: str = "MDX"  # what renders the page, as HT004 names it ("CommonMark" for a page Docusaurus reads so)
 
     def text(self, line: _Line) -> None:
         """Note a line of inline text (paragraph, heading, table row)."""
@@ -56,7 +57,7 @@ class _Findings:
             return
         end = _row_end(delimiter.text, delimiter.first)
         span = Span(Position(delimiter.number, delimiter.first + 1), Position(delimiter.number, end))
-        self.diagnostics[delimiter.number] = delimiter_mismatch(span, widths, columns, "MDX")
+        self.diagnostics[delimiter.number] = delimiter_mismatch(span, widths, columns, self.engine)
 
 
 def _rendered_footnotes(lines: tuple[str, ...], findings: _Findings) -> set[_Container]:

@@ -25,7 +25,8 @@ def scan_mdx(source: Source, table_tags: list[Position] | None = None, *, fast: 
     JSX, expressions nor ESM (the fast paths, made for MDX, are not taken); html_blocks, when given, then receives
     where each HTML block begins and ends (its first line -> its last)."""
     fast = fast and not commonmark
-    findings = _Findings(budget=REPLAY_BUDGET_PER_LINE * len(source.lines) + 1000)
+    findings = _Findings(budget=REPLAY_BUDGET_PER_LINE * len(source.lines) + 1000,
+                         engine="CommonMark" if commonmark else "MDX")
     with cycle_collector_paused():
         document = _Document(findings, directives, commonmark)
         lines, index, backoff = source.lines, 0, 0
