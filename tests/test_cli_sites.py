@@ -566,3 +566,45 @@ def test_a_file_include_markdown_pastes_is_reported_at_its_lines_by_the_build_an
     assert code == 0, lines
     after = build_site(config, tmp_path / "after")
     assert after.findings() == [] and unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+
+
+# A file a page includes that includes another (rye's docs/.includes/curl-to-bash-options.md pastes
+# installer-options.md), with a table on each side of its own directive.
+NESTING = "| a | b |\n|---|---|\n| 1 | 2 |\n\n{inner}\n\n| c | d |\n|---|---|\n| 3 | 4 |\n"
+NESTED = {  # how a page includes docs/.inc/outer.md, how that includes docs/.inc/inner.md, the site's plugins
+    "include-markdown": ('{% include-markdown ".inc/outer.md" %}', '{%\n  include-markdown "../.inc/inner.md"\n%}',
+                         ["include-markdown"]),
+    "snippets": ('--8<-- ".inc/outer.md"', "--8<--\n.inc/inner.md\n--8<--", []),
+}
+
+
+@pytest.mark.parametrize("kind", NESTED)
+def test_a_table_in_an_included_file_that_includes_another_is_reported_at_its_lines(tmp_path, kind):
+    """The lines the build reads where an included file includes another are that other file's, not the file's:
+    the build (and check, for snippets) placed the file's tables only when every line around them paired off with
+    the file's, so both tables of docs/.inc/outer.md were reported at the including line of the page ("no file
+    holds it" with include-markdown; "not certain" with snippets, where check then said each table twice: there
+    and at the file's line). Now at the file's lines, as check says them, and fix converts them."""
+    index, inner, plugins = NESTED[kind]
+    pages = {"index.md": f"# Home\n\n{index}\n", ".inc/outer.md": NESTING.format(inner=inner),
+             ".inc/inner.md": "Inner text.\n\n- an item\n"}
+
+    def write(root: Path, plugin: bool) -> Path:
+        config = write_site(root, pages, plugin=False, snippets=False,
+                            extensions=[{"pymdownx.snippets": {"base_path": [str(root / "docs")]}}])
+        text = config.read_text(encoding="utf-8")
+        entries = ", ".join(["search", *plugins, *(["house-tables"] if plugin else [])])
+        text = text[:text.index("plugins:")] + f"plugins: [{entries}]\n" + text[text.index("validation:"):]
+        config.write_text(text, encoding="utf-8")
+        return config
+
+    before = build_site(write(tmp_path / "plain", plugin=False), tmp_path / "plain" / "site")
+    config = write(tmp_path / "house", plugin=True)
+    built = [finding.removeprefix("house_tables: ") for finding in build_site(config, tmp_path / "site").findings()]
+    assert [finding.split(" HT")[0] for finding in built] == ["docs/.inc/outer.md:1:1:", "docs/.inc/outer.md:9:1:"]
+    code, lines = check_site(tmp_path / "house")
+    assert code == 1 and lines[:-1] == built
+    code, lines = run_cli(tmp_path / "house", "fix", "docs")
+    assert code == 0 and "docs/.inc/outer.md: 2 tables, 8 cells verified" in lines, lines
+    after = build_site(config, tmp_path / "after")
+    assert after.findings() == [] and unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])

@@ -128,18 +128,29 @@ def pasted_lines(page: str, text: str, options: dict, docs_dir: str) -> dict[str
     plugin = _plugin(options)
     if plugin is None:
         return {}
-    from .mapping import lines_of
-
     directive, options, tags = plugin
     found: dict[str, list[str]] = {}
     for match in _directives(text, tags):
         for path in _pasted_files(Path(page), match, docs_dir, directive, options):
             if path not in found:
                 try:
-                    found[path] = lines_of(Path(path).read_text(encoding=str(options.get("encoding") or "utf-8")))
+                    own = Path(path).read_text(encoding=str(options.get("encoding") or "utf-8"))
                 except (OSError, UnicodeDecodeError, LookupError):
                     continue
+                found[path] = _spliced_lines(own, tags)
     return found
+
+
+def _spliced_lines(text: str, tags) -> list[str]:
+    """A pasted file's lines with those of its own directives SPLICED: the plugin pastes their files in their place
+    (rye's installer options, pasted into a file a page pastes), so the lines after one are not the file's."""
+    from .mapping import SPLICED, lines_of
+
+    lines = lines_of(text)
+    for match in _directives(text, tags):
+        first = text.count("\n", 0, _opening(match))
+        lines[first:first + match.group().count("\n") + 1] = [SPLICED] * (match.group().count("\n") + 1)
+    return lines
 
 
 def _opening(match: re.Match) -> int:

@@ -154,14 +154,39 @@ def _line_index(lines: list[str]) -> dict[str, list[int]]:
     return cached[1]
 
 
+# A file's line that the text of another file replaces where it is pasted (a directive of the file's own, which
+# mkdocs-include-markdown-plugin expands): past it, the derived lines no longer pair off with the file's.
+SPLICED = "\x00house-tables: lines of another file\x00"
+
+
+def snippet_lines(lines: list[str]) -> list[str]:
+    """A snippet's lines as pymdownx.snippets reads them, with those it replaces or removes SPLICED: its own snippet
+    lines (another file's lines stand there: a snippet including a snippet), the file names of a block of them, its
+    section markers, and escaped ones (written less a `;`)."""
+    from pymdownx.snippets import SnippetPreprocessor
+
+    marked, block = list(lines), False
+    for number, line in enumerate(lines):
+        if "8<-" not in line and not block:
+            continue
+        marker = SnippetPreprocessor.RE_ALL_SNIPPETS.match(line)
+        if marker is not None and marker.group("block_marker") and not marker.group("escape"):
+            block = not block
+        if block or marker is not None or SnippetPreprocessor.RE_SNIPPET_SECTION.match(line):
+            marked[number] = SPLICED
+    return marked
+
+
 def _run_matches(line: int, index: int, first: int, last: int, derived: list[str], lines: list[str]) -> bool:
     """Whether every derived line of first..last that falls inside the file ends with its counterpart, link
-    destinations aside (mkdocs-include-markdown-plugin rewrites a pasted file's relative links for the page)."""
-    for k in range(first, last + 1):
-        j = index + k - line
-        if 0 <= j < len(lines) and not derived[k - 1].endswith(lines[j]) and not _same_but_links(derived[k - 1],
-                                                                                                  lines[j]):
-            return False
+    destinations aside (mkdocs-include-markdown-plugin rewrites a pasted file's relative links for the page), as far
+    as a SPLICED line on either side of `line`."""
+    for step in (-1, 1):
+        k = line
+        while first <= k <= last and 0 <= (j := index + k - line) < len(lines) and lines[j] != SPLICED:
+            if not derived[k - 1].endswith(lines[j]) and not _same_but_links(derived[k - 1], lines[j]):
+                return False
+            k += step
     return True
 
 

@@ -189,7 +189,8 @@ class _WatchIncludes(Preprocessor):
 
 
 def watch_includes(md: markdown.Markdown, sink) -> None:
-    """Make md's snippet preprocessor (if any) call sink(path, lines) for every file it reads."""
+    """Make md's snippet preprocessor (if any) call sink(path, lines) for every file it reads (lines as
+    snippet_lines marks them)."""
     snippets = md.preprocessors["snippet"] if "snippet" in md.preprocessors else None  # noqa: SIM401
     if snippets is None or not hasattr(snippets, "read_lines"):
         return
@@ -197,9 +198,12 @@ def watch_includes(md: markdown.Markdown, sink) -> None:
     snippets._house_tables_read_lines = read_lines
 
     def reading(path):
-        """Read as snippets does, and tell the sink."""
+        """Read as snippets does, and tell the sink (the lines that snippets replaces or removes SPLICED: they are
+        not the page's lines there)."""
+        from ..mapping import snippet_lines
+
         lines = read_lines(path)
-        sink(path, lines)
+        sink(path, snippet_lines(lines))
         return lines
 
     snippets.read_lines = reading
