@@ -10,7 +10,7 @@ an empty cell has a zero-width span whose end column is its start column - 1.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import NamedTuple
 
@@ -220,12 +220,13 @@ class ScanResult(NamedTuple):
     html_blocks: dict[int, int] | None = None  # MDX read as CommonMark: each HTML block's first line -> its last
 
 
+@dataclass
 class Review:
     """What the hand-written tables of a page are: conforming, to normalise (with their new lines), left alone
-    (conformance.review makes it; here so that a page without any needs no conformance module)."""
+    (conformance.review makes it; here so that a page without any needs no conformance module). A dataclass: reviews
+    are compared (tests/test_review_kept.py)."""
 
-    def __init__(self):
-        self.findings: list[Diagnostic] = []
-        self.normalisable: list = []  # conformance.Normalised
-        self.conforming = 0
-        self.alone = 0
+    findings: list[Diagnostic] = field(default_factory=list)
+    normalisable: list = field(default_factory=list)  # conformance.Normalised
+    conforming: int = 0
+    alone: int = 0
