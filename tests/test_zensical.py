@@ -113,6 +113,17 @@ def _write_toml_site(root: Path, *, house_tables: bool) -> None:
         path.write_text(text, encoding="utf-8")
 
 
+def _built_and_checked(tmp_path: Path, write) -> tuple[Path, Path, list[str], tuple[int, list[str]]]:
+    """The site write makes, built without house_tables (plain) and with it (house): the two directories, the house
+    build's findings and `check docs` run there."""
+    plain, house = tmp_path / "plain", tmp_path / "house"
+    write(plain, house_tables=False)
+    assert _build(plain).returncode == 0
+    write(house, house_tables=True)
+    built = _build(house)
+    return plain, house, _findings(built.stdout + built.stderr), check_site(house, "docs")
+
+
 def test_a_zensical_toml_without_the_extension_keeps_its_tables(tmp_path):
     """The command line knew no zensical.toml: such a site was read with "configuration: defaults", and fix wrote
     JSX tables that Zensical's build, whose stack lists no house_tables, passed on as raw HTML (`style={{...}}`:
@@ -130,13 +141,7 @@ def test_a_zensical_toml_site_is_read_with_its_stack(tmp_path):
     does: the table under a content tab is found (MkDocs' usual stack reads it as code), README_DE.md is no page.
     fix converts both tables and the rebuilt page shows what the site showed without house-tables (the link
     resolved, the emoji drawn), house styles aside."""
-    plain, tmp_path = tmp_path / "plain", tmp_path / "house"
-    _write_toml_site(plain, house_tables=False)
-    assert _build(plain).returncode == 0
-    _write_toml_site(tmp_path, house_tables=True)
-    built = _build(tmp_path)
-    found = _findings(built.stdout + built.stderr)
-    code, checked = check_site(tmp_path, "docs")
+    plain, tmp_path, found, (code, checked) = _built_and_checked(tmp_path, _write_toml_site)
     assert found == _findings("\n".join(checked)) and len(found) == 2
     assert checked[-1] == "2 findings (2 pipe tables) in 2 files; configuration: zensical.toml (Markdown stack with " \
                           "house_tables)"
@@ -200,13 +205,7 @@ def test_plugins_zensical_emulates_are_read_as_zensical_reads_them(tmp_path):
     """check reads the Markdown stack Zensical's own reader makes of zensical.toml, the extensions it makes of the
     plugins it emulates included: its findings are the build's (the callouts' tables, the included file's), and the
     pages fix rewrites show what they showed, house styles aside."""
-    plain, tmp_path = tmp_path / "plain", tmp_path / "house"
-    _write_emulated_site(plain, house_tables=False)
-    assert _build(plain).returncode == 0
-    _write_emulated_site(tmp_path, house_tables=True)
-    built = _build(tmp_path)
-    found = _findings(built.stdout + built.stderr)
-    code, checked = check_site(tmp_path, "docs")
+    plain, tmp_path, found, (code, checked) = _built_and_checked(tmp_path, _write_emulated_site)
     assert code == 1 and found == _findings("\n".join(checked))
     assert sorted(line.split(" HT001 ")[0] for line in found) == [
         "docs/index.md:11:3:", "docs/index.md:4:3:", "docs/other.md:3:1:", "includes/part.md:1:1:"]
