@@ -35,7 +35,17 @@ from .cache import (
 )
 from .collector import freeze_start_up, resume_after_start_up
 from .config import Config, ConfigError
-from .files import FileProblem, GlobSet, Selection, discover, parent_of, read_text, remove_leftover, write_atomic
+from .files import (
+    FileProblem,
+    GlobSet,
+    Selection,
+    discover,
+    page_selected,
+    parent_of,
+    read_text,
+    remove_leftover,
+    write_atomic,
+)
 from .mkdocs_parts import page_meta
 from .model import Diagnostic, Dialect
 from .observed import cache_refused_by_environment
@@ -499,8 +509,7 @@ def _shown_snippet(own: Settings, path: Path, real: str, resolver: Resolver, con
     check does not paste into the page, is reported by its own reading, where the build reports it. A file pages
     include only in part or in code is read to convert (converts: fix, --verify), to say why its tables stay: its
     own reading would report tables no page shows."""
-    if not own.unbuilt(path, real) or not ("pymdownx.snippets" in (own.extensions or ())
-                                           or own.site.include_markdown is not None):
+    if not (own.includes_files and own.unbuilt(path, real) and page_selected(str(path), own.include, own.exclude)):
         return False
     full = resolver.full_settings_for(path)  # the site's plugins and stack (settings the cache recorded lack them)
     return bool(shown_in_of(full, path) or pasted_in_of(full, path) or (converts and included_by_of(full, path)))
@@ -534,8 +543,8 @@ def _slot(args: argparse.Namespace, path: Path, own: Settings, resolver: Resolve
     # check --verify on a site with snippets, include-markdown or macros reads the other pages for how they include
     # this one, or which pages are rendered (included_by_of, macros_scope_of): not cached
     site = full.site
-    guarded = bool(getattr(args, "verify", False)) and site is not None and (
-        "pymdownx.snippets" in site.extensions or site.include_markdown is not None or site.macros is not None)
+    guarded = bool(getattr(args, "verify", False)) and site is not None and (full.includes_files
+                                                                             or site.macros is not None)
     return _task(args, path, full, writes, diff, keyed=not guarded, made=made)
 
 

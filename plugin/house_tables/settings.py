@@ -90,17 +90,23 @@ class Settings:
             return True
         return page_selected(str(path), self.include, self.exclude)
 
+    @property
+    def includes_files(self) -> bool:
+        """Whether the site's pages include other files: pymdownx.snippets in its stack, or the include-markdown
+        plugin (settings the cache recorded say so too)."""
+        return "pymdownx.snippets" in (self.extensions or ()) or (
+            self.site is not None and self.site.include_markdown is not None)
+
     def unbuilt(self, path: Path, real: str | None = None) -> bool:
         """Whether the file lies under an mkdocs.yml's docs_dir but MkDocs builds it as no page (selects refuses it:
-        a snippet or template), though include/exclude keep it."""
+        a snippet or template)."""
         return (self.host is None and self.site is not None and _in_docs(self.site, path, real)
-                and not self.site.is_page(path, real) and page_selected(str(path), self.include, self.exclude))
+                and not self.site.is_page(path, real))
 
     def unbuilt_site_file(self, path: Path) -> bool:
-        """Whether the file belongs to an mkdocs.yml's site that builds no page of it: outside docs_dir (a snippet, a
-        README beside mkdocs.yml) or excluded from it."""
-        return self.host is None and self.site is not None and not self.site.is_page(path) and (
-            _in_docs(self.site, path, None) or self.site.beside_docs(path))
+        """Whether the file belongs to an mkdocs.yml's site that builds no page of it: excluded from docs_dir (unbuilt)
+        or outside it (a snippet, a README beside mkdocs.yml)."""
+        return self.unbuilt(path) or (self.host is None and self.site is not None and self.site.beside_docs(path))
 
     def dialect_for(self, path: Path | str) -> Dialect:
         """The file's dialect: the first `dialects` glob it matches, else `dialect`, else the host's (Docusaurus and
