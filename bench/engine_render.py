@@ -3,7 +3,9 @@
 
 - `.md`: Python-Markdown with the Markdown stack of the site's mkdocs.yml, as MkDocs builds it: MkDocs' own
   extensions (toc, tables, fenced_code) and then `markdown_extensions` with their configs. Run as
-  `python bench/engine_render.py MKDOCS_YML FILE`.
+  `python bench/engine_render.py MKDOCS_YML FILE [--plugin]`; with `--plugin`, and the house-tables plugin listed in
+  the mkdocs.yml, the plugin's Markdown extension is added last as the plugin adds it (its options given): how the
+  site's build renders a page `fix` wrote, its house JSX tables built and reviewed (without it they are raw HTML).
 - `.mdx`: the MDX 3 compiler with remark-gfm (`@mdx-js/mdx` `compile`), in node, with the packages the tests
   install (tests/node_modules, `make install`).
 
@@ -34,11 +36,16 @@ try {
 MDX_FAILED = 3  # the compiler rejected the file (an unclosed expression or tag): timed all the same
 
 
-def command(path: Path, site_config: Path) -> tuple[list[str], Path | None]:
-    """The command that renders path with its engine, and the directory to run it in."""
+PLUGIN = "house-tables"
+PLUGIN_OPTIONS = ("style", "widths", "custom_style", "level", "levels")  # what the plugin gives its extension
+
+
+def command(path: Path, site_config: Path, plugin: bool = False) -> tuple[list[str], Path | None]:
+    """The command that renders path with its engine, and the directory to run it in (plugin: see --plugin)."""
     if path.suffix == ".mdx":
         return ["node", "--input-type=module", "-e", MDX_COMPILE, str(path.resolve())], TESTS
-    return [sys.executable, str(Path(__file__).resolve()), str(site_config.resolve()), str(path.resolve())], None
+    return [sys.executable, str(Path(__file__).resolve()), str(site_config.resolve()), str(path.resolve()),
+            *(["--plugin"] if plugin else [])], None
 
 
 def stack(site_config: Path) -> tuple[list[str], dict]:
@@ -56,13 +63,32 @@ def stack(site_config: Path) -> tuple[list[str], dict]:
     return names, configs
 
 
+def plugin_options(site_config: Path) -> dict | None:
+    """The house-tables plugin's options in a mkdocs.yml ({} when listed bare), None when it is not listed."""
+    import yaml
+
+    for item in yaml.safe_load(site_config.read_text(encoding="utf-8")).get("plugins") or []:
+        name, options = next(iter(item.items())) if isinstance(item, dict) else (item, None)
+        if name == PLUGIN:
+            return {key: value for key, value in (options or {}).items() if key in PLUGIN_OPTIONS}
+    return None
+
+
 def main() -> int:
     """Render FILE with the stack of MKDOCS_YML (output discarded)."""
     import markdown
 
     site_config, path = Path(sys.argv[1]), Path(sys.argv[2])
     names, configs = stack(site_config)
-    markdown.Markdown(extensions=names, extension_configs=configs).convert(path.read_text(encoding="utf-8"))
+    extensions: list = list(names)
+    options = plugin_options(site_config) if "--plugin" in sys.argv[3:] else None
+    if options is not None:
+        from house_tables.extension import HouseTablesExtension
+
+        extension = HouseTablesExtension(**options)
+        extension.settings.sink = lambda level, message: None  # the build logs findings; not timed here
+        extensions.append(extension)
+    markdown.Markdown(extensions=extensions, extension_configs=configs).convert(path.read_text(encoding="utf-8"))
     return 0
 
 
