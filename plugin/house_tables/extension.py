@@ -302,6 +302,48 @@ class CellSpacing:
         self.spacing = []
 
 
+class LayoutTails:
+    """Python-Markdown's inline step (priority 20) looks every element with a tail up among its parent's children
+    (`list(parent).index(child)`, to insert what the tail's inline patterns make after it): in a house table the
+    whitespace between rows is such a tail, so the step copied and searched a body's rows once per row, quadratic
+    in the rows (a 5,000-row table: ≈ 4 G instructions, more than the inline patterns of the whole page before fix
+    wrote it). Every text of a house table is an AtomicString, which that step keeps as it is (a whitespace one holds
+    no placeholder of the step's stash): those whitespace tails are taken off right before the step and put back
+    right after it, so the step does no work on them and every other step sees the tree as it was (fast paths)."""
+
+    def __init__(self, renderer: HouseTableRenderer):
+        self.renderer = renderer
+        self.tails: list[tuple] = []
+
+    def register(self, md: Markdown) -> None:
+        """The two steps right around the inline step (between it and the steps of other extensions at 19.99)."""
+        md.treeprocessors.register(_Step(md, self.take_off), "house_tables_layout_tails", 20.005)
+        md.treeprocessors.register(_Step(md, self.put_back), "house_tables_layout_tails_back", 19.995)
+
+    def take_off(self) -> None:
+        """Every whitespace AtomicString tail inside the page's house tables, kept and removed."""
+        self.tails = []
+        tables = getattr(self.renderer, "rendered", ())
+        if not tables:
+            return
+        from .rendering.fast import enabled  # (imported with the renderers, only for pages with house tables)
+
+        if not enabled():
+            return
+        for table in tables:
+            for element in table.iter():
+                tail = element.tail
+                if element is not table and tail and isinstance(tail, AtomicString) and not tail.strip():
+                    self.tails.append((element, tail))
+                    element.tail = None
+
+    def put_back(self) -> None:
+        """The tails take_off removed, again."""
+        for element, tail in self.tails:
+            element.tail = tail
+        self.tails = []
+
+
 class _Step(Treeprocessor):
     """A tree processor that calls a function."""
 
@@ -739,6 +781,7 @@ class HouseTablesExtension(Extension):
         renderer = HouseTableRenderer(md, converter)
         md.treeprocessors.register(renderer, "house_tables_jsx", 21)
         CellSpacing(renderer).register(md)
+        LayoutTails(renderer).register(md)
         md.treeprocessors.register(_Step(md, renderer.drop_stand_ins), "house_tables_url_stand_ins", -5)
         md.treeprocessors.register(HouseTablesTreeprocessor(md, converter, self.settings), "house_tables", -10)
         md.registerExtension(self)
