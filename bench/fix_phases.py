@@ -18,7 +18,9 @@ the wrapped functions, and each piece is credited to the innermost one running:
 With --stages each page render is split further by Python-Markdown's stage (each preprocessor, the block parser,
 each tree processor and postprocessor by its registered name, and "convert": the serializer and convert's own
 code), and fix's own work by step (the scan, the page's hand-written tables, the references the page's render
-gives, each table's house form: its cells' JSX and widths, the read-back, the lines; the splice).
+gives, each table's house form: its cells' JSX and widths, the read-back, the lines; the splice). Each call of a
+step is a callgrind dump: on a page of thousands of tables that is tens of thousands of dumps (40 minutes and 1.5 GB
+for tables-2000-one-reference.md on a loaded machine), so split such a page without --stages.
 
 The bound for `fix` with whole-page verification is "outside" + every page render with the house tables built in
 it (the page after as the build shows it): what is left when fix's own work costs nothing.
