@@ -459,6 +459,45 @@ def test_docusaurus_commonmark_site_tables_are_the_compilers(tmp_path, mdx_engin
     assert reported("check") == compiled()
 
 
+ASTRO_CONFIGS = {True: "import starlight from '@astrojs/starlight';\nexport default {integrations: [starlight()]};\n",
+                 False: "export default {};\n"}
+# A `:::note` right under a table: a row of it where `:::` is text, the aside's opening where Starlight reads asides.
+ASIDE_UNDER_TABLE = "| x | y |\n|---|---|\n:::note\n| in | aside |\n:::\n"
+
+
+@pytest.mark.parametrize("starlight", [True, False])
+def test_astro_md_pages_are_read_as_commonmark(tmp_path, mdx_engine, starlight):
+    """Astro (Starlight's docs) renders a `.md` page with its own Markdown, CommonMark and GFM, no MDX; `.mdx` with
+    MDX. check read `.md` as Python-Markdown (an indented or `<div>` table reported, one under JSX-like lines not),
+    and fix wrote a JSX table there, which Astro passes on as raw HTML: `style={{...}}` attributes a browser cannot
+    read, cells' Markdown no longer read. Now check finds on each page exactly the tables the compiler finds in the
+    page's format (Starlight's `:::note` asides read as containers), fix leaves a `.md` page's tables as written with
+    HT009, and fix --form html converts them."""
+    _write(tmp_path / "astro.config.mjs", ASTRO_CONFIGS[starlight])
+    pages = {"a.md": COMMONMARK_PAGE + "\n" + COMMONMARK_ONLY + "\n" + ASIDE_UNDER_TABLE,
+             "b.mdx": COMMONMARK_PAGE + "\n" + ASIDE_UNDER_TABLE}
+    docs = tmp_path / "src" / "content" / "docs"
+    for name, text in pages.items():
+        _write(docs / name, text)
+    expected = {f"src/content/docs/{name}": sorted(
+        table["lines"] for table in mdx_engine.tables(text, directives=starlight, form=name[-2:]))
+        for name, text in pages.items()}
+    assert len(expected["src/content/docs/a.md"]) == 9
+    first, last = expected["src/content/docs/a.md"][-1]  # the aside ends the table, or `:::note` is a row of it
+    assert (last - first == 1) == starlight
+    found = {path: [] for path in expected}
+    for table in json.loads("\n".join(run_cli(tmp_path, "check", "--format", "json", "src")[1]))["tables"]:
+        found[table["path"]].append([table["line"], table["end_line"]])
+    assert found == expected
+    code, output = run_cli(tmp_path, "fix", "src")
+    refused = [line.split(" HT009 ")[1] for line in output if " HT009 " in line]
+    assert code == 1 and set(refused) == {"Astro reads a .md page as CommonMark, where a JSX table is no table"}
+    assert (docs / "a.md").read_text(encoding="utf-8") == pages["a.md"]
+    assert (docs / "b.mdx").read_text(encoding="utf-8") != pages["b.mdx"]
+    run_cli(tmp_path, "fix", "--form", "html", "src")
+    assert (docs / "a.md").read_text(encoding="utf-8") != pages["a.md"]
+
+
 def test_html_form_keeps_a_table_whose_html_block_would_take_the_next_line(tmp_path, mdx_engine):
     """In a page Docusaurus reads as CommonMark, the HTML form's `<table>` opens an HTML block, which runs to a blank
     line: a heading or a quote right under a pipe table would become raw HTML with it. fix --form html leaves such

@@ -27,6 +27,10 @@ SITE_FILES = (ZENSICAL_FILE, "properdocs.yml", "properdocs.yaml", "mkdocs.yml", 
 # Hosts that read `.md` pages as MDX: Docusaurus 3 (unless `markdown.format` says otherwise) and Mintlify.
 DOCUSAURUS_FILES = tuple(f"docusaurus.config.{suffix}" for suffix in ("ts", "js", "mjs", "cjs", "mts"))
 MINTLIFY_FILES = ("docs.json", "mint.json")
+# Astro (and Starlight, its documentation theme) renders `.md` pages with its own Markdown pipeline: CommonMark and GFM
+# (remark), no MDX; `.mdx` pages with @astrojs/mdx. Starlight adds container directives, its asides (`:::note`).
+ASTRO_FILES = tuple(f"astro.config.{suffix}" for suffix in ("mjs", "ts", "js", "mts", "cjs"))
+ASTRO_FORMAT = "astro"  # MdxHost.markdown_format of an Astro project: `.md` CommonMark, `.mdx` MDX
 MINTLIFY_IGNORE = ".mintignore"  # beside docs.json: gitignore patterns of files Mintlify never builds
 # What Mintlify leaves out without a .mintignore (its documentation, "Default ignored patterns"), as gitignore lines.
 MINTLIFY_DEFAULT_IGNORED = (".git", ".github", ".claude", ".agents", ".idea", ".vscode", "node_modules", "build",
@@ -123,14 +127,14 @@ class Sites:
 
     def nearest(self, directory: Path) -> Path | None:
         """The host configuration in directory or the nearest directory above it: an mkdocs.yml (or .yaml), a
-        docusaurus.config.*, or a Mintlify docs.json / mint.json."""
+        docusaurus.config.*, a Mintlify docs.json / mint.json, or an astro.config.*."""
         return self.nearest_resolved(directory.resolve())
 
     def nearest_resolved(self, directory: Path) -> Path | None:
         """nearest, for a directory already resolved (so is each directory above it: no component of a resolved
         path is a link)."""
         if directory not in self._nearest:
-            here = next((directory / name for name in (*SITE_FILES, *DOCUSAURUS_FILES, *MINTLIFY_FILES)
+            here = next((directory / name for name in (*SITE_FILES, *DOCUSAURUS_FILES, *MINTLIFY_FILES, *ASTRO_FILES)
                          if observed.isfile(directory / name) and _is_host_file(directory / name)), None)
             if here is None:
                 here = self._claimed_by_neighbour(directory)
@@ -233,16 +237,21 @@ def _is_host_file(path: Path) -> bool:
 
 @dataclass(frozen=True)
 class MdxHost:
-    """A Docusaurus or Mintlify project, whose `.md` pages are MDX; note: what the reading approximates."""
+    """A Docusaurus, Mintlify or Astro project, whose `.md` pages are MDX (Astro's: CommonMark); note: what the
+    reading approximates."""
 
     config_file: Path
     note: str = ""
     excluded: object = None  # Mintlify's matcher of the files it never builds (its defaults and .mintignore)
-    markdown_format: str | None = None  # Docusaurus' markdown.format ("mdx", "md", "detect"); None: not Docusaurus
+    markdown_format: str | None = None  # Docusaurus' markdown.format ("mdx", "md", "detect"), ASTRO_FORMAT for Astro
+    starlight: bool = False  # an Astro project with Starlight, which reads `:::note` asides
 
     @property
     def reads_directives(self) -> bool:
-        """Whether the host reads `:::name` containers (Docusaurus' admonitions); Mintlify does not."""
+        """Whether the host reads `:::name` containers (Docusaurus' admonitions, Starlight's asides); Mintlify and
+        Astro alone do not."""
+        if self.config_file.name in ASTRO_FILES:
+            return self.starlight
         return self.config_file.name not in MINTLIFY_FILES
 
     def is_page(self, path: Path, real: str | None = None) -> bool:
@@ -264,6 +273,8 @@ def mdx_host(config_file: Path) -> MdxHost | None:
     commonmark, chosen per page by cli._commonmark_format, the page's front matter having the last word)."""
     if config_file.name in MINTLIFY_FILES:
         return MdxHost(config_file, excluded=mintlify_ignored(config_file))
+    if config_file.name in ASTRO_FILES:
+        return astro_host(config_file)
     if config_file.name not in DOCUSAURUS_FILES:
         return None
     try:
@@ -278,6 +289,18 @@ def mdx_host(config_file: Path) -> MdxHost | None:
         return MdxHost(config_file, f"markdown.format '{found}': {pages} read as CommonMark", markdown_format=found)
     return MdxHost(config_file, f"markdown.format {found} not understood: .md read as MDX, Docusaurus' default",
                    markdown_format="mdx")
+
+
+def astro_host(config_file: Path) -> MdxHost:
+    """An Astro project: `.md` read as CommonMark (Astro's own Markdown), `.mdx` as MDX; with Starlight (its
+    integration named in the config's text: JavaScript is not run) `:::note` containers are asides."""
+    observed.before_read(config_file)
+    try:
+        starlight = "@astrojs/starlight" in config_file.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        starlight = False
+    note = ".md read as CommonMark (Astro)" + ("; :::note asides (Starlight)" if starlight else "")
+    return MdxHost(config_file, note, markdown_format=ASTRO_FORMAT, starlight=starlight)
 
 
 def mintlify_ignore_lines(config_file: Path) -> tuple[str, ...]:
