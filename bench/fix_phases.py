@@ -118,7 +118,7 @@ def _staged(page_markdown, wrapped, render):
 def measure(path: Path, work: Path, library: Path, checkout: Path,
             stages: bool = False) -> tuple[dict[str, int], int]:
     """Instructions per piece of one fix of a fresh copy of path (beside it), and the process's total."""
-    copy = path.with_name(f"phases-{path.name}")
+    copy = path.with_name(f"phases-{os.getpid()}-{path.name}")  # two runs on one file at once: two copies
     copy.write_bytes(path.read_bytes())
     out = work / f"{path.stem}.cg"
     for old in work.glob(out.name + "*"):
