@@ -19,6 +19,7 @@ from pathlib import Path
 from . import mkdocs_parts, observed
 from .config import CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER, ConfigError
 from .files import LazySpec, reason
+from .macros import JinjaSyntax
 
 # Zensical reads zensical.toml before mkdocs.yml (its `[project]` table holds MkDocs' keys); ProperDocs (an MkDocs
 # fork, the same configuration) reads its own name first, then MkDocs'.
@@ -954,11 +955,9 @@ def _entry_options(plugins, wanted: str) -> object:
     return None
 
 
-# mkdocs-macros-plugin renders every page as a Jinja template before Markdown (its `macros` entry): what opens an
-# expression, a statement and a comment, and the options that change them.
+# mkdocs-macros-plugin renders every page as a Jinja template before Markdown (its `macros` entry; its `j2_*`
+# options are its Jinja syntax, macros.JinjaSyntax).
 _MACROS_PLUGIN = "macros"
-_MACROS_MARKERS = (("j2_variable_start_string", "{{"), ("j2_block_start_string", "{%"),
-                   ("j2_comment_start_string", "{#"))
 
 
 @dataclass(frozen=True)
@@ -968,7 +967,7 @@ class MacrosScope:
     `render_macros: true` or whose path under docs_dir matches `force_render_paths` (nautobot renders 2 of its 312
     pages). On the other pages its delimiters are text like any other."""
 
-    markers: tuple[str, ...]  # its delimiters (variable, block, comment), in Site.template_markers too
+    syntax: JinjaSyntax  # its Jinja options; its delimiters (variable, block, comment) are in Site.template_markers too
     by_default: bool
     forced: tuple[str, ...]  # force_render_paths' lines: gitwildmatch patterns over paths under docs_dir
     docs_dir: str
@@ -985,6 +984,20 @@ class MacrosScope:
         if flag == False:  # noqa: E712 -- the plugin's own test (0 counts as false there too)
             return True
         return not (self.by_default or flag == True or self._forced(src_path))  # noqa: E712 -- as the plugin tests
+
+    @property
+    def markers(self) -> tuple[str, ...]:
+        """Its delimiters: what opens an expression, a statement and a comment."""
+        return self.syntax.markers
+
+    def renders(self, path: str, text: str) -> bool:
+        """Whether the plugin renders this file as its own page (under docs_dir, not left as written): a file it
+        is not known to render (one outside docs_dir, or one it leaves that a rendered page pulls in by a Jinja
+        `include`) would show a raw block's tags as text where it is not rendered."""
+        import os
+
+        inside = not os.path.relpath(os.path.realpath(path), self.docs_dir).replace(os.sep, "/").startswith("../")
+        return inside and not self.leaves(path, text)
 
     def _forced(self, src_path: str) -> bool:
         if not self.forced:
@@ -1008,9 +1021,9 @@ def _macros_scope(plugins, docs_dir: Path) -> MacrosScope | None:
     for name, options in entries:
         if name == _MACROS_PLUGIN:
             options = options if isinstance(options, dict) else {}
-            markers = tuple(str(options.get(key) or default) for key, default in _MACROS_MARKERS)
             forced = tuple(str(options.get("force_render_paths") or "").splitlines())
-            return MacrosScope(markers, options.get("render_by_default", True) is not False, forced, str(docs_dir))
+            return MacrosScope(JinjaSyntax.of(options), options.get("render_by_default", True) is not False, forced,
+                               str(docs_dir))
     return None
 
 
@@ -1033,8 +1046,7 @@ def _template_markers(plugins) -> tuple[str, ...]:
     markers: tuple[str, ...] = ()
     for name, options in _plugin_entries(plugins):
         if name == _MACROS_PLUGIN:
-            options = options if isinstance(options, dict) else {}
-            markers += tuple(str(options.get(key) or default) for key, default in _MACROS_MARKERS)
+            markers += JinjaSyntax.of(options if isinstance(options, dict) else {}).markers
         elif name in _CROSS_REFERENCE_PLUGINS and CROSS_REFERENCE_MARKER not in markers:
             markers += (CROSS_REFERENCE_MARKER,)
         elif name in _WIKI_LINK_PLUGINS and WIKI_LINK_MARKER not in markers:
