@@ -668,10 +668,10 @@ def host_fields(own: Settings, path: Path, *, converts: bool) -> dict:
     site = own.site
     shown_in = shown_in_of(own, path) if converts else ()
     pasted_in = pasted_in_of(own, path) if converts else None
+    macros = macros_scope_of(own) if converts else None
     return {"extensions": own.extensions, "extension_configs": own.extension_configs, "front_matter": site is not None,
             "template_markers": site.template_markers if site is not None else (),
-            "macros": macros_scope_of(own) if converts else None,
-            "jinja": site.macros if converts and site is not None else None,
+            "macros": macros, "jinja": (macros or site.macros) if converts and site is not None else None,
             "renders_jsx": own.renders_house_jsx, "markdown_format": own.markdown_format,
             "rewrites": rewrites_of(own), "included_by": included_by_of(own, path) if converts else None,
             "shown_in": shown_in, "pasted_in": pasted_in, "directives": own.mdx_directives,
