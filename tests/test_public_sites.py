@@ -681,8 +681,8 @@ def test_a_site_whose_pages_are_jinja_templates_gets_its_tables_converted(tmp_pa
         "1 file fixed (1 table, 4 cells verified), 0 unchanged; no findings left in 1 file; configuration: "
         "mkdocs.yml"])
     written = (tmp_path / "default" / "docs" / "index.md").read_text(encoding="utf-8").splitlines()
-    assert written[4:6] == ["{% raw %}", '<table style={{width: "100%", borderCollapse: "collapse", tableLayout: '
-                                         '"fixed"}}>'] and written[-1] == "{% endraw %}"
+    assert written[4:7] == ["{% raw %}", "", '<table style={{width: "100%", borderCollapse: "collapse", '
+                                             'tableLayout: "fixed"}}>'] and written[-2:] == ["", "{% endraw %}"]
     after = build_site(default, tmp_path / "default_after")
     assert "Macro Syntax Error" not in after.pages["index.html"]
     assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
@@ -741,11 +741,12 @@ def test_a_page_the_macros_plugin_renders_shows_the_same_once_fixed(tmp_path):
         "the house table holds as text"])
     written = (config.parent / "docs" / "index.md").read_text(encoding="utf-8")
     assert written.count("<% raw %>") == written.count("<% endraw %>") == 3  # one there already
-    assert "    <% raw %>\n    <table" in written
+    assert "\n    <% raw %>\n\n    <table" in written
     after = build_site(config, tmp_path / "after")
     assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
     assert "<strong>new</strong>" in after.pages["index.html"] and "{{ braces }}" in after.pages["index.html"]
     assert run_cli(config.parent, "fix", "docs")[1][0] == lines[1]  # a second run changes nothing
+    assert "hand-written tables: 3 in the house style" in check_site(config.parent)[1][-1]  # the nested one too
 
 
 def test_a_template_expression_in_a_cell_stays_expanded(tmp_path):
@@ -781,7 +782,7 @@ def test_a_page_the_macros_plugin_leaves_as_written_converts(tmp_path):
     assert code == 0
     assert lines[:2] == ["docs/index.md: 1 table, 4 cells verified", "docs/opted.md: 1 table, 4 cells verified"]
     assert "raw" not in (config.parent / "docs" / "index.md").read_text(encoding="utf-8")
-    assert "{% raw %}\n<table" in (config.parent / "docs" / "opted.md").read_text(encoding="utf-8")
+    assert "{% raw %}\n\n<table" in (config.parent / "docs" / "opted.md").read_text(encoding="utf-8")
     after = build_site(config, tmp_path / "after")
     assert _every_cell(after) == _every_cell(before) == ["c", "d", "3", "<code>{{ x }}</code>"]
     assert unstyled(after.pages["opted/index.html"]) == unstyled(before.pages["opted/index.html"])

@@ -51,9 +51,11 @@ class JinjaSyntax:
         return tuple(self._option(key, default) for key, default in _STARTS)
 
     def wrapped(self, lines: list[str]) -> list[str]:
-        """lines inside a raw block, its tags on lines of their own."""
+        """lines inside a raw block, its tags on lines of their own and blank lines between: read as written (by
+        check, the language server), each tag is a paragraph of its own and the house table a block, also inside a
+        list item or a tab, where an HTML block right under a paragraph's line would be part of it."""
         start, end = self._option(*_STARTS[1]), self._option(*_BLOCK_END)
-        return [f"{start} raw {end}", *lines, f"{start} endraw {end}"]
+        return [f"{start} raw {end}", "", *lines, "", f"{start} endraw {end}"]
 
     def opens_statement(self, lines: list[str]) -> bool:
         """Whether lines hold what opens a statement (which could end a raw block around them)."""
