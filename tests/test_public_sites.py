@@ -762,6 +762,20 @@ def test_a_template_expression_in_a_cell_stays_expanded(tmp_path):
                        "table holds as text")
 
 
+def test_a_page_the_macros_plugin_cannot_render_keeps_its_tables(tmp_path):
+    """The plugin shows "Macro Syntax Error" instead of a page whose template does not parse: no house table can be
+    verified in it, and fix says where Jinja stopped."""
+    page = "# B\n\nPrice {{ price\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+    config = write_site(tmp_path / "site", {"index.md": page}, extensions=["attr_list"], snippets=False)
+    _with_macros(config, None)
+    assert "Macro Syntax Error" in build_site(config, tmp_path / "before").pages["index.html"]
+    code, lines = run_cli(config.parent, "fix", "docs")
+    assert (code, lines[1]) == (1, "docs/index.md:5:1: HT009 the site's macros plugin cannot render this page (line "
+                                   "6: TemplateSyntaxError: expected token 'name', got '|'): no "
+                                   "house table can be verified in it")
+    assert (config.parent / "docs" / "index.md").read_text(encoding="utf-8") == page
+
+
 # nautobot/nautobot: mkdocs-macros-plugin with `render_by_default: false` renders only the pages whose front matter
 # says `render_macros: true` (2 of 312); the others' `{{` is text. fix refused every table of the site (110) as if
 # every page were a template.

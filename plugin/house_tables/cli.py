@@ -994,7 +994,9 @@ def convert_text(text: str, task: Task):
 def _jinja(task: Task, text: str):
     """The Jinja syntax of the site's macros plugin when it surely renders this page (convert's jinja)."""
     scope = task.jinja
-    return scope.syntax if scope is not None and scope.renders(task.path, text) else None
+    if scope is None or task.dialect is not Dialect.PYTHON_MARKDOWN or not scope.renders(task.path, text):
+        return None
+    return scope.syntax
 
 
 def macros_scope_of(own):
