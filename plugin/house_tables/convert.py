@@ -802,8 +802,14 @@ def _splice(source: Source, replacements: list[tuple[Table, list[str]]]) -> str:
         pieces += map(str.__add__, lines[position:first], endings[position:first])
         prefix = lines[first][: len(lines[first]) - len(lines[first].lstrip(" \t>"))]
         ending = endings[first] or "\n"
-        pieces += [(prefix + line if line else prefix.rstrip()) + ending for line in new[:-1]]  # no trailing blanks
-        pieces.append(prefix + new[-1] + endings[last])
+        pieces += [_prefixed(prefix, line) + ending for line in new[:-1]]
+        pieces.append(_prefixed(prefix, new[-1]) + endings[last])
         position = last + 1
     pieces += map(str.__add__, lines[position:], endings[position:])
     return "".join(pieces)
+
+
+def _prefixed(prefix: str, line: str) -> str:
+    """A new line under the table's indentation or `> ` prefixes; an empty one (a raw block's blank lines) without
+    trailing blanks."""
+    return prefix + line if line else prefix.rstrip()
