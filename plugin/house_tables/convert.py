@@ -308,9 +308,11 @@ def _written(conversion: Conversion, table: Table, lines: list[str]) -> None:
                             for item in conversion.converted]
 
 
-def _rendered_first(jinja: JinjaSyntax, rewrite: Callable[[str], str] | None) -> Callable[[str], str]:
+def _rendered_first(jinja: JinjaSyntax, rewrite: Callable[[str], str] | None) -> Callable[[str], str] | None:
     """rewrite after the site's macros plugin has rendered the page (it is listed first on such sites: hooks run
-    after every plugin)."""
+    after every plugin); rewrite alone where the site's Markdown stack renders the templates itself (Zensical)."""
+    if jinja.in_stack:
+        return rewrite
     if rewrite is None:
         return jinja.rendered
     return lambda text: rewrite(jinja.rendered(text))

@@ -34,13 +34,14 @@ class JinjaSyntax:
     jinja2.Environment (without the prefix, those with a value)."""
 
     options: tuple[tuple[str, object], ...] = ()
+    in_stack: bool = False  # the site's Markdown stack renders the templates itself (Zensical's macros extension)
 
     @classmethod
-    def of(cls, options: dict) -> JinjaSyntax:
+    def of(cls, options: dict, in_stack: bool = False) -> JinjaSyntax:
         """The syntax of a `macros` entry's options."""
         return cls(tuple(sorted((key, tuple(value) if isinstance(value, list) else value)
                                 for key, value in options.items()
-                                if isinstance(key, str) and key.startswith("j2_") and value)))
+                                if isinstance(key, str) and key.startswith("j2_") and value)), in_stack)
 
     def _option(self, key: str, default: str) -> str:
         return str(dict(self.options).get(key) or default)

@@ -434,7 +434,8 @@ def load_site(config_file: Path, shown: str | None = None, *, mkdocs_modules: bo
         plugin_options=_plugin_options(raw.get("plugins")),
         excluded=_excluded_docs(raw.get("exclude_docs"), shown, parts),
         template_markers=_template_markers(raw.get("plugins")),
-        macros=_macros_scope(raw.get("plugins"), (root / str(raw.get("docs_dir") or "docs")).resolve()),
+        macros=_macros_scope(raw.get("plugins"), (root / str(raw.get("docs_dir") or "docs")).resolve(),
+                             _ZENSICAL_MACROS in names),
         extension_options=extension_options,
         rewrites_markdown=rewriting,
         include_markdown=_entry_options(raw.get("plugins"), INCLUDE_MARKDOWN_PLUGIN),
@@ -958,6 +959,8 @@ def _entry_options(plugins, wanted: str) -> object:
 # mkdocs-macros-plugin renders every page as a Jinja template before Markdown (its `macros` entry; its `j2_*`
 # options are its Jinja syntax, macros.JinjaSyntax).
 _MACROS_PLUGIN = "macros"
+# Zensical's emulation of the plugin: a preprocessor of the stack, which the verification's render runs itself.
+_ZENSICAL_MACROS = "zensical.extensions.macros"
 
 
 @dataclass(frozen=True)
@@ -1011,7 +1014,7 @@ class MacrosScope:
 INCLUDE_MARKDOWN_PLUGIN = "include-markdown"
 
 
-def _macros_scope(plugins, docs_dir: Path) -> MacrosScope | None:
+def _macros_scope(plugins, docs_dir: Path, in_stack: bool = False) -> MacrosScope | None:
     """The site's MacrosScope when it lists mkdocs-macros-plugin (its `macros` entry) and no include-markdown plugin
     (which pastes files into pages before or after macros renders them, by their order: a file macros leaves as its
     own page may be rendered inside another), else None (the delimiters then count on every page)."""
@@ -1022,8 +1025,8 @@ def _macros_scope(plugins, docs_dir: Path) -> MacrosScope | None:
         if name == _MACROS_PLUGIN:
             options = options if isinstance(options, dict) else {}
             forced = tuple(str(options.get("force_render_paths") or "").splitlines())
-            return MacrosScope(JinjaSyntax.of(options), options.get("render_by_default", True) is not False, forced,
-                               str(docs_dir))
+            return MacrosScope(JinjaSyntax.of(options, in_stack), options.get("render_by_default", True) is not False,
+                               forced, str(docs_dir))
     return None
 
 
