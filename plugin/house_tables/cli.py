@@ -970,7 +970,7 @@ def check_text(task: Task, text: str) -> FileResult:
         plan = _lazy("plan_page")(text, task.dialect, config=task.config, extensions=task.extensions,
                          configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
                          directives=task.directives, rewrite=_rewrite(task),
-                         html_tables=_commonmark_format(task, text) is not None)
+                         commonmark=_commonmark_format(task, text) is not None)
         tables, elsewhere, diagnostics = plan.tables, plan.elsewhere, plan.diagnostics
         hand = (plan.hand.conforming, len(plan.hand.normalisable), plan.hand.alone)
     return FileResult(task.path, table_records(task.path, tables, elsewhere),
@@ -987,7 +987,7 @@ def convert_text(text: str, task: Task):
                    rewrite=_rewrite(task),
                    refused=_included_refusal(task) or _outside_refusal(task) or html_refusal(task, text),
                    directives=task.directives,
-                   contexts=_contexts(task), html_tables=_commonmark_format(task, text) is not None,
+                   contexts=_contexts(task), commonmark=_commonmark_format(task, text) is not None,
                    jinja=_jinja(task, text))
 
 
@@ -1195,7 +1195,7 @@ def _fixed_file(task: Task) -> FileResult:
         plan = _lazy("plan_page")(conversion.text, task.dialect, config=task.config, extensions=task.extensions,
                                   configs=task.extension_configs, cross_check=task.cross_check,
                                   front_matter=task.front_matter, directives=task.directives, rewrite=_rewrite(task),
-                                  html_tables=_commonmark_format(task, conversion.text) is not None)
+                                  commonmark=_commonmark_format(task, conversion.text) is not None)
         tables, elsewhere, rechecked = plan.tables, plan.elsewhere, plan.diagnostics
         declined = [conversion.in_new_text(d) for d in diagnostics if d.code == "HT009"]
         diagnostics = sorted([*rechecked, *declined], key=Diagnostic.order)

@@ -165,7 +165,7 @@ def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, 
             template_markers: tuple[str, ...] = (), jsx_refused: tuple[str, str] | None = None,
             rewrite: Callable[[str], str] | None = None, refused: tuple[str, str] | None = None,
             directives: bool = True, contexts: Callable[[str], list[tuple[str, str]]] | None = None,
-            html_tables: bool = False, jinja: JinjaSyntax | None = None) -> Conversion:
+            commonmark: bool = False, jinja: JinjaSyntax | None = None) -> Conversion:
     """Every pipe table of text in the house style (form "jsx" or "html"); unverifiable tables stay.
     cross_check adds HT007 where the other dialect reads a table differently. template_markers: what opens a
     template expression in the site's pages (Site.template_markers); a table whose new lines would hold more of one
@@ -177,19 +177,19 @@ def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, 
     reads `:::name` containers (Docusaurus), not text (Mintlify). contexts: the other pages that show this file's
     text (a snippet), as (their including line, their text) with a given text of this file in them
     (site.pages_including): each must show the same too, since there the file's tables read that page's link
-    references, footnotes and abbreviations. html_tables: the host reads the page as CommonMark, its `<table>`s as
+    references, footnotes and abbreviations. commonmark: the host reads the page as CommonMark, its `<table>`s as
     HTML (plan.plan_page). jinja: how the site's macros plugin reads the page, when it surely renders it as a
     template: a house table holding the plugin's delimiters is then written inside a raw block (or as it is, in a
     raw block already), and the page is verified as the plugin renders it."""
-    engine = Engine(Dialect(dialect), extensions, configs, directives, html_tables)
+    engine = Engine(Dialect(dialect), extensions, configs, directives, commonmark)
     with cycle_collector_paused():
         return _convert(text, engine, config, form, cross_check, front_matter, template_markers,
-                        refused or (jsx_refused if form == "jsx" else None), rewrite, contexts, html_tables, jinja)
+                        refused or (jsx_refused if form == "jsx" else None), rewrite, contexts, commonmark, jinja)
 
 
 def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_check: bool, front_matter: bool,
              template_markers: tuple[str, ...], jsx_refused: tuple[str, str] | None = None,
-             rewrite: Callable[[str], str] | None = None, contexts=None, html_tables: bool = False,
+             rewrite: Callable[[str], str] | None = None, contexts=None, commonmark: bool = False,
              jinja: JinjaSyntax | None = None) -> Conversion:
     """convert() with the cycle collector paused."""
     config = config or Config()
@@ -202,7 +202,7 @@ def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_
     if rewrite is not None:
         chosen = _with_tables_as_written(chosen, result.tables, text, source, engine, front_matter)
     tags = hand_table_tags(text, engine.dialect, result, extensions=extensions, configs=configs,
-                           front_matter=front_matter, rewrite=rewrite, html_tables=html_tables)
+                           front_matter=front_matter, rewrite=rewrite, commonmark=commonmark)
     hand = review(source.lines, tags, config)
     conversion = Conversion(text, result.tables, result.elsewhere, diagnostics=[*findings, *hand.findings],
                             hand=hand)
@@ -214,7 +214,7 @@ def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_
     references = _references([table for table, _ in chosen], source, definitions, engine, text, front_matter)
     for table, directive in chosen:
         lines = _convert_table(table, directive, source, definitions, engine, config, form, conversion, references,
-                               markdown_urls=html_tables and form == "html")
+                               markdown_urls=commonmark and form == "html")
         if lines is not None:
             replacements.append((table, lines))
     for item in hand.normalisable:  # cells byte for byte by construction (conformance._keeps_cells)

@@ -27,19 +27,19 @@ class Plan:
 
 def plan_page(text: str, dialect: Dialect | str, *, config: Config | None = None,
               extensions: tuple[str, ...] | None = None, configs: dict | None = None, cross_check: bool = False,
-              front_matter: bool = False, directives: bool = True, rewrite=None, html_tables: bool = False) -> Plan:
+              front_matter: bool = False, directives: bool = True, rewrite=None, commonmark: bool = False) -> Plan:
     """The page's tables and every finding convert gives, except HT009 (which only rendering can find); cross_check
     adds HT007 where the other dialect reads a table differently; directives: MDX reads `:::name` containers;
     rewrite: what the site's plugins and hooks make of the page's text (on_page_markdown), as convert's;
-    html_tables: the host reads the page as CommonMark (Docusaurus' markdown.format 'md'): its pipe tables are
+    commonmark: the host reads the page as CommonMark (Docusaurus' markdown.format 'md'): its pipe tables are
     found with CommonMark's rules (scan_mdx's commonmark), its `<table>`s are HTML (see hand_table_tags)."""
     source = Source.parse(text)
     result = scan(text, dialect, extensions=extensions, configs=configs, cross_check=cross_check,
                   front_matter=front_matter, source=source, directives=directives, rewrite=rewrite,
-                  commonmark=html_tables)
+                  commonmark=commonmark)
     lines = source.lines
     tags = hand_table_tags(text, dialect, result, extensions=extensions, configs=configs, front_matter=front_matter,
-                           rewrite=rewrite, html_tables=html_tables)
+                           rewrite=rewrite, commonmark=commonmark)
     hand = _review(lines, tags, config or Config())
     diagnostics = settle(result.tables, lines, result.diagnostics)[0]
     if hand.findings:
@@ -59,15 +59,15 @@ def _review(lines: tuple[str, ...], tags, config: Config) -> Review:
 
 
 def hand_table_tags(text: str, dialect: Dialect, result: ScanResult, *, extensions=None, configs=None,
-                    front_matter=False, rewrite=None, html_tables: bool = False) -> tuple:
+                    front_matter=False, rewrite=None, commonmark: bool = False) -> tuple:
     """Where the page's hand-written tables begin: as MDX reads them (the scan), or, in a `.md` page, the house JSX
     tables the MkDocs plugin renders and the raw HTML tables the page shows (the page rendered with the plugin's
     own extension, as the site's hooks and plugins rewrite it; only for a page that has `<table` at all).
-    html_tables: the host reads the page as CommonMark, where the scan found the `<table>`s that start lines of
+    commonmark: the host reads the page as CommonMark, where the scan found the `<table>`s that start lines of
     HTML blocks: raw HTML, with `style="..."` strings (a page Docusaurus reads as CommonMark, where fix writes the
     HTML form)."""
     if Dialect(dialect) is Dialect.MDX:
-        return tuple(HtmlTableTag(*tag) for tag in result.table_tags) if html_tables else result.table_tags
+        return tuple(HtmlTableTag(*tag) for tag in result.table_tags) if commonmark else result.table_tags
     if "<table" not in text:
         return result.table_tags
     from .parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS, rewritten
