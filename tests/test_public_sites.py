@@ -6,6 +6,7 @@ import re
 import subprocess
 from pathlib import Path
 
+import pytest
 from bs4 import BeautifulSoup
 from test_cli import cli_process
 
@@ -784,6 +785,26 @@ def test_an_error_of_a_site_extension_is_not_called_an_internal_error(tmp_path):
                                                  "registered)\n")
     assert "| 1 | 2 |" in (tmp_path / "docs" / "index.md").read_text(encoding="utf-8")
 
+
+# aws-powertools/powertools-lambda-python: snippets with check_paths, a snippet file missing from the checkout, and
+# pymdownx.tasklist listed after pymdownx.snippets.
+MISSING_SNIPPET = "# T\n\n--8<-- \"missing.json\"\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+
+
+def test_the_extension_that_raised_is_named_not_another_of_its_package(tmp_path):
+    """The build stops with the snippets extension's error; fix named pymdownx.tasklist (the last extension listed
+    of the package that raised) as the extension in error."""
+    from pymdownx.snippets import SnippetMissingError
+
+    config = write_site(tmp_path, {"index.md": MISSING_SNIPPET}, snippets=False,
+                        extensions=[{"pymdownx.snippets": {"check_paths": True}}, "pymdownx.tasklist"])
+    with pytest.raises(SnippetMissingError):
+        build_site(config, tmp_path / "out")
+    done = cli_process("fix", "docs", cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (2, "docs/index.md: error in the site's Markdown extension "
+                                                 "pymdownx.snippets (SnippetMissingError: Snippet at path "
+                                                 "'missing.json' could not be found)\n")
+    assert (tmp_path / "docs" / "index.md").read_text(encoding="utf-8") == MISSING_SNIPPET
 
 # open-webui/docs (Docusaurus): `:::tip Optional Configuration` ... table ... `:::`. Docusaurus makes an admonition
 # keyword's title a label (`:::tip[...]`); a line `:::name text` that is not so made is no directive, to MDX either.
