@@ -806,6 +806,29 @@ def test_the_extension_that_raised_is_named_not_another_of_its_package(tmp_path)
                                                  "'missing.json' could not be found)\n")
     assert (tmp_path / "docs" / "index.md").read_text(encoding="utf-8") == MISSING_SNIPPET
 
+# fastapi/sqlmodel (and typer, fastapi): Material's preview extension, which looks up MkDocs' `relpath` step.
+PREVIEW = [{"material.extensions.preview": {"targets": {"include": ["*"]}}}, "tables"]
+PREVIEWED = ("# P\n\n| a | b |\n|---|---|\n| [other](other.md) | 1 |\n\n"
+             "<table>\n<tr><th>x</th></tr>\n<tr><td>y</td></tr>\n</table>\n")
+
+
+def test_a_stack_with_material_preview_is_read_by_check_and_fix(tmp_path):
+    """check and fix render pages outside MkDocs, where no `relpath` tree processor exists: the preview extension
+    raised on every page it rendered (`internal error (ValueError: No item named "relpath" exists.)`), so check
+    missed the findings of every page with a raw HTML table and fix converted nothing. Now both read the site as
+    the build does, and the link in the converted cell keeps the preview mark the build gives it."""
+    config = write_site(tmp_path / "site", {"index.md": PREVIEWED, "other.md": "# O\n"}, extensions=PREVIEW,
+                        snippets=False)
+    before = build_site(config, tmp_path / "before")
+    assert len(before.findings()) == 2
+    code, lines = check_site(tmp_path / "site")
+    assert (code, [f"house_tables: {line}" for line in lines[:-1]]) == (1, before.findings())
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert lines[0] == "docs/index.md: 1 table, 4 cells verified"
+    after = build_site(config, tmp_path / "after")
+    assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+    assert '<a data-preview="" href="other/">other</a>' in after.pages["index.html"]
+
 # open-webui/docs (Docusaurus): `:::tip Optional Configuration` ... table ... `:::`. Docusaurus makes an admonition
 # keyword's title a label (`:::tip[...]`); a line `:::name text` that is not so made is no directive, to MDX either.
 NOT_A_DIRECTIVE = ":::details Title\n\n| a | b |\n|---|---|\n| 1 | 2 |\n:::\n"
