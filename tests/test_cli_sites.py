@@ -459,6 +459,63 @@ def test_docusaurus_commonmark_site_tables_are_the_compilers(tmp_path, mdx_engin
     assert reported("check") == compiled()
 
 
+# Hosts that compile `.md` as CommonMark and `.mdx` as MDX: their config file, whether they read `:::note` containers,
+# whether the HTML form shows in a `.md` page (Fumadocs compiles it with MDX's md format, which drops raw HTML).
+SUFFIX_HOSTS = {
+    "starlight": ("astro.config.mjs", "import starlight from '@astrojs/starlight';\n"
+                  "export default {integrations: [starlight()]};\n", True, True),
+    "astro": ("astro.config.mjs", "export default {};\n", False, True),
+    "nextra": ("next.config.mjs", "import nextra from 'nextra';\nexport default nextra({})({});\n", False, True),
+    "fumadocs": ("source.config.ts", "import {defineDocs} from 'fumadocs-mdx/config';\n"
+                 "export const docs = defineDocs({dir: 'content/docs'});\n", False, False),
+}
+# A `:::note` right under a table: a row of it where `:::` is text, the aside's opening where Starlight reads asides.
+ASIDE_UNDER_TABLE = "| x | y |\n|---|---|\n:::note\n| in | aside |\n:::\n"
+
+
+@pytest.mark.parametrize("host", SUFFIX_HOSTS)
+def test_md_pages_of_hosts_compiling_by_suffix_are_read_as_commonmark(tmp_path, mdx_engine, host):
+    """Astro (Starlight's docs) renders a `.md` page with its own Markdown, Nextra (its default format 'detect') and
+    fumadocs-mdx with MDX's md format: CommonMark and GFM, no MDX; `.mdx` with MDX. check read `.md` as
+    Python-Markdown (an indented or `<div>` table reported, one under JSX-like lines not), and fix wrote a JSX table
+    there, which CommonMark takes for raw HTML: `style={{...}}` attributes a browser cannot read, cells' Markdown no
+    longer read (or the table dropped, where raw HTML is). Now check finds on each page exactly the tables the
+    compiler finds in the page's format (Starlight's `:::note` asides read as containers), fix leaves a `.md` page's
+    tables as written with HT009, and fix --form html converts them where the host shows raw HTML."""
+    name, config, directives, shows_html = SUFFIX_HOSTS[host]
+    _write(tmp_path / name, config)
+    pages = {"a.md": COMMONMARK_PAGE + "\n" + COMMONMARK_ONLY + "\n" + ASIDE_UNDER_TABLE,
+             "b.mdx": COMMONMARK_PAGE + "\n" + ASIDE_UNDER_TABLE}
+    docs = tmp_path / "src" / "content" / "docs"
+    for page, text in pages.items():
+        _write(docs / page, text)
+    expected = {f"src/content/docs/{page}": sorted(
+        table["lines"] for table in mdx_engine.tables(text, directives=directives, form=page[-2:]))
+        for page, text in pages.items()}
+    assert len(expected["src/content/docs/a.md"]) == 9
+    first, last = expected["src/content/docs/a.md"][-1]  # the aside ends the table, or `:::note` is a row of it
+    assert (last - first == 1) == directives
+    found = {path: [] for path in expected}
+    for table in json.loads("\n".join(run_cli(tmp_path, "check", "--format", "json", "src")[1]))["tables"]:
+        found[table["path"]].append([table["line"], table["end_line"]])
+    assert found == expected
+    code, output = run_cli(tmp_path, "fix", "src")
+    refused = {line.split(" HT009 ")[1] for line in output if " HT009 " in line}
+    host_name = {"starlight": "Astro", "astro": "Astro", "nextra": "Nextra", "fumadocs": "Fumadocs"}[host]
+    assert code == 1 and refused == {f"{host_name} reads a .md page as CommonMark, where a JSX table is no table"}
+    assert (docs / "a.md").read_text(encoding="utf-8") == pages["a.md"]
+    assert (docs / "b.mdx").read_text(encoding="utf-8") != pages["b.mdx"]
+    run_cli(tmp_path, "fix", "--form", "html", "src")
+    assert ((docs / "a.md").read_text(encoding="utf-8") != pages["a.md"]) == shows_html
+
+
+def test_a_next_config_without_nextra_is_no_host(tmp_path):
+    """A Next.js app's next.config.* (no Nextra named) says nothing of its `.md` files: read by their suffix."""
+    _write(tmp_path / "next.config.mjs", "export default {};\n")
+    _write(tmp_path / "docs" / "a.md", TABLE)
+    assert run_cli(tmp_path, "check", "docs")[1][-1].endswith("configuration: defaults")
+
+
 def test_html_form_keeps_a_table_whose_html_block_would_take_the_next_line(tmp_path, mdx_engine):
     """In a page Docusaurus reads as CommonMark, the HTML form's `<table>` opens an HTML block, which runs to a blank
     line: a heading or a quote right under a pipe table would become raw HTML with it. fix --form html leaves such

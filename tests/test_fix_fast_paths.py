@@ -405,7 +405,7 @@ def _reference_protect(text: str) -> tuple[str, list[str]]:
     while index < len(text):
         end, keep = protect_module._next_piece(text, index)
         if keep:
-            out.append(f"\ue000{len(kept)}\ue001")
+            out.append(protect_module.token(len(kept)))
             kept.append(text[index:end])
         else:
             out.append(text[index:end])

@@ -51,6 +51,7 @@ from .model import Diagnostic, Dialect
 from .observed import cache_refused_by_environment
 from .report import FORMATS, FileResult, Finding, Progress, Run, emit, table_records, unified_diff
 from .settings import Configurations, Settings, UsageError
+from .site import SUFFIX_HOSTS
 
 # Imported when first used (a cached `check` needs neither a process pool nor the parser): see _lazy.
 _LAZY = {"ProcessPoolExecutor": "concurrent.futures", "BrokenProcessPool": "concurrent.futures.process",
@@ -108,7 +109,7 @@ class Task:
     template_markers: tuple[str, ...] = ()  # the site's template delimiters (Site.template_markers)
     macros: object = None  # which pages the site's macros plugin renders (site.macros_scope); None: every page
     renders_jsx: bool = True  # the site shows house JSX tables in `.md` pages (Settings.renders_house_jsx)
-    markdown_format: str | None = None  # the page's Docusaurus markdown.format (MdxHost's); None: not Docusaurus
+    markdown_format: str | None = None  # Docusaurus markdown.format or a SUFFIX_HOSTS key (MdxHost's); None: neither
     rewrites: str | None = None  # the mkdocs.yml whose hooks/plugins rewrite pages' Markdown (Site.rewrites_markdown)
     included_by: tuple[str, str] | None = None  # a page line that includes this file so that a converted table
     # would change that page, and how (site.guarded_includes, includes.partial_includes; fix, --verify)
@@ -1125,6 +1126,10 @@ def jsx_refusal(task: Task, text: str) -> tuple[str, str] | None:
                 "nor the house_tables extension", "add `plugins: [house-tables]` to the site's configuration, or "
                 "write the HTML form (--form html)")
     said = _commonmark_format(task, text)
+    if said and task.markdown_format in SUFFIX_HOSTS:
+        html = "" if task.markdown_format == "fumadocs" else "write the HTML form (--form html), or "
+        return (f"{SUFFIX_HOSTS[task.markdown_format]} reads a .md page as CommonMark, where a JSX table is no table",
+                f"{html}rename the page to .mdx")
     if said:
         return (f"Docusaurus reads this page as CommonMark ({said}), where a JSX table is no table",
                 "rename the page to .mdx, or give it the front matter `format: mdx`")
@@ -1133,9 +1138,14 @@ def jsx_refusal(task: Task, text: str) -> tuple[str, str] | None:
 
 def html_refusal(task: Task, text: str) -> tuple[str, str] | None:
     """Why the HTML form cannot be written into the page (convert's refused): MDX reads it as JSX, which cannot
-    hold `style="..."` strings nor an unclosed `<col>` (the page would not compile); None for the JSX form and for a
-    page Docusaurus reads as CommonMark."""
-    if task.form != "html" or task.dialect is not Dialect.MDX or _commonmark_format(task, text):
+    hold `style="..."` strings nor an unclosed `<col>` (the page would not compile), and Fumadocs' CommonMark reading
+    drops it; None for the JSX form and for a page Docusaurus, Astro or Nextra reads as CommonMark."""
+    if task.form != "html" or task.dialect is not Dialect.MDX:
+        return None
+    if _commonmark_format(task, text):
+        if task.markdown_format == "fumadocs":  # MDX's md format, without rehype-raw (Nextra adds it; Astro keeps HTML)
+            return ("Fumadocs compiles a .md page with MDX's md format, which drops raw HTML: the table would vanish",
+                    "rename the page to .mdx")
         return None
     return ("MDX reads the HTML form as JSX, where its `style` strings and unclosed `<col>` do not compile",
             "write the JSX form (the default: leave out --form html)")
@@ -1146,6 +1156,8 @@ def _commonmark_format(task: Task, text: str) -> str | None:
     page's front matter says otherwise), as said in a finding; None when it reads the page as MDX."""
     if task.markdown_format is None:
         return None
+    if task.markdown_format in SUFFIX_HOSTS:  # no front matter chooses: the host reads by the suffix alone
+        return None if task.path.lower().endswith(".mdx") else f"{SUFFIX_HOSTS[task.markdown_format]}'s .md"
     own = _front_matter_format(text)
     chosen = own or task.markdown_format
     if chosen == "md" or (chosen == "detect" and not task.path.lower().endswith(".mdx")):

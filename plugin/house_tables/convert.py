@@ -31,7 +31,7 @@ from .rendering.fragments import (
 from .rendering.jsx_html import jsx_cells_to_html, jsx_to_html
 from .rendering.layout import Grid, render_lines
 from .rendering.page import first_difference, page_view, render_md_page
-from .rendering.protect import protect, protect_rows, restore
+from .rendering.protect import TOKEN_START, protect, protect_rows, restore, token
 from .source import BOM, Source
 from .widths import column_widths, visible_text
 
@@ -511,7 +511,7 @@ _FOOTNOTE_REFERENCE = re.compile(r'<sup id="fnref\d*[:-][^"]*"><a class="footnot
 def _kept(pieces: list[str], piece: str) -> str:
     """The token that stands for piece (added to pieces) until the cell is written."""
     pieces.append(piece)
-    return f"\ue000{len(pieces) - 1}\ue001"
+    return token(len(pieces) - 1)
 
 
 @dataclass(frozen=True)
@@ -554,7 +554,7 @@ class Fragments:
                  for cell, kept in zip(row, kepts)] for row, kepts in zip(self.html, self.kept)]
 
 
-_BACKSLASHES_BEFORE_PIECE = re.compile("(\\\\+)(?=\ue000)")
+_BACKSLASHES_BEFORE_PIECE = re.compile("(\\\\+)(?=" + TOKEN_START + ")")
 
 
 def _escaped_before_pieces(jsx: str) -> str:

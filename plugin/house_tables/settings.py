@@ -22,7 +22,7 @@ from .config import Config, ConfigError, reported_level
 from .files import GlobSet, page_selected, reason
 from .model import Dialect
 from .options import EXTENSION, FILE, PLUGIN, OptionError, conversion_config, validate
-from .site import ZENSICAL_FILE, MdxHost, Site, Sites, mdx_host, resolved_path, shown_path, toml_module
+from .site import SUFFIX_HOSTS, ZENSICAL_FILE, MdxHost, Site, Sites, mdx_host, resolved_path, shown_path, toml_module
 
 OPTION_FILES = (".house-tables.toml", "pyproject.toml")  # in one directory, the first wins
 TOOL = "house-tables"
@@ -238,7 +238,7 @@ def mdx_host_settings(host: MdxHost, base: Settings) -> Settings:
     """The settings of a Docusaurus or Mintlify project: `.md` is MDX (unless a dialect is configured), or CommonMark
     under Docusaurus' markdown.format 'md' or 'detect' (read with the MDX dialect's scanner, in its CommonMark
     reading), the options are the options file's."""
-    if host.markdown_format in ("md", "detect"):
+    if host.markdown_format in ("md", "detect", *SUFFIX_HOSTS):
         source = f"{shown_path(host.config_file)} ({host.note})"
     else:
         source = f"{shown_path(host.config_file)} (.md as MDX{'; ' + host.note if host.note else ''})"

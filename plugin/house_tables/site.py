@@ -27,6 +27,17 @@ SITE_FILES = (ZENSICAL_FILE, "properdocs.yml", "properdocs.yaml", "mkdocs.yml", 
 # Hosts that read `.md` pages as MDX: Docusaurus 3 (unless `markdown.format` says otherwise) and Mintlify.
 DOCUSAURUS_FILES = tuple(f"docusaurus.config.{suffix}" for suffix in ("ts", "js", "mjs", "cjs", "mts"))
 MINTLIFY_FILES = ("docs.json", "mint.json")
+# Hosts that compile a page by its suffix: `.mdx` with MDX, `.md` as CommonMark and GFM — Astro with its own Markdown
+# (Starlight adds its `:::note` asides), Nextra and fumadocs-mdx with MDX's md format (Nextra's default markdown format
+# is 'detect'). Their MdxHost.markdown_format is the key here; the name findings give them.
+ASTRO_FILES = tuple(f"astro.config.{suffix}" for suffix in ("mjs", "ts", "js", "mts", "cjs"))
+NEXTRA_FILES = tuple(f"next.config.{suffix}" for suffix in ("js", "mjs", "ts", "cjs", "mts"))
+FUMADOCS_FILES = tuple(f"source.config.{suffix}" for suffix in ("ts", "mts", "js", "mjs"))
+SUFFIX_HOSTS = {"astro": "Astro", "nextra": "Nextra", "fumadocs": "Fumadocs"}
+# What a configuration file must name to be a host's: a docs.json, a next.config.* or a source.config.* is also the
+# name of other tools' files (a Next.js app without Nextra is no host: a page there is no page of a documentation site).
+_HOST_MARKERS = {"docs.json": "mintlify", **dict.fromkeys(NEXTRA_FILES, "nextra"),
+                 **dict.fromkeys(FUMADOCS_FILES, "fumadocs-mdx")}
 MINTLIFY_IGNORE = ".mintignore"  # beside docs.json: gitignore patterns of files Mintlify never builds
 # What Mintlify leaves out without a .mintignore (its documentation, "Default ignored patterns"), as gitignore lines.
 MINTLIFY_DEFAULT_IGNORED = (".git", ".github", ".claude", ".agents", ".idea", ".vscode", "node_modules", "build",
@@ -34,6 +45,7 @@ MINTLIFY_DEFAULT_IGNORED = (".git", ".github", ".claude", ".agents", ".idea", ".
                             "CONTRIBUTING.md")
 _CONTENT_PATH = re.compile(r"""(?<![\w$.])['"]?path['"]?\s*:\s*['"](\.\.?/[^'"\n]*)['"]""")  # path: '../docs'
 _MARKDOWN_KEY = re.compile(r"""(?<![\w$.])['"]?markdown['"]?\s*:\s*\{""")
+_MDX_OPTIONS_KEY = re.compile(r"""(?<![\w$.])['"]?mdxOptions['"]?\s*:\s*\{""")
 _FORMAT_KEY = re.compile(r"""(?<![\w$.])['"]?format['"]?\s*:\s*""")
 _STRING = re.compile(r"""(['"`])((?:\\.|(?!\1).)*)\1""")
 PLUGIN_NAME = "house-tables"
@@ -123,14 +135,16 @@ class Sites:
 
     def nearest(self, directory: Path) -> Path | None:
         """The host configuration in directory or the nearest directory above it: an mkdocs.yml (or .yaml), a
-        docusaurus.config.*, or a Mintlify docs.json / mint.json."""
+        docusaurus.config.*, a Mintlify docs.json / mint.json, an astro.config.*, a Nextra next.config.* or a
+        fumadocs-mdx source.config.*."""
         return self.nearest_resolved(directory.resolve())
 
     def nearest_resolved(self, directory: Path) -> Path | None:
         """nearest, for a directory already resolved (so is each directory above it: no component of a resolved
         path is a link)."""
         if directory not in self._nearest:
-            here = next((directory / name for name in (*SITE_FILES, *DOCUSAURUS_FILES, *MINTLIFY_FILES)
+            here = next((directory / name for name in (*SITE_FILES, *DOCUSAURUS_FILES, *MINTLIFY_FILES, *ASTRO_FILES,
+                                                        *NEXTRA_FILES, *FUMADOCS_FILES)
                          if observed.isfile(directory / name) and _is_host_file(directory / name)), None)
             if here is None:
                 here = self._claimed_by_neighbour(directory)
@@ -221,29 +235,35 @@ def _monorepo_includes(config_file: Path, included: Path) -> bool:
 
 
 def _is_host_file(path: Path) -> bool:
-    """Whether a candidate file is a host's configuration (a docs.json is Mintlify's only if it says so)."""
-    if path.name != "docs.json":
+    """Whether a candidate file is a host's configuration (a docs.json is Mintlify's only if it says so, a
+    next.config.* Nextra's, a source.config.* fumadocs-mdx's)."""
+    marker = _HOST_MARKERS.get(path.name)
+    if marker is None:
         return True
     observed.before_read(path)
     try:
-        return "mintlify" in path.read_text(encoding="utf-8", errors="replace")[:4096].lower()
+        text = path.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return False
+    return marker in (text[:4096].lower() if path.name == "docs.json" else text)
 
 
 @dataclass(frozen=True)
 class MdxHost:
-    """A Docusaurus or Mintlify project, whose `.md` pages are MDX; note: what the reading approximates."""
+    """A Docusaurus, Mintlify, Astro, Nextra or Fumadocs project, whose `.md` pages are MDX (or CommonMark: see
+    SUFFIX_HOSTS); note: what the reading approximates."""
 
     config_file: Path
     note: str = ""
     excluded: object = None  # Mintlify's matcher of the files it never builds (its defaults and .mintignore)
-    markdown_format: str | None = None  # Docusaurus' markdown.format ("mdx", "md", "detect"); None: not Docusaurus
+    markdown_format: str | None = None  # Docusaurus' markdown.format ("mdx", "md", "detect"), or a SUFFIX_HOSTS key
+    directives: bool = False  # besides Docusaurus' admonitions: a host that reads `:::note` containers (Starlight)
 
     @property
     def reads_directives(self) -> bool:
-        """Whether the host reads `:::name` containers (Docusaurus' admonitions); Mintlify does not."""
-        return self.config_file.name not in MINTLIFY_FILES
+        """Whether the host reads `:::name` containers: Docusaurus' admonitions, Starlight's asides; Mintlify, Astro
+        alone, Nextra and Fumadocs do not."""
+        return self.config_file.name in DOCUSAURUS_FILES or self.directives
 
     def is_page(self, path: Path, real: str | None = None) -> bool:
         """Whether the host builds the file: for Mintlify, not ignored by its defaults or the project's
@@ -264,6 +284,12 @@ def mdx_host(config_file: Path) -> MdxHost | None:
     commonmark, chosen per page by cli._commonmark_format, the page's front matter having the last word)."""
     if config_file.name in MINTLIFY_FILES:
         return MdxHost(config_file, excluded=mintlify_ignored(config_file))
+    if config_file.name in ASTRO_FILES:
+        return astro_host(config_file)
+    if config_file.name in NEXTRA_FILES:
+        return nextra_host(config_file)
+    if config_file.name in FUMADOCS_FILES:
+        return MdxHost(config_file, ".md read as CommonMark (Fumadocs)", markdown_format="fumadocs")
     if config_file.name not in DOCUSAURUS_FILES:
         return None
     try:
@@ -278,6 +304,31 @@ def mdx_host(config_file: Path) -> MdxHost | None:
         return MdxHost(config_file, f"markdown.format '{found}': {pages} read as CommonMark", markdown_format=found)
     return MdxHost(config_file, f"markdown.format {found} not understood: .md read as MDX, Docusaurus' default",
                    markdown_format="mdx")
+
+
+def astro_host(config_file: Path) -> MdxHost:
+    """An Astro project: `.md` read as CommonMark (Astro's own Markdown), `.mdx` as MDX; with Starlight (its
+    integration named in the config's text: JavaScript is not run) `:::note` containers are asides."""
+    observed.before_read(config_file)
+    try:
+        starlight = "@astrojs/starlight" in config_file.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        starlight = False
+    note = ".md read as CommonMark (Astro)" + ("; :::note asides (Starlight)" if starlight else "")
+    return MdxHost(config_file, note, markdown_format="astro", directives=starlight)
+
+
+def nextra_host(config_file: Path) -> MdxHost:
+    """A Nextra project: its `mdxOptions.format` ('detect' when not given: `.md` read as CommonMark) read without
+    running JavaScript; 'mdx' makes `.md` MDX."""
+    observed.before_read(config_file)
+    try:
+        found = markdown_format(config_file.read_text(encoding="utf-8", errors="replace"), _MDX_OPTIONS_KEY)
+    except OSError:
+        found = None
+    if found == "mdx":
+        return MdxHost(config_file, "mdxOptions.format 'mdx': .md as MDX (Nextra)")
+    return MdxHost(config_file, ".md read as CommonMark (Nextra)", markdown_format="nextra")
 
 
 def mintlify_ignore_lines(config_file: Path) -> tuple[str, ...]:
@@ -307,10 +358,11 @@ def mintlify_ignored(config_file: Path):
                           f"({_one_line(str(error))})") from None
 
 
-def markdown_format(text: str) -> str | None:
-    """The `format` of the config's `markdown: {...}` object, read without running JavaScript: "md", "mdx" or
-    "detect" for a string literal, the expression as written (quoted) for anything else, None without one."""
-    opening = _MARKDOWN_KEY.search(text)
+def markdown_format(text: str, key: re.Pattern | None = None) -> str | None:
+    """The `format` of the config's `markdown: {...}` object (or key's: Nextra's `mdxOptions: {...}`), read without
+    running JavaScript: "md", "mdx" or "detect" for a string literal, the expression as written (quoted) for anything
+    else, None without one."""
+    opening = (key or _MARKDOWN_KEY).search(text)
     if opening is None:
         return None
     body = _object_body(text, opening.end())

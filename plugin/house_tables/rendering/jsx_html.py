@@ -21,6 +21,7 @@ from .layout import kebab_case
 
 _JS_STRING = r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\''
 _BRACED = re.compile(r"\{/\*.*?\*/\}|\{\s*(" + _JS_STRING + r")\s*\}", re.DOTALL)
+_CODE_ESCAPE_OR_BRACE = re.compile(r"(?P<ticks>`+)|\\[\s\S]|\{")
 _STYLE = re.compile(r"style=\{\{(.*?)\}\}", re.DOTALL)
 _STYLE_ITEM = re.compile(r"\s*([A-Za-z_$][\w$]*|" + _JS_STRING + r")\s*:\s*(" + _JS_STRING + r"|-?[\d.]+)\s*,?")
 _ATTR_NAME = re.compile(r"(?<=\s)([A-Za-z][\w:-]*)(?==)")
@@ -56,7 +57,24 @@ def _markup(jsx: str) -> tuple[str, list[str]]:
         texts.append(html.escape(_js_string(match.group(1)), quote=False))
         return f"\ue002{len(texts) - 1}\ue003"
 
-    return _attributes(_BRACED.sub(keep, jsx)), texts
+    return _attributes(_braced_outside_code(jsx, keep)), texts
+
+
+def _braced_outside_code(jsx: str, keep) -> str:
+    """_BRACED replaced by keep's text except inside code spans and after a backslash: MDX reads a line from left
+    to right, and a code span that opens first holds `{'{'}` as its text, as `\\{` is a brace (no expression)."""
+    if "`" not in jsx and "\\" not in jsx:
+        return _BRACED.sub(keep, jsx)
+    parts, pos = [], 0
+    while (match := _CODE_ESCAPE_OR_BRACE.search(jsx, pos)) is not None:
+        start, end = match.span()
+        if match.group("ticks"):
+            closing = re.compile(rf"(?<!`){match.group('ticks')}(?!`)").search(jsx, end)
+            end = closing.end() if closing else end  # with no closing run of the same length, the backticks are text
+        braced = _BRACED.match(jsx, start) if jsx[start] == "{" else None
+        parts.append(jsx[pos:start] + keep(braced) if braced else jsx[pos:end])
+        pos = braced.end() if braced else end
+    return "".join(parts) + jsx[pos:]
 
 
 # In a cell's JSX these would be mistaken for our tokens, or end the one-line paragraph early.

@@ -11,7 +11,18 @@ import re
 
 from ..parsing.mdx import FOOTNOTE_CALL
 
-_TOKEN = re.compile("\ue000(\\d+)\ue001")
+# A token is punctuation at both ends, as every piece is (`<`...`>`, `{`...`}`, `[`...`]`): an emphasis mark beside it
+# opens or closes as beside the piece (`<br />_a_` is emphasis to MDX), which a letter-like private-use character
+# would forbid (an underscore between it and a letter is intraword). The private-use characters keep it unique.
+_TOKEN = re.compile("\u27ec\ue000(\\d+)\ue001\u27ed")
+TOKEN_START = "\u27ec\ue000"
+
+
+def token(index: int) -> str:
+    """The text that stands for kept piece number index while the cell is rendered."""
+    return f"\u27ec\ue000{index}\ue001\u27ed"
+
+
 _TAG = re.compile(r"</?[A-Za-z][\w.:-]*(?:\s[^<>]*)?/?>|<>|</>")
 
 
@@ -27,7 +38,7 @@ def protect(text: str) -> tuple[str, list[str]]:
             continue
         end, keep = _next_piece(text, index)
         if keep:
-            out.append(f"\ue000{len(kept)}\ue001")
+            out.append(token(len(kept)))
             kept.append(text[index:end])
         else:
             out.append(text[index:end])
@@ -50,7 +61,7 @@ def _renumbered(piece: str, kept: list[str]) -> str:
     if "|" in piece:
         return piece
     kept.append(piece)
-    return f"\ue000{len(kept) - 1}\ue001"
+    return token(len(kept) - 1)
 
 
 def restore(text: str, kept: list[str]) -> str:
