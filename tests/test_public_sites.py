@@ -829,6 +829,28 @@ def test_a_stack_with_material_preview_is_read_by_check_and_fix(tmp_path):
     assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
     assert '<a data-preview="" href="other/">other</a>' in after.pages["index.html"]
 
+# pydantic/pydantic's errors/errors.md (mkdocstrings, so autorefs): `[`errors()`][pydantic_core.ValidationError.errors]`
+# in a cell; `[0][1]` in code is no reference.
+CROSS_REFERENCED = ("# T\n\n## Target\n\n| M | D |\n|---|---|\n| [`errors()`][target] | x |\n\n"
+                    "| C | D |\n|---|---|\n| `b[0][1]` | y |\n")
+
+
+def test_the_html_form_keeps_a_table_whose_reference_autorefs_links(tmp_path):
+    """autorefs links `[title][identifier]` in a pipe cell, never in raw HTML: the JSX form's escaped brackets
+    refused such a table (HT009), but fix --form html wrote the brackets as text and the built page showed
+    `[errors()][target]` instead of the link (pydantic: 4 tables on 2 pages). Now it stays as written; brackets in
+    code do not count."""
+    config = write_site(tmp_path / "site", {"index.md": CROSS_REFERENCED}, extensions=["tables"], snippets=False)
+    config.write_text(config.read_text().replace("- search\n", "- search\n- autorefs\n"))
+    before = build_site(config, tmp_path / "before")
+    assert 'href="#target"><code>errors()</code></a>' in before.pages["index.html"]
+    code, lines = run_cli(tmp_path / "site", "fix", "--form", "html", "docs")
+    assert code == 1
+    assert lines[0] == "docs/index.md: 1 table, 4 cells verified"
+    assert lines[2].startswith("docs/index.md:5:1: HT009 the site's autorefs plugin would link a '[title][identifier]'")
+    after = build_site(config, tmp_path / "after")
+    assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+
 # open-webui/docs (Docusaurus): `:::tip Optional Configuration` ... table ... `:::`. Docusaurus makes an admonition
 # keyword's title a label (`:::tip[...]`); a line `:::name text` that is not so made is no directive, to MDX either.
 NOT_A_DIRECTIVE = ":::details Title\n\n| a | b |\n|---|---|\n| 1 | 2 |\n:::\n"

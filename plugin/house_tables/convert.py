@@ -219,7 +219,7 @@ def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_
         replacements.append((item.table, item.lines))
     replacements.sort(key=lambda replacement: replacement[0].start_line)
     if template_markers:
-        replacements = _outside_templates(replacements, source, template_markers, conversion)
+        replacements = _outside_templates(replacements, source, template_markers, conversion, form)
     replacements = _page_verified(replacements, source, engine, front_matter, result.tables, conversion, rewrite,
                                   contexts)
     conversion.text = _splice(source, replacements) if replacements else text
@@ -241,16 +241,20 @@ def _with_tables_as_written(chosen, tables: tuple[Table, ...], text: str, source
     return sorted([*chosen, *extra], key=lambda pair: pair[0].start_line) if extra else chosen
 
 
-def _outside_templates(replacements, source: Source, markers: tuple[str, ...], conversion: Conversion):
+def _outside_templates(replacements, source: Source, markers: tuple[str, ...], conversion: Conversion,
+                       form: str = "jsx"):
     """The replacements whose new lines open no more template expressions than the lines they replace, and keep
     every one those lines open; each other table stays as written, with HT009 (the site's template plugin would
     read the house table's `{{` as its own and turn the page into an error or other text, or would no longer
     expand the expression a cell held, now escaped: a build MkDocs runs, which fix's render cannot see)."""
+    normalised = {id(item.table) for item in conversion.converted if item.normalised}
     kept = []
     for table, lines in replacements:
         old = "\n".join(source.lines[table.start_line - 1 : table.end_line])
         new = "\n".join(lines)
         opened = next((marker for marker in markers if new.count(marker) > old.count(marker)), None)
+        if opened is None and form == "html" and id(table) not in normalised:
+            opened = _shown_as_text(new, markers)
         lost = next((marker for marker in markers if marker not in _ESCAPED_MARKERS
                      and new.count(marker) < old.count(marker)), None)
         if opened is None and lost is None:
@@ -264,6 +268,17 @@ def _outside_templates(replacements, source: Source, markers: tuple[str, ...], c
 
 # The markers that are what a house cell holds for text a plugin would read (not a template's own delimiter).
 _ESCAPED_MARKERS = (CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER)
+
+# What the HTML form holds instead: the brackets as they are, text of raw HTML, which no plugin reads.
+_SHOWN_BRACKETS = {CROSS_REFERENCE_MARKER: "][", WIKI_LINK_MARKER: "[["}
+_CODE_OR_TAG = re.compile(r"<code\b.*?</code>|<[^>]*>", re.DOTALL)
+
+
+def _shown_as_text(html_lines: str, markers: tuple[str, ...]) -> str | None:
+    """The marker of a pipe table's `[title][identifier]` or `[[page]]` that its HTML-form lines show as text
+    (outside code): the site's autorefs or wiki-link plugin read it in the pipe table, and would not in raw HTML."""
+    text = _CODE_OR_TAG.sub("", html_lines)
+    return next((marker for marker in markers if marker in _SHOWN_BRACKETS and _SHOWN_BRACKETS[marker] in text), None)
 
 
 def _template_lost(table: Table, lost: str) -> Diagnostic:
