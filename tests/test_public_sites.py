@@ -840,16 +840,19 @@ def test_the_html_form_keeps_a_table_whose_reference_autorefs_links(tmp_path):
     refused such a table (HT009), but fix --form html wrote the brackets as text and the built page showed
     `[errors()][target]` instead of the link (pydantic: 4 tables on 2 pages). Now it stays as written; brackets in
     code do not count."""
-    config = write_site(tmp_path / "site", {"index.md": CROSS_REFERENCED}, extensions=["tables"], snippets=False)
-    config.write_text(config.read_text().replace("- search\n", "- search\n- autorefs\n"))
+    pages = {"index.md": CROSS_REFERENCED, "wiki.md": "# W\n\n| a | b |\n|---|---|\n| [[index]] | x |\n"}
+    config = write_site(tmp_path / "site", pages, extensions=["tables"], snippets=False)
+    config.write_text(config.read_text().replace("- search\n", "- search\n- autorefs\n- roamlinks\n"))
     before = build_site(config, tmp_path / "before")
     assert 'href="#target"><code>errors()</code></a>' in before.pages["index.html"]
     code, lines = run_cli(tmp_path / "site", "fix", "--form", "html", "docs")
     assert code == 1
     assert lines[0] == "docs/index.md: 1 table, 4 cells verified"
     assert lines[2].startswith("docs/index.md:5:1: HT009 the site's autorefs plugin would link a '[title][identifier]'")
+    assert lines[4].startswith("docs/wiki.md:3:1: HT009 the site's wiki-link plugin would link a '[[page]]'")
     after = build_site(config, tmp_path / "after")
-    assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+    for page in ("index.html", "wiki/index.html"):
+        assert unstyled(after.pages[page]) == unstyled(before.pages[page])
 
 # open-webui/docs (Docusaurus): `:::tip Optional Configuration` ... table ... `:::`. Docusaurus makes an admonition
 # keyword's title a label (`:::tip[...]`); a line `:::name text` that is not so made is no directive, to MDX either.

@@ -269,7 +269,8 @@ def _outside_templates(replacements, source: Source, markers: tuple[str, ...], c
 # The markers that are what a house cell holds for text a plugin would read (not a template's own delimiter).
 _ESCAPED_MARKERS = (CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER)
 
-# What the HTML form holds instead: the brackets as they are, text of raw HTML, which no plugin reads.
+# What the HTML form holds instead: the brackets as they are, in raw HTML, where autorefs reads nothing and a
+# wiki-link plugin's Markdown link would show as text.
 _SHOWN_BRACKETS = {CROSS_REFERENCE_MARKER: "][", WIKI_LINK_MARKER: "[["}
 _CODE_OR_TAG = re.compile(r"<code\b.*?</code>|<[^>]*>", re.DOTALL)
 
