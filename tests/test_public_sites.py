@@ -854,6 +854,24 @@ def test_the_html_form_keeps_a_table_whose_reference_autorefs_links(tmp_path):
     for page in ("index.html", "wiki/index.html"):
         assert unstyled(after.pages[page]) == unstyled(before.pages[page])
 
+# fastapi/sqlmodel (and typer, fastapi): Zensical's port of mkdocs-macros listed as a Markdown extension under MkDocs.
+MACROS_EXTENSION = ["zensical.extensions.macros", "tables"]
+
+
+def test_zensical_macros_extension_keeps_tables_with_the_macros_finding(tmp_path):
+    """The extension renders every page as Jinja, so a house table's `style={{...}}` would make the page "Macro Syntax
+    Error". fix kept the tables (its render saw the error) but said only "the page would change: ... Macro Syntax
+    Error" and the extension's warning went to stderr once per table tried; now it names the cause at once, as with
+    mkdocs-macros-plugin, and renders nothing in vain."""
+    page = "# T\n\n{{ 1 + 1 }}\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+    config = write_site(tmp_path, {"index.md": page}, extensions=MACROS_EXTENSION, snippets=False)
+    assert "<p>2</p>" in build_site(config, tmp_path / "out").pages["index.html"]
+    done = cli_process("fix", "docs", cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (1, "")
+    assert done.stdout.splitlines()[1] == ("docs/index.md:5:1: HT009 the site's macros plugin would read '{{' in the "
+                                           "house table as a template")
+    assert (tmp_path / "docs" / "index.md").read_text(encoding="utf-8") == page
+
 # open-webui/docs (Docusaurus): `:::tip Optional Configuration` ... table ... `:::`. Docusaurus makes an admonition
 # keyword's title a label (`:::tip[...]`); a line `:::name text` that is not so made is no directive, to MDX either.
 NOT_A_DIRECTIVE = ":::details Title\n\n| a | b |\n|---|---|\n| 1 | 2 |\n:::\n"

@@ -432,7 +432,7 @@ def load_site(config_file: Path, shown: str | None = None, *, mkdocs_modules: bo
         use_directory_urls=bool(raw.get("use_directory_urls", True)),
         plugin_options=_plugin_options(raw.get("plugins")),
         excluded=_excluded_docs(raw.get("exclude_docs"), shown, parts),
-        template_markers=_template_markers(raw.get("plugins")),
+        template_markers=_template_markers(raw.get("plugins")) + _extension_template_markers(names, configs),
         macros=_macros_scope(raw.get("plugins"), (root / str(raw.get("docs_dir") or "docs")).resolve()),
         extension_options=extension_options,
         rewrites_markdown=rewriting,
@@ -1040,6 +1040,25 @@ def _template_markers(plugins) -> tuple[str, ...]:
         elif name in _WIKI_LINK_PLUGINS and WIKI_LINK_MARKER not in markers:
             markers += (WIKI_LINK_MARKER,)
     return markers
+
+
+# Zensical's port of mkdocs-macros-plugin, listed as a Markdown extension (the mkdocs.yml of fastapi, typer and
+# sqlmodel): its options are the plugin's.
+_MACROS_EXTENSION = "zensical.extensions.macros"
+
+
+def _extension_template_markers(names, configs: dict) -> tuple[str, ...]:
+    """The Jinja delimiters of Zensical's macros extension when the stack lists it and it renders every page: fix's
+    render runs it too, but there a house table's `style={{...}}` only shows as the whole page's "Macro Syntax
+    Error" (HT009 "the page would change", after a render per table, each logging the extension's warning); with
+    the delimiters known such a table is kept at once, with the macros HT009. With `render_by_default: false` it
+    renders only the pages that ask, which a render outside a build cannot tell: that is left to the render."""
+    if _MACROS_EXTENSION not in names:
+        return ()
+    options = configs.get(_MACROS_EXTENSION) or {}
+    if options.get("render_by_default", True) is False:
+        return ()
+    return tuple(str(options.get(key) or default) for key, default in _MACROS_MARKERS)
 
 
 def _plugin_entries(plugins):
