@@ -454,13 +454,14 @@ def test_depth_over(text, limit):
 
 
 def _splice_reference(source, replacements) -> str:
-    """convert._splice as it was (one list slice replaced per table, from the last)."""
+    """convert._splice as it was (one list slice replaced per table, from the last; an empty new line is the prefix
+    without its trailing blanks)."""
     lines, endings = list(source.lines), list(source.endings)
     for where, new in reversed(replacements):
         first, last = where.start_line - 1, where.end_line - 1
         prefix = lines[first][: len(lines[first]) - len(lines[first].lstrip(" \t>"))]
         ending = endings[first] or "\n"
-        new_lines = [prefix + line for line in new]
+        new_lines = [prefix + line if line else prefix.rstrip() for line in new]
         new_endings = [ending] * (len(new_lines) - 1) + [endings[last]]
         lines[first : last + 1] = new_lines
         endings[first : last + 1] = new_endings

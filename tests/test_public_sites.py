@@ -659,26 +659,95 @@ def _with_plugin_first(config: Path, entry: str | dict) -> None:
     config.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
 
 
-def test_a_site_whose_pages_are_jinja_templates_keeps_its_tables(tmp_path):
+def test_a_site_whose_pages_are_jinja_templates_gets_its_tables_converted(tmp_path):
     """With delimiters the house table does not hold, fix converts and the page shows the same cells (no "Macro
-    Syntax Error"); with the plugin's default delimiters fix refuses (HT009 naming the cause) and writes nothing.
+    Syntax Error"); with the plugin's default delimiters fix refused every table (HT009: kluster-ai's docs, 28
+    tables), and now writes the house table inside a `{% raw %}` block: the page shows the same again.
     (The custom site is built first: in one process, a build with the default delimiters made a later build with
     custom ones show "Macro Syntax Error"; a fresh process does not.)"""
     custom = write_site(tmp_path / "custom", {"index.md": MACROS_PAGE}, extensions=["attr_list"], snippets=False)
     _with_macros(custom, {"j2_variable_start_string": "[[[", "j2_variable_end_string": "]]]"})
     before = build_site(custom, tmp_path / "before")
     assert run_cli(tmp_path / "custom", "fix", "docs")[0] == 0
-    assert "style={{" in (tmp_path / "custom" / "docs" / "index.md").read_text(encoding="utf-8")
+    written = (tmp_path / "custom" / "docs" / "index.md").read_text(encoding="utf-8")
+    assert "style={{" in written and "raw" not in written
     after = build_site(custom, tmp_path / "after")
     assert "Macro Syntax Error" not in after.pages["index.html"]
     assert _cell_texts(after.pages["index.html"]) == _cell_texts(before.pages["index.html"]) == ["a", "b", "1", "x"]
     default = write_site(tmp_path / "default", {"index.md": MACROS_PAGE}, extensions=["attr_list"], snippets=False)
     _with_macros(default, None)
-    code, lines = run_cli(tmp_path / "default", "fix", "docs")
-    assert code == 1
-    assert lines[1] == ("docs/index.md:5:1: HT009 the site's macros plugin would read '{{' in the house table as a "
-                        "template")
-    assert (tmp_path / "default" / "docs" / "index.md").read_text(encoding="utf-8") == MACROS_PAGE
+    before = build_site(default, tmp_path / "default_before")
+    assert run_cli(tmp_path / "default", "fix", "docs") == (0, [
+        "docs/index.md: 1 table, 4 cells verified",
+        "1 file fixed (1 table, 4 cells verified), 0 unchanged; no findings left in 1 file; configuration: "
+        "mkdocs.yml"])
+    written = (tmp_path / "default" / "docs" / "index.md").read_text(encoding="utf-8").splitlines()
+    assert written[4:7] == ["{% raw %}", "", '<table style={{width: "100%", borderCollapse: "collapse", '
+                                             'tableLayout: "fixed"}}>'] and written[-2:] == ["", "{% endraw %}"]
+    after = build_site(default, tmp_path / "default_after")
+    assert "Macro Syntax Error" not in after.pages["index.html"]
+    assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+    assert check_site(tmp_path / "default")[0] == 0
+
+
+# kluster-ai's docs (mkdocs-macros-plugin with its default delimiters): pages that use variables, a macro called in
+# a cell, a pipe table inside a `{% raw %}` block already, a link MkDocs resolves.
+TEMPLATE_PAGE = """# {{ config.site_name }} models
+
+{% macro badge(text) %}**{{ text }}**{% endmacro %}
+Plans for {{ product }} start at {{ price }} dollars.
+
+| Model | Status |
+|---|---|
+| `llama` | {{ badge("new") }} |
+
+| Name | Page |
+|---|---|
+| **a** | [other](other.md) |
+
+{% raw %}
+Shown as written: {{ braces }}.
+
+| k | v |
+|---|---|
+| 1 | `{{ x }}` |
+
+{% endraw %}
+
+- an item
+
+    | nested | table |
+    |---|---|
+    | 2 | 3 |
+"""
+
+
+def test_a_page_the_macros_plugin_renders_shows_the_same_once_fixed(tmp_path):
+    """fix writes each house table inside a raw block where the plugin would read its `{{`, with the site's block
+    delimiters (`<% raw %>` here), and as it is inside a raw block already; a table whose cell calls a macro stays
+    (HT009: the house cell would hold the call as text). The site fails its build on a template error
+    (on_error_fail): the page built after fix shows the same as before, its variables and macro expanded."""
+    page = TEMPLATE_PAGE.replace("{%", "<%").replace("%}", "%>")
+    config = write_site(tmp_path / "site", {"index.md": page, "other.md": "# Other\n"}, extensions=["attr_list"],
+                        snippets=False)
+    _with_macros(config, {"j2_block_start_string": "<%", "j2_block_end_string": "%>", "on_error_fail": True})
+    config.write_text(config.read_text() + "extra:\n  product: Kluster\n  price: 3\n")
+    before = build_site(config, tmp_path / "before")
+    assert "Plans for Kluster start at 3 dollars." in before.pages["index.html"]
+    code, lines = run_cli(config.parent, "fix", "docs")
+    assert (code, lines[:3]) == (1, [
+        "docs/index.md: 3 tables, 12 cells verified",
+        "docs/index.md:6:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown pipe tables",
+        "docs/index.md:6:1: HT009 the site's macros plugin would expand the '{{' expression in the pipe table, which "
+        "the house table holds as text"])
+    written = (config.parent / "docs" / "index.md").read_text(encoding="utf-8")
+    assert written.count("<% raw %>") == written.count("<% endraw %>") == 3  # one there already
+    assert "\n    <% raw %>\n\n    <table" in written
+    after = build_site(config, tmp_path / "after")
+    assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+    assert "<strong>new</strong>" in after.pages["index.html"] and "{{ braces }}" in after.pages["index.html"]
+    assert run_cli(config.parent, "fix", "docs")[1][0] == lines[1]  # a second run changes nothing
+    assert "hand-written tables: 3 in the house style" in check_site(config.parent)[1][-1]  # the nested one too
 
 
 def test_a_template_expression_in_a_cell_stays_expanded(tmp_path):
@@ -694,6 +763,20 @@ def test_a_template_expression_in_a_cell_stays_expanded(tmp_path):
                        "table holds as text")
 
 
+def test_a_page_the_macros_plugin_cannot_render_keeps_its_tables(tmp_path):
+    """The plugin shows "Macro Syntax Error" instead of a page whose template does not parse: no house table can be
+    verified in it, and fix says where Jinja stopped."""
+    page = "# B\n\nPrice {{ price\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+    config = write_site(tmp_path / "site", {"index.md": page}, extensions=["attr_list"], snippets=False)
+    _with_macros(config, None)
+    assert "Macro Syntax Error" in build_site(config, tmp_path / "before").pages["index.html"]
+    code, lines = run_cli(config.parent, "fix", "docs")
+    assert (code, lines[1]) == (1, "docs/index.md:5:1: HT009 the site's macros plugin cannot render this page (line "
+                                   "6: TemplateSyntaxError: expected token 'name', got '|'): no "
+                                   "house table can be verified in it")
+    assert (config.parent / "docs" / "index.md").read_text(encoding="utf-8") == page
+
+
 # nautobot/nautobot: mkdocs-macros-plugin with `render_by_default: false` renders only the pages whose front matter
 # says `render_macros: true` (2 of 312); the others' `{{` is text. fix refused every table of the site (110) as if
 # every page were a template.
@@ -702,18 +785,19 @@ LEFT_AS_WRITTEN = "# P\n\n| c | d |\n|---|---|\n| 3 | `{{ x }}` |\n"
 
 
 def test_a_page_the_macros_plugin_leaves_as_written_converts(tmp_path):
-    """The page without `render_macros: true` converts and shows the same cells (its `{{ x }}` as text); the
-    opted-in page keeps its table (the plugin would read the house table's `{{`) and its expanded text. When an
-    opted-in page pulls another file in by a Jinja `include`, that file is rendered with it: its table stays."""
+    """The page without `render_macros: true` converts and shows the same cells (its `{{ x }}` as text, no raw
+    block); the opted-in page gets its house table in a raw block (the plugin would read its `{{`) and keeps its
+    expanded text. When an opted-in page pulls another file in by a Jinja `include`, that file is rendered with it
+    and not as its own page, where a raw block's tags would show: its table stays."""
     pages = {"index.md": LEFT_AS_WRITTEN, "opted.md": OPTED_IN}
     config = write_site(tmp_path / "site", pages, extensions=["attr_list"], snippets=False)
     _with_macros(config, {"render_by_default": False})
     before = build_site(config, tmp_path / "before")
     code, lines = run_cli(config.parent, "fix", "docs")
-    assert code == 1
-    assert "docs/index.md: 1 table, 4 cells verified" in lines
-    assert ("docs/opted.md:8:1: HT009 the site's macros plugin would read '{{' in the house table as a template"
-            in lines)
+    assert code == 0
+    assert lines[:2] == ["docs/index.md: 1 table, 4 cells verified", "docs/opted.md: 1 table, 4 cells verified"]
+    assert "raw" not in (config.parent / "docs" / "index.md").read_text(encoding="utf-8")
+    assert "{% raw %}\n\n<table" in (config.parent / "docs" / "opted.md").read_text(encoding="utf-8")
     after = build_site(config, tmp_path / "after")
     assert _every_cell(after) == _every_cell(before) == ["c", "d", "3", "<code>{{ x }}</code>"]
     assert unstyled(after.pages["opted/index.html"]) == unstyled(before.pages["opted/index.html"])
@@ -854,23 +938,28 @@ def test_the_html_form_keeps_a_table_whose_reference_autorefs_links(tmp_path):
     for page in ("index.html", "wiki/index.html"):
         assert unstyled(after.pages[page]) == unstyled(before.pages[page])
 
+
 # fastapi/sqlmodel (and typer, fastapi): Zensical's port of mkdocs-macros listed as a Markdown extension under MkDocs.
 MACROS_EXTENSION = ["zensical.extensions.macros", "tables"]
 
 
-def test_zensical_macros_extension_keeps_tables_with_the_macros_finding(tmp_path):
+def test_zensical_macros_extension_is_read_as_the_macros_plugin(tmp_path):
     """The extension renders every page as Jinja, so a house table's `style={{...}}` would make the page "Macro Syntax
-    Error". fix kept the tables (its render saw the error) but said only "the page would change: ... Macro Syntax
-    Error" and the extension's warning went to stderr once per table tried; now it names the cause at once, as with
-    mkdocs-macros-plugin, and renders nothing in vain."""
+    Error". fix kept every table (its render saw the error) with "the page would change: ... Macro Syntax Error", and
+    the extension's warning went to stderr once per table tried (sqlmodel: 5 tables). Now the extension is read as
+    the macros plugin it ports: the house table is written in a raw block and the page builds as before."""
     page = "# T\n\n{{ 1 + 1 }}\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
     config = write_site(tmp_path, {"index.md": page}, extensions=MACROS_EXTENSION, snippets=False)
-    assert "<p>2</p>" in build_site(config, tmp_path / "out").pages["index.html"]
+    before = build_site(config, tmp_path / "before")
+    assert "<p>2</p>" in before.pages["index.html"]
     done = cli_process("fix", "docs", cwd=tmp_path)
-    assert (done.returncode, done.stderr) == (1, "")
-    assert done.stdout.splitlines()[1] == ("docs/index.md:5:1: HT009 the site's macros plugin would read '{{' in the "
-                                           "house table as a template")
-    assert (tmp_path / "docs" / "index.md").read_text(encoding="utf-8") == page
+    assert (done.returncode, done.stderr, done.stdout.splitlines()[0]) == (0, "", "docs/index.md: 1 table, 4 cells "
+                                                                                  "verified")
+    assert "{% raw %}" in (tmp_path / "docs" / "index.md").read_text(encoding="utf-8")
+    after = build_site(config, tmp_path / "after")
+    assert after.findings() == []
+    assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+
 
 # open-webui/docs (Docusaurus): `:::tip Optional Configuration` ... table ... `:::`. Docusaurus makes an admonition
 # keyword's title a label (`:::tip[...]`); a line `:::name text` that is not so made is no directive, to MDX either.

@@ -229,3 +229,25 @@ def test_a_zensical_toml_zensical_cannot_read_is_one_line(tmp_path):
                           text=True, timeout=300, stdin=subprocess.DEVNULL, check=False)
     assert done.returncode == 2
     assert done.stderr.splitlines() == ["zensical.toml: ConfigurationError: plugins must be a list or mapping"]
+
+
+MACROS_TOML = ('[project]\nsite_name = "Z"\nmarkdown_extensions = { tables = {}, house_tables = {} }\n'
+               '[project.extra]\nproduct = "Kluster"\n[project.plugins.macros]\n')
+MACROS_PAGE = "# Welcome {{ product }}\n\n| a | b |\n|---|---|\n| 1 | `x` |\n\nPrice {{ product }}.\n"
+
+
+def test_a_zensical_site_with_macros_gets_its_tables_in_raw_blocks(tmp_path):
+    """Zensical renders a page's Jinja in a preprocessor of its stack (its emulation of mkdocs-macros-plugin): fix
+    refused the table (HT009, the house table's `{{`); it writes it inside a raw block now, verified by the stack's
+    own rendering (no second one before it: the page turned into "Macro Syntax Error" there), and the page built
+    after shows what it showed."""
+    (tmp_path / "zensical.toml").write_text(MACROS_TOML, encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text(MACROS_PAGE, encoding="utf-8")
+    assert _build(tmp_path).returncode == 0
+    before = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert run_cli(tmp_path, "fix", "docs")[0] == 0
+    assert "{% raw %}\n\n<table" in (tmp_path / "docs" / "index.md").read_text(encoding="utf-8")
+    assert _build(tmp_path).returncode == 0
+    after = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert "Welcome Kluster" in after and unstyled(after) == unstyled(before)

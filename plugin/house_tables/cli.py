@@ -108,6 +108,7 @@ class Task:
     keyed: bool = True  # check: name the bytes read (digest and stat) for the cache to keep the result under
     template_markers: tuple[str, ...] = ()  # the site's template delimiters (Site.template_markers)
     macros: object = None  # which pages the site's macros plugin renders (site.macros_scope); None: every page
+    jinja: object = None  # the site's macros plugin as its configuration says (Site.macros, untrusted: fix, --verify)
     renders_jsx: bool = True  # the site shows house JSX tables in `.md` pages (Settings.renders_house_jsx)
     markdown_format: str | None = None  # Docusaurus markdown.format or a SUFFIX_HOSTS key (MdxHost's); None: neither
     rewrites: str | None = None  # the mkdocs.yml whose hooks/plugins rewrite pages' Markdown (Site.rewrites_markdown)
@@ -667,9 +668,10 @@ def host_fields(own: Settings, path: Path, *, converts: bool) -> dict:
     site = own.site
     shown_in = shown_in_of(own, path) if converts else ()
     pasted_in = pasted_in_of(own, path) if converts else None
+    macros = macros_scope_of(own) if converts else None
     return {"extensions": own.extensions, "extension_configs": own.extension_configs, "front_matter": site is not None,
             "template_markers": site.template_markers if site is not None else (),
-            "macros": macros_scope_of(own) if converts else None,
+            "macros": macros, "jinja": (macros or site.macros) if converts and site is not None else None,
             "renders_jsx": own.renders_house_jsx, "markdown_format": own.markdown_format,
             "rewrites": rewrites_of(own), "included_by": included_by_of(own, path) if converts else None,
             "shown_in": shown_in, "pasted_in": pasted_in, "directives": own.mdx_directives,
@@ -998,7 +1000,16 @@ def convert_text(text: str, task: Task):
                    rewrite=_rewrite(task),
                    refused=_included_refusal(task) or _outside_refusal(task) or html_refusal(task, text),
                    directives=task.directives,
-                   contexts=_contexts(task), html_tables=_commonmark_format(task, text) is not None)
+                   contexts=_contexts(task), html_tables=_commonmark_format(task, text) is not None,
+                   jinja=_jinja(task, text))
+
+
+def _jinja(task: Task, text: str):
+    """The Jinja syntax of the site's macros plugin when it surely renders this page (convert's jinja)."""
+    scope = task.jinja
+    if scope is None or task.dialect is not Dialect.PYTHON_MARKDOWN or not scope.renders(task.path, text):
+        return None
+    return scope.syntax
 
 
 def macros_scope_of(own):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .collector import cycle_collector_paused
 from .config import CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER, Config
@@ -12,6 +12,7 @@ from .conformance import HandTable, Review, review
 from .decisions import settle
 from .diagnostics import not_verified
 from .directives import Directive
+from .macros import JinjaSyntax
 from .model import Diagnostic, Dialect, PlacedTable, Span, Table
 from .parsing import scan
 from .parsing.house_form import MAX_NESTING, depth_over
@@ -164,7 +165,7 @@ def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, 
             template_markers: tuple[str, ...] = (), jsx_refused: tuple[str, str] | None = None,
             rewrite: Callable[[str], str] | None = None, refused: tuple[str, str] | None = None,
             directives: bool = True, contexts: Callable[[str], list[tuple[str, str]]] | None = None,
-            html_tables: bool = False) -> Conversion:
+            html_tables: bool = False, jinja: JinjaSyntax | None = None) -> Conversion:
     """Every pipe table of text in the house style (form "jsx" or "html"); unverifiable tables stay.
     cross_check adds HT007 where the other dialect reads a table differently. template_markers: what opens a
     template expression in the site's pages (Site.template_markers); a table whose new lines would hold more of one
@@ -177,16 +178,19 @@ def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, 
     text (a snippet), as (their including line, their text) with a given text of this file in them
     (site.pages_including): each must show the same too, since there the file's tables read that page's link
     references, footnotes and abbreviations. html_tables: the host reads the page as CommonMark, its `<table>`s as
-    HTML (plan.plan_page)."""
+    HTML (plan.plan_page). jinja: how the site's macros plugin reads the page, when it surely renders it as a
+    template: a house table holding the plugin's delimiters is then written inside a raw block (or as it is, in a
+    raw block already), and the page is verified as the plugin renders it."""
     engine = Engine(Dialect(dialect), extensions, configs, directives, html_tables)
     with cycle_collector_paused():
         return _convert(text, engine, config, form, cross_check, front_matter, template_markers,
-                        refused or (jsx_refused if form == "jsx" else None), rewrite, contexts, html_tables)
+                        refused or (jsx_refused if form == "jsx" else None), rewrite, contexts, html_tables, jinja)
 
 
 def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_check: bool, front_matter: bool,
              template_markers: tuple[str, ...], jsx_refused: tuple[str, str] | None = None,
-             rewrite: Callable[[str], str] | None = None, contexts=None, html_tables: bool = False) -> Conversion:
+             rewrite: Callable[[str], str] | None = None, contexts=None, html_tables: bool = False,
+             jinja: JinjaSyntax | None = None) -> Conversion:
     """convert() with the cycle collector paused."""
     config = config or Config()
     extensions, configs = engine.extensions, engine.configs
@@ -218,10 +222,12 @@ def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_
                                               normalised=True))
         replacements.append((item.table, item.lines))
     replacements.sort(key=lambda replacement: replacement[0].start_line)
+    templated = False
     if template_markers:
-        replacements = _outside_templates(replacements, source, template_markers, conversion, form)
-    replacements = _page_verified(replacements, source, engine, front_matter, result.tables, conversion, rewrite,
-                                  contexts)
+        replacements, templated = _outside_templates(replacements, source, template_markers, conversion, jinja,
+                                                      form)
+    replacements = _page_verified(replacements, source, engine, front_matter, result.tables, conversion,
+                                  _rendered_first(jinja, rewrite) if templated else rewrite, contexts)
     conversion.text = _splice(source, replacements) if replacements else text
     conversion.diagnostics.sort(key=Diagnostic.order)
     return conversion
@@ -242,28 +248,78 @@ def _with_tables_as_written(chosen, tables: tuple[Table, ...], text: str, source
 
 
 def _outside_templates(replacements, source: Source, markers: tuple[str, ...], conversion: Conversion,
-                       form: str = "jsx"):
+                       jinja: JinjaSyntax | None = None, form: str = "jsx"):
     """The replacements whose new lines open no more template expressions than the lines they replace, and keep
     every one those lines open; each other table stays as written, with HT009 (the site's template plugin would
     read the house table's `{{` as its own and turn the page into an error or other text, or would no longer
-    expand the expression a cell held, now escaped: a build MkDocs runs, which fix's render cannot see)."""
+    expand the expression a cell held, now escaped: a build MkDocs runs, which fix's render cannot see). With jinja
+    (the site's macros plugin renders the page), a house table that opens only the plugin's delimiters is written
+    inside a raw block instead (_in_raw_block). Also whether one was (the page is then verified as the plugin renders
+    it)."""
     normalised = {id(item.table) for item in conversion.converted if item.normalised}
-    kept = []
+    kept, templated, page = [], False, []
     for table, lines in replacements:
         old = "\n".join(source.lines[table.start_line - 1 : table.end_line])
         new = "\n".join(lines)
-        opened = next((marker for marker in markers if new.count(marker) > old.count(marker)), None)
-        if opened is None and form == "html" and id(table) not in normalised:
-            opened = _shown_as_text(new, markers)
+        opened = [marker for marker in markers if new.count(marker) > old.count(marker)]
+        if not opened and form == "html" and id(table) not in normalised:
+            opened = [marker for marker in [_shown_as_text(new, markers)] if marker is not None]
         lost = next((marker for marker in markers if marker not in _ESCAPED_MARKERS
                      and new.count(marker) < old.count(marker)), None)
-        if opened is None and lost is None:
+        if not opened and lost is None:
             kept.append((table, lines))
             continue
-        conversion.diagnostics.append(_not_outside_templates(table, opened) if opened is not None
-                                      else _template_lost(table, lost))
+        if jinja is not None and lost is None and set(opened) <= set(jinja.markers):
+            if not page:
+                page.append(jinja.read(source.normalized()))
+            placed = _in_raw_block(table, lines, old, jinja, page[0])
+            if not isinstance(placed, Diagnostic):
+                kept.append((table, placed))
+                templated = True
+                _written(conversion, table, placed)
+                continue
+        else:
+            placed = (_not_outside_templates(table, opened[0]) if opened else _template_lost(table, lost))
+        conversion.diagnostics.append(placed)
         conversion.converted = [item for item in conversion.converted if item.table is not table]
-    return kept
+    return kept, templated
+
+
+def _in_raw_block(table: Table, lines: list[str], old: str, jinja: JinjaSyntax, page) -> list[str] | Diagnostic:
+    """The house table's lines as the site's macros plugin gives them back as written: inside a raw block (its tags
+    on lines of their own, which the plugin renders as blank lines), or as they are where the pipe table is in one
+    already; or HT009 when that cannot be (the page is no template the plugin renders, the pipe table's lines hold
+    template syntax, the house table's could end the raw block)."""
+    if page.problem is not None:
+        return not_verified(table.span, f"the site's macros plugin cannot render this page ({page.problem}): no "
+                            "house table can be verified in it", "correct the page's template, or convert this "
+                            "table by hand")
+    placement = page.placement(table.start_line, table.end_line)
+    if placement is None:
+        held = next((marker for marker in jinja.markers if marker in old), None)
+        if held is not None:
+            return _template_lost(table, held)
+        return not_verified(table.span, "the pipe table is inside the site's macros plugin's template syntax "
+                            "(an expression, a statement or a comment)", "convert this table by hand")
+    if jinja.opens_statement(lines):
+        return _not_outside_templates(table, jinja.markers[1])
+    return jinja.wrapped(lines) if placement == "data" else lines
+
+
+def _written(conversion: Conversion, table: Table, lines: list[str]) -> None:
+    """The converted table's lines as written (with a raw block's tags)."""
+    conversion.converted = [replace(item, output=tuple(lines)) if item.table is table else item
+                            for item in conversion.converted]
+
+
+def _rendered_first(jinja: JinjaSyntax, rewrite: Callable[[str], str] | None) -> Callable[[str], str] | None:
+    """rewrite after the site's macros plugin has rendered the page (it is listed first on such sites: hooks run
+    after every plugin); rewrite alone where the site's Markdown stack renders the templates itself (Zensical)."""
+    if jinja.in_stack:
+        return rewrite
+    if rewrite is None:
+        return jinja.rendered
+    return lambda text: rewrite(jinja.rendered(text))
 
 
 # The markers that are what a house cell holds for text a plugin would read (not a template's own delimiter).
@@ -764,8 +820,14 @@ def _splice(source: Source, replacements: list[tuple[Table, list[str]]]) -> str:
         pieces += map(str.__add__, lines[position:first], endings[position:first])
         prefix = lines[first][: len(lines[first]) - len(lines[first].lstrip(" \t>"))]
         ending = endings[first] or "\n"
-        pieces += [prefix + line + ending for line in new[:-1]]
-        pieces.append(prefix + new[-1] + endings[last])
+        pieces += [_prefixed(prefix, line) + ending for line in new[:-1]]
+        pieces.append(_prefixed(prefix, new[-1]) + endings[last])
         position = last + 1
     pieces += map(str.__add__, lines[position:], endings[position:])
     return "".join(pieces)
+
+
+def _prefixed(prefix: str, line: str) -> str:
+    """A new line under the table's indentation or `> ` prefixes; an empty one (a raw block's blank lines) without
+    trailing blanks."""
+    return prefix + line if line else prefix.rstrip()

@@ -19,6 +19,7 @@ from pathlib import Path
 from . import mkdocs_parts, observed
 from .config import CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER, ConfigError
 from .files import LazySpec, reason
+from .macros import JinjaSyntax
 
 # Zensical reads zensical.toml before mkdocs.yml (its `[project]` table holds MkDocs' keys); ProperDocs (an MkDocs
 # fork, the same configuration) reads its own name first, then MkDocs'.
@@ -432,8 +433,9 @@ def load_site(config_file: Path, shown: str | None = None, *, mkdocs_modules: bo
         use_directory_urls=bool(raw.get("use_directory_urls", True)),
         plugin_options=_plugin_options(raw.get("plugins")),
         excluded=_excluded_docs(raw.get("exclude_docs"), shown, parts),
-        template_markers=_template_markers(raw.get("plugins")) + _extension_template_markers(names, configs),
-        macros=_macros_scope(raw.get("plugins"), (root / str(raw.get("docs_dir") or "docs")).resolve()),
+        template_markers=_template_markers(_with_macros_extension(raw.get("plugins"), names, configs)),
+        macros=_macros_scope(_with_macros_extension(raw.get("plugins"), names, configs),
+                             (root / str(raw.get("docs_dir") or "docs")).resolve(), _ZENSICAL_MACROS in names),
         extension_options=extension_options,
         rewrites_markdown=rewriting,
         include_markdown=_entry_options(raw.get("plugins"), INCLUDE_MARKDOWN_PLUGIN),
@@ -954,11 +956,11 @@ def _entry_options(plugins, wanted: str) -> object:
     return None
 
 
-# mkdocs-macros-plugin renders every page as a Jinja template before Markdown (its `macros` entry): what opens an
-# expression, a statement and a comment, and the options that change them.
+# mkdocs-macros-plugin renders every page as a Jinja template before Markdown (its `macros` entry; its `j2_*`
+# options are its Jinja syntax, macros.JinjaSyntax).
 _MACROS_PLUGIN = "macros"
-_MACROS_MARKERS = (("j2_variable_start_string", "{{"), ("j2_block_start_string", "{%"),
-                   ("j2_comment_start_string", "{#"))
+# Zensical's emulation of the plugin: a preprocessor of the stack, which the verification's render runs itself.
+_ZENSICAL_MACROS = "zensical.extensions.macros"
 
 
 @dataclass(frozen=True)
@@ -968,7 +970,7 @@ class MacrosScope:
     `render_macros: true` or whose path under docs_dir matches `force_render_paths` (nautobot renders 2 of its 312
     pages). On the other pages its delimiters are text like any other."""
 
-    markers: tuple[str, ...]  # its delimiters (variable, block, comment), in Site.template_markers too
+    syntax: JinjaSyntax  # its Jinja options; its delimiters (variable, block, comment) are in Site.template_markers too
     by_default: bool
     forced: tuple[str, ...]  # force_render_paths' lines: gitwildmatch patterns over paths under docs_dir
     docs_dir: str
@@ -986,6 +988,20 @@ class MacrosScope:
             return True
         return not (self.by_default or flag == True or self._forced(src_path))  # noqa: E712 -- as the plugin tests
 
+    @property
+    def markers(self) -> tuple[str, ...]:
+        """Its delimiters: what opens an expression, a statement and a comment."""
+        return self.syntax.markers
+
+    def renders(self, path: str, text: str) -> bool:
+        """Whether the plugin renders this file as its own page (under docs_dir, not left as written): a file it
+        is not known to render (one outside docs_dir, or one it leaves that a rendered page pulls in by a Jinja
+        `include`) would show a raw block's tags as text where it is not rendered."""
+        import os
+
+        inside = not os.path.relpath(os.path.realpath(path), self.docs_dir).replace(os.sep, "/").startswith("../")
+        return inside and not self.leaves(path, text)
+
     def _forced(self, src_path: str) -> bool:
         if not self.forced:
             return False
@@ -998,7 +1014,7 @@ class MacrosScope:
 INCLUDE_MARKDOWN_PLUGIN = "include-markdown"
 
 
-def _macros_scope(plugins, docs_dir: Path) -> MacrosScope | None:
+def _macros_scope(plugins, docs_dir: Path, in_stack: bool = False) -> MacrosScope | None:
     """The site's MacrosScope when it lists mkdocs-macros-plugin (its `macros` entry) and no include-markdown plugin
     (which pastes files into pages before or after macros renders them, by their order: a file macros leaves as its
     own page may be rendered inside another), else None (the delimiters then count on every page)."""
@@ -1008,9 +1024,9 @@ def _macros_scope(plugins, docs_dir: Path) -> MacrosScope | None:
     for name, options in entries:
         if name == _MACROS_PLUGIN:
             options = options if isinstance(options, dict) else {}
-            markers = tuple(str(options.get(key) or default) for key, default in _MACROS_MARKERS)
             forced = tuple(str(options.get("force_render_paths") or "").splitlines())
-            return MacrosScope(markers, options.get("render_by_default", True) is not False, forced, str(docs_dir))
+            return MacrosScope(JinjaSyntax.of(options, in_stack), options.get("render_by_default", True) is not False,
+                               forced, str(docs_dir))
     return None
 
 
@@ -1033,8 +1049,7 @@ def _template_markers(plugins) -> tuple[str, ...]:
     markers: tuple[str, ...] = ()
     for name, options in _plugin_entries(plugins):
         if name == _MACROS_PLUGIN:
-            options = options if isinstance(options, dict) else {}
-            markers += tuple(str(options.get(key) or default) for key, default in _MACROS_MARKERS)
+            markers += JinjaSyntax.of(options if isinstance(options, dict) else {}).markers
         elif name in _CROSS_REFERENCE_PLUGINS and CROSS_REFERENCE_MARKER not in markers:
             markers += (CROSS_REFERENCE_MARKER,)
         elif name in _WIKI_LINK_PLUGINS and WIKI_LINK_MARKER not in markers:
@@ -1042,23 +1057,14 @@ def _template_markers(plugins) -> tuple[str, ...]:
     return markers
 
 
-# Zensical's port of mkdocs-macros-plugin, listed as a Markdown extension (the mkdocs.yml of fastapi, typer and
-# sqlmodel): its options are the plugin's.
-_MACROS_EXTENSION = "zensical.extensions.macros"
-
-
-def _extension_template_markers(names, configs: dict) -> tuple[str, ...]:
-    """The Jinja delimiters of Zensical's macros extension when the stack lists it and it renders every page: fix's
-    render runs it too, but there a house table's `style={{...}}` only shows as the whole page's "Macro Syntax
-    Error" (HT009 "the page would change", after a render per table, each logging the extension's warning); with
-    the delimiters known such a table is kept at once, with the macros HT009. With `render_by_default: false` it
-    renders only the pages that ask, which a render outside a build cannot tell: that is left to the render."""
-    if _MACROS_EXTENSION not in names:
-        return ()
-    options = configs.get(_MACROS_EXTENSION) or {}
-    if options.get("render_by_default", True) is False:
-        return ()
-    return tuple(str(options.get(key) or default) for key, default in _MACROS_MARKERS)
+def _with_macros_extension(plugins, names, configs: dict):
+    """The site's plugin entries, with a `macros` entry of Zensical's macros extension's options when the stack
+    lists that extension (fastapi's, sqlmodel's and typer's mkdocs.yml do, under MkDocs) and no macros plugin: it
+    renders the pages as mkdocs-macros-plugin does, with the same options, inside the Markdown render."""
+    if _ZENSICAL_MACROS not in names or any(name == _MACROS_PLUGIN for name, _ in _plugin_entries(plugins)):
+        return plugins
+    entries = list(plugins.items()) if isinstance(plugins, dict) else list(plugins or [])
+    return [*entries, {_MACROS_PLUGIN: configs.get(_ZENSICAL_MACROS) or {}}]
 
 
 def _plugin_entries(plugins):
