@@ -6,6 +6,7 @@ import re
 import subprocess
 from pathlib import Path
 
+import pytest
 from bs4 import BeautifulSoup
 from test_cli import cli_process
 
@@ -867,6 +868,97 @@ def test_an_error_of_a_site_extension_is_not_called_an_internal_error(tmp_path):
                                                  "zensical.extensions.preview (TypeError: Rendering context not "
                                                  "registered)\n")
     assert "| 1 | 2 |" in (tmp_path / "docs" / "index.md").read_text(encoding="utf-8")
+
+
+# aws-powertools/powertools-lambda-python: snippets with check_paths, a snippet file missing from the checkout, and
+# pymdownx.tasklist listed after pymdownx.snippets.
+MISSING_SNIPPET = "# T\n\n--8<-- \"missing.json\"\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+
+
+def test_the_extension_that_raised_is_named_not_another_of_its_package(tmp_path):
+    """The build stops with the snippets extension's error; fix named pymdownx.tasklist (the last extension listed
+    of the package that raised) as the extension in error."""
+    from pymdownx.snippets import SnippetMissingError
+
+    config = write_site(tmp_path, {"index.md": MISSING_SNIPPET}, snippets=False,
+                        extensions=[{"pymdownx.snippets": {"check_paths": True}}, "pymdownx.tasklist"])
+    with pytest.raises(SnippetMissingError):
+        build_site(config, tmp_path / "out")
+    done = cli_process("fix", "docs", cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (2, "docs/index.md: error in the site's Markdown extension "
+                                                 "pymdownx.snippets (SnippetMissingError: Snippet at path "
+                                                 "'missing.json' could not be found)\n")
+    assert (tmp_path / "docs" / "index.md").read_text(encoding="utf-8") == MISSING_SNIPPET
+
+# fastapi/sqlmodel (and typer, fastapi): Material's preview extension, which looks up MkDocs' `relpath` step.
+PREVIEW = [{"material.extensions.preview": {"targets": {"include": ["*"]}}}, "tables"]
+PREVIEWED = ("# P\n\n| a | b |\n|---|---|\n| [other](other.md) | 1 |\n\n"
+             "<table>\n<tr><th>x</th></tr>\n<tr><td>y</td></tr>\n</table>\n")
+
+
+def test_a_stack_with_material_preview_is_read_by_check_and_fix(tmp_path):
+    """check and fix render pages outside MkDocs, where no `relpath` tree processor exists: the preview extension
+    raised on every page it rendered (`internal error (ValueError: No item named "relpath" exists.)`), so check
+    missed the findings of every page with a raw HTML table and fix converted nothing. Now both read the site as
+    the build does, and the link in the converted cell keeps the preview mark the build gives it."""
+    config = write_site(tmp_path / "site", {"index.md": PREVIEWED, "other.md": "# O\n"}, extensions=PREVIEW,
+                        snippets=False)
+    before = build_site(config, tmp_path / "before")
+    assert len(before.findings()) == 2
+    code, lines = check_site(tmp_path / "site")
+    assert (code, [f"house_tables: {line}" for line in lines[:-1]]) == (1, before.findings())
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert lines[0] == "docs/index.md: 1 table, 4 cells verified"
+    after = build_site(config, tmp_path / "after")
+    assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+    assert '<a data-preview="" href="other/">other</a>' in after.pages["index.html"]
+
+# pydantic/pydantic's errors/errors.md (mkdocstrings, so autorefs): `[`errors()`][pydantic_core.ValidationError.errors]`
+# in a cell; `[0][1]` in code is no reference.
+CROSS_REFERENCED = ("# T\n\n## Target\n\n| M | D |\n|---|---|\n| [`errors()`][target] | x |\n\n"
+                    "| C | D |\n|---|---|\n| `b[0][1]` | y |\n")
+
+
+def test_the_html_form_keeps_a_table_whose_reference_autorefs_links(tmp_path):
+    """autorefs links `[title][identifier]` in a pipe cell, never in raw HTML: the JSX form's escaped brackets
+    refused such a table (HT009), but fix --form html wrote the brackets as text and the built page showed
+    `[errors()][target]` instead of the link (pydantic: 4 tables on 2 pages). Now it stays as written; brackets in
+    code do not count."""
+    pages = {"index.md": CROSS_REFERENCED, "wiki.md": "# W\n\n| a | b |\n|---|---|\n| [[index]] | x |\n"}
+    config = write_site(tmp_path / "site", pages, extensions=["tables"], snippets=False)
+    config.write_text(config.read_text().replace("- search\n", "- search\n- autorefs\n- roamlinks\n"))
+    before = build_site(config, tmp_path / "before")
+    assert 'href="#target"><code>errors()</code></a>' in before.pages["index.html"]
+    code, lines = run_cli(tmp_path / "site", "fix", "--form", "html", "docs")
+    assert code == 1
+    assert lines[0] == "docs/index.md: 1 table, 4 cells verified"
+    assert lines[2].startswith("docs/index.md:5:1: HT009 the site's autorefs plugin would link a '[title][identifier]'")
+    assert lines[4].startswith("docs/wiki.md:3:1: HT009 the site's wiki-link plugin would link a '[[page]]'")
+    after = build_site(config, tmp_path / "after")
+    for page in ("index.html", "wiki/index.html"):
+        assert unstyled(after.pages[page]) == unstyled(before.pages[page])
+
+
+# fastapi/sqlmodel (and typer, fastapi): Zensical's port of mkdocs-macros listed as a Markdown extension under MkDocs.
+MACROS_EXTENSION = ["zensical.extensions.macros", "tables"]
+
+
+def test_zensical_macros_extension_is_read_as_the_macros_plugin(tmp_path):
+    """The extension renders every page as Jinja, so a house table's `style={{...}}` would make the page "Macro Syntax
+    Error". fix kept every table (its render saw the error) with "the page would change: ... Macro Syntax Error", and
+    the extension's warning went to stderr once per table tried (sqlmodel: 5 tables). Now the extension is read as
+    the macros plugin it ports: the house table is written in a raw block and the page builds as before."""
+    page = "# T\n\n{{ 1 + 1 }}\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+    config = write_site(tmp_path, {"index.md": page}, extensions=MACROS_EXTENSION, snippets=False)
+    before = build_site(config, tmp_path / "before")
+    assert "<p>2</p>" in before.pages["index.html"]
+    done = cli_process("fix", "docs", cwd=tmp_path)
+    assert (done.returncode, done.stderr, done.stdout.splitlines()[0]) == (0, "", "docs/index.md: 1 table, 4 cells "
+                                                                                  "verified")
+    assert "{% raw %}" in (tmp_path / "docs" / "index.md").read_text(encoding="utf-8")
+    after = build_site(config, tmp_path / "after")
+    assert after.findings() == []
+    assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
 
 
 # open-webui/docs (Docusaurus): `:::tip Optional Configuration` ... table ... `:::`. Docusaurus makes an admonition

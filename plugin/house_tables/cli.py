@@ -923,14 +923,27 @@ def _raising_extension(error: Exception, extensions: Sequence) -> str | None:
     import sysconfig
     import traceback
 
-    packages = {name.split(".")[0]: name for name in extensions if isinstance(name, str)}
-    packages.pop("markdown", None)
+    names = [name for name in extensions if isinstance(name, str) and not name.startswith("markdown.")]
     standard = Path(sysconfig.get_paths()["stdlib"]).resolve()
     for frame, _ in reversed(list(traceback.walk_tb(error.__traceback__))):
         if Path(frame.f_code.co_filename).resolve().is_relative_to(standard):
             continue
-        return packages.get(str(frame.f_globals.get("__name__", "")).split(".")[0])
+        return _extension_of(str(frame.f_globals.get("__name__", "")), names)
     return None
+
+
+def _extension_of(module: str, names: Sequence[str]) -> str | None:
+    """The extension of the stack a module belongs to: the one it is (or is inside), else the only one of its
+    top-level package, else that package (pymdownx.util raising under several pymdownx extensions: naming one of
+    them would blame the wrong one)."""
+    inside = [name for name in names if module == name or module.startswith(name + ".")]
+    if inside:
+        return max(inside, key=len)
+    package = module.split(".")[0]
+    siblings = {name for name in names if name.split(".")[0] == package}
+    if len(siblings) > 1:
+        return package
+    return siblings.pop() if siblings else None
 
 
 def _site_code_place(error: Exception) -> str | None:

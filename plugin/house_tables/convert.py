@@ -224,7 +224,8 @@ def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_
     replacements.sort(key=lambda replacement: replacement[0].start_line)
     templated = False
     if template_markers:
-        replacements, templated = _outside_templates(replacements, source, template_markers, conversion, jinja)
+        replacements, templated = _outside_templates(replacements, source, template_markers, conversion, jinja,
+                                                      form)
     replacements = _page_verified(replacements, source, engine, front_matter, result.tables, conversion,
                                   _rendered_first(jinja, rewrite) if templated else rewrite, contexts)
     conversion.text = _splice(source, replacements) if replacements else text
@@ -247,7 +248,7 @@ def _with_tables_as_written(chosen, tables: tuple[Table, ...], text: str, source
 
 
 def _outside_templates(replacements, source: Source, markers: tuple[str, ...], conversion: Conversion,
-                       jinja: JinjaSyntax | None = None):
+                       jinja: JinjaSyntax | None = None, form: str = "jsx"):
     """The replacements whose new lines open no more template expressions than the lines they replace, and keep
     every one those lines open; each other table stays as written, with HT009 (the site's template plugin would
     read the house table's `{{` as its own and turn the page into an error or other text, or would no longer
@@ -255,11 +256,14 @@ def _outside_templates(replacements, source: Source, markers: tuple[str, ...], c
     (the site's macros plugin renders the page), a house table that opens only the plugin's delimiters is written
     inside a raw block instead (_in_raw_block). Also whether one was (the page is then verified as the plugin renders
     it)."""
+    normalised = {id(item.table) for item in conversion.converted if item.normalised}
     kept, templated, page = [], False, []
     for table, lines in replacements:
         old = "\n".join(source.lines[table.start_line - 1 : table.end_line])
         new = "\n".join(lines)
         opened = [marker for marker in markers if new.count(marker) > old.count(marker)]
+        if not opened and form == "html" and id(table) not in normalised:
+            opened = [marker for marker in [_shown_as_text(new, markers)] if marker is not None]
         lost = next((marker for marker in markers if marker not in _ESCAPED_MARKERS
                      and new.count(marker) < old.count(marker)), None)
         if not opened and lost is None:
@@ -320,6 +324,18 @@ def _rendered_first(jinja: JinjaSyntax, rewrite: Callable[[str], str] | None) ->
 
 # The markers that are what a house cell holds for text a plugin would read (not a template's own delimiter).
 _ESCAPED_MARKERS = (CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER)
+
+# What the HTML form holds instead: the brackets as they are, in raw HTML, where autorefs reads nothing and a
+# wiki-link plugin's Markdown link would show as text.
+_SHOWN_BRACKETS = {CROSS_REFERENCE_MARKER: "][", WIKI_LINK_MARKER: "[["}
+_CODE_OR_TAG = re.compile(r"<code\b.*?</code>|<[^>]*>", re.DOTALL)
+
+
+def _shown_as_text(html_lines: str, markers: tuple[str, ...]) -> str | None:
+    """The marker of a pipe table's `[title][identifier]` or `[[page]]` that its HTML-form lines show as text
+    (outside code): the site's autorefs or wiki-link plugin read it in the pipe table, and would not in raw HTML."""
+    text = _CODE_OR_TAG.sub("", html_lines)
+    return next((marker for marker in markers if marker in _SHOWN_BRACKETS and _SHOWN_BRACKETS[marker] in text), None)
 
 
 def _template_lost(table: Table, lost: str) -> Diagnostic:

@@ -433,9 +433,9 @@ def load_site(config_file: Path, shown: str | None = None, *, mkdocs_modules: bo
         use_directory_urls=bool(raw.get("use_directory_urls", True)),
         plugin_options=_plugin_options(raw.get("plugins")),
         excluded=_excluded_docs(raw.get("exclude_docs"), shown, parts),
-        template_markers=_template_markers(raw.get("plugins")),
-        macros=_macros_scope(raw.get("plugins"), (root / str(raw.get("docs_dir") or "docs")).resolve(),
-                             _ZENSICAL_MACROS in names),
+        template_markers=_template_markers(_with_macros_extension(raw.get("plugins"), names, configs)),
+        macros=_macros_scope(_with_macros_extension(raw.get("plugins"), names, configs),
+                             (root / str(raw.get("docs_dir") or "docs")).resolve(), _ZENSICAL_MACROS in names),
         extension_options=extension_options,
         rewrites_markdown=rewriting,
         include_markdown=_entry_options(raw.get("plugins"), INCLUDE_MARKDOWN_PLUGIN),
@@ -1055,6 +1055,16 @@ def _template_markers(plugins) -> tuple[str, ...]:
         elif name in _WIKI_LINK_PLUGINS and WIKI_LINK_MARKER not in markers:
             markers += (WIKI_LINK_MARKER,)
     return markers
+
+
+def _with_macros_extension(plugins, names, configs: dict):
+    """The site's plugin entries, with a `macros` entry of Zensical's macros extension's options when the stack
+    lists that extension (fastapi's, sqlmodel's and typer's mkdocs.yml do, under MkDocs) and no macros plugin: it
+    renders the pages as mkdocs-macros-plugin does, with the same options, inside the Markdown render."""
+    if _ZENSICAL_MACROS not in names or any(name == _MACROS_PLUGIN for name, _ in _plugin_entries(plugins)):
+        return plugins
+    entries = list(plugins.items()) if isinstance(plugins, dict) else list(plugins or [])
+    return [*entries, {_MACROS_PLUGIN: configs.get(_ZENSICAL_MACROS) or {}}]
 
 
 def _plugin_entries(plugins):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 import xml.etree.ElementTree as etree
 from collections.abc import Callable
 from functools import lru_cache, partial
@@ -294,6 +295,7 @@ def markdown_for(extensions: tuple[str, ...], configs: dict, *, recording: bool 
         if recording:
             names = [*names, *(() if "tables" in names else ("tables",)), _RecordTables()]
         md = _INSTANCES[key] = markdown.Markdown(extensions=names, extension_configs=configs)
+        with_mkdocs_relpath(md)
         if recording:
             _without_highlighting(md)
         if recording and fast:
@@ -302,6 +304,31 @@ def markdown_for(extensions: tuple[str, ...], configs: dict, *, recording: bool 
             blockloop.install(md)
     md.reset()
     return md
+
+
+def with_mkdocs_relpath(md: markdown.Markdown) -> None:
+    """MkDocs registers its `relpath` tree processor (which makes links relative to the page) in every page's
+    Markdown, and an extension may look it up: Material's preview extension (material.extensions.preview, in
+    fastapi's and sqlmodel's stacks) reads the page's file and the site's files from it and raises without it. A
+    render of house-tables' is no page of a site: it gets a `relpath` step that changes nothing and knows no file (so
+    preview marks no link, before and after a table is converted alike). Only once an extension has imported MkDocs'
+    page module: nothing else can ask for that step by its class."""
+    pages = sys.modules.get("mkdocs.structure.pages")
+    if pages is not None and "relpath" not in md.treeprocessors:
+        md.treeprocessors.register(_unresolving_relpath(pages), "relpath", 0)
+
+
+def _unresolving_relpath(pages):
+    """An instance of MkDocs' relpath step (mkdocstrings copies it by its constructor) that resolves nothing."""
+    from types import SimpleNamespace
+
+    from mkdocs.structure.files import File, Files
+
+    class Unresolving(pages._RelativePathTreeprocessor):
+        def run(self, root):
+            return None
+
+    return Unresolving(File("index.md", "", "", True), Files([]), SimpleNamespace(use_directory_urls=True))
 
 
 def without_highlighting(md: markdown.Markdown) -> None:

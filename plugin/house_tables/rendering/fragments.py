@@ -18,7 +18,7 @@ import markdown
 from cmarkgfm.cmark import Options
 from markdown.treeprocessors import Treeprocessor
 
-from ..parsing.pymd import markdown_for
+from ..parsing.pymd import markdown_for, with_mkdocs_relpath
 from .css import canonical_style
 from .fast import enabled
 from .simple_html import Element, decode, escape_text, parse, unknown_references_literal
@@ -115,6 +115,7 @@ def _together_markdown(extensions: tuple[str, ...], configs: dict) -> tuple[mark
         if len(_TOGETHER) >= 8:
             _TOGETHER.clear()
         md = markdown.Markdown(extensions=list(extensions), extension_configs=configs)
+        with_mkdocs_relpath(md)
         top: list = []
         md.treeprocessors.register(_TopLevel(md, top), "house_tables_top_level", -1000)
         _TOGETHER[key] = (md, top)

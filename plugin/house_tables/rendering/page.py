@@ -109,6 +109,7 @@ def _page_markdown(extensions: tuple, configs: dict, *, highlighting: bool = Tru
     """The reset Markdown instance for a stack plus the house_tables extension, built once (without highlighting:
     fences stashed as empty code, for finding the hand-written tables only)."""
     from ..extension import HouseTablesExtension
+    from ..parsing.pymd import with_mkdocs_relpath
 
     # The working directory too: extensions resolve relative paths against it when built (snippets' base_path)
     key = (tuple(map(str, extensions)), repr(sorted(configs.items())), os.getcwd(), highlighting)
@@ -120,6 +121,7 @@ def _page_markdown(extensions: tuple, configs: dict, *, highlighting: bool = Tru
         extension.settings.sink = lambda level, message: None  # findings are the scan's business here
         md = _INSTANCES[key] = markdown.Markdown(extensions=[*extensions, extension], extension_configs=configs)
         md.treeprocessors.register(_TreeLinks(md), "house_tables_tree_links", 0)
+        with_mkdocs_relpath(md)
         with_stand_ins(md)  # raw tables read as short stand-ins where that is provably the same (raw_blocks)
         if not highlighting:
             from ..parsing.pymd import without_highlighting
