@@ -669,8 +669,8 @@ def test_a_table_in_an_included_file_that_includes_another_is_reported_at_its_li
 
 def test_fix_says_why_the_table_of_a_file_it_was_not_given_stays(tmp_path):
     """A page includes a file outside docs_dir (linuxserver's docs: `--8<-- "README.md"`): `fix docs` leaves that
-    file's table as written, and its finding says why (it said HT001 alone, as if fix had failed); check's finding
-    is as before; given the file too, fix converts it and the page shows the same."""
+    file's table as written, and its summary says why (it said HT001 alone, as if fix had failed); the finding is
+    check's; given the file too, fix converts it and the page shows the same."""
     site = tmp_path / "site"
     shared = "A | B\n--- | ---\n`1` | 2\n"
     config = write_site(site, {"index.md": '# Home\n\n--8<-- "shared.md"\n'}, files={"snippets/shared.md": shared})
@@ -678,7 +678,9 @@ def test_fix_says_why_the_table_of_a_file_it_was_not_given_stays(tmp_path):
     finding = ("snippets/shared.md:1:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown pipe "
                "tables")
     code, lines = run_cli(site, "fix", "docs")
-    assert (code, lines[0]) == (1, f"{finding} (left as written: fix was not given snippets/shared.md)")
+    assert (code, lines) == (1, [finding, "0 files fixed, 1 unchanged; 1 finding (1 pipe table) left in 1 file; left "
+                                          "as written, in a file fix was not given: snippets/shared.md; configuration: "
+                                          "mkdocs.yml"])
     assert (site / "snippets" / "shared.md").read_text(encoding="utf-8") == shared
     assert check_site(site)[1][0] == finding
     code, lines = run_cli(site, "fix", "docs", "snippets/shared.md")

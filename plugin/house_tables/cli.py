@@ -49,7 +49,7 @@ from .files import (
 from .mkdocs_parts import page_meta
 from .model import Diagnostic, Dialect
 from .observed import cache_refused_by_environment
-from .report import FORMATS, FileResult, Finding, Progress, Run, emit, shown_path, table_records, unified_diff
+from .report import FORMATS, FileResult, Finding, Progress, Run, emit, table_records, unified_diff
 from .settings import Configurations, Settings, UsageError
 from .site import SUFFIX_HOSTS
 
@@ -496,8 +496,6 @@ def execute(args: argparse.Namespace, resolver: Resolver) -> Run:
         results = _rechecked_includers(results, slots, chosen)
         results = _without_stale_findings(results)
     results = _without_repeated_findings(results, chosen)
-    if args.command == "fix":
-        results = _with_unread_files_named(results)
     sources = sorted({own.source for own in chosen.values()}) or ["none could be read" if refused else "defaults"]
     stop = _interruption(stopped, len(results), len(slots), written if writes else None)
     return Run(args.command, results, problems, writes=writes, diff=diff, configuration=", ".join(sources),
@@ -604,24 +602,6 @@ def _without_repeated_findings(results: list[FileResult], chosen: dict[str, Sett
     if not said:
         return results
     return [_without_said(result, said) if os.path.abspath(result.path) in unbuilt else result for result in results]
-
-
-def _with_unread_files_named(results: list[FileResult]) -> list[FileResult]:
-    """fix's results, each pipe table of a file this run did not read (a page includes it: a README.md outside the
-    paths given) saying why it stays: fix writes only the files it was given (linuxserver's docs: `fix docs` left
-    README.md's table with its HT001 and no reason)."""
-    read = {os.path.abspath(result.path) for result in results}
-    return [replace(result, findings=[_not_read(finding) if finding.code == "HT001"
-                                      and os.path.abspath(finding.path) not in read else finding
-                                      for finding in result.findings])
-            if any(os.path.abspath(finding.path) not in read for finding in result.findings) else result
-            for result in results]
-
-
-def _not_read(finding: Finding) -> Finding:
-    """An HT001 of another file's table, with the reason fix left it."""
-    return replace(finding, message=f"{finding.message} (left as written: fix was not given "
-                                    f"{shown_path(finding.path)})")
 
 
 def _without_said(result: FileResult, said: set) -> FileResult:

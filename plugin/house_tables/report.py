@@ -213,11 +213,23 @@ def summary(run: Run) -> str:
         if changed:
             done += f" ({_count(converted, 'table')}, {_count(cells, 'cell')} verified)"
         text = f"{done}, {len(good) - len(changed)} unchanged; {text.replace(' in ', ' left in ', 1)}"
+        text += _not_given_summary(run, good)
     text += _hand_summary(run, good)
     errors = len(run.errors)
     if errors:
         text += f"; {_count(errors, 'path')} could not be {'read or written' if run.command == 'fix' else 'read'}"
     return f"{text}; configuration: {run.configuration}"
+
+
+def _not_given_summary(run: Run, good: list[FileResult]) -> str:
+    """`; left as written, in a file fix was not given: README.md` — the pipe tables of files a page includes that fix
+    did not read (it writes only the files it is given: linuxserver's `fix docs` left README.md's table, included by a
+    page, with its HT001 alone, as if fix had failed)."""
+    read = {os.path.abspath(result.path) for result in good}
+    files = sorted({f.path for f in run.findings if f.code == "HT001" and os.path.abspath(f.path) not in read})
+    if not files:
+        return ""
+    return f"; left as written, in {'a file' if len(files) == 1 else 'files'} fix was not given: {', '.join(files)}"
 
 
 def _hand_summary(run: Run, good: list[FileResult]) -> str:
