@@ -633,7 +633,7 @@ def _escaped_before_pieces(jsx: str) -> str:
     """A backslash that is text right before a kept MDX piece (`<kbd>`, `{x}`) would escape the piece's first
     character once the piece is back: the serialiser saw a token there, so it wrote the backslash bare (a run
     of 2k+1 is k escaped backslashes and a bare one). The bare one is escaped too."""
-    if "\ue000" not in jsx and enabled():  # no piece (a 1 MB cell of text is not searched for one)
+    if TOKEN_START not in jsx and enabled():  # no piece (a 1 MB cell of text is not searched for one)
         return jsx
     return _BACKSLASHES_BEFORE_PIECE.sub(lambda m: m.group(1) + "\\" if len(m.group(1)) % 2 else m.group(1), jsx)
 

@@ -14,13 +14,13 @@ from ..parsing.mdx import FOOTNOTE_CALL
 # A token is punctuation at both ends, as every piece is (`<`...`>`, `{`...`}`, `[`...`]`): an emphasis mark beside it
 # opens or closes as beside the piece (`<br />_a_` is emphasis to MDX), which a letter-like private-use character
 # would forbid (an underscore between it and a letter is intraword). The private-use characters keep it unique.
-_TOKEN = re.compile("\u27ec\ue000(\\d+)\ue001\u27ed")
-TOKEN_START = "\u27ec\ue000"
+TOKEN_START, TOKEN_END = "\u27ec\ue000", "\ue001\u27ed"
+_TOKEN = re.compile(TOKEN_START + "(\\d+)" + TOKEN_END)
 
 
 def token(index: int) -> str:
     """The text that stands for kept piece number index while the cell is rendered."""
-    return f"\u27ec\ue000{index}\ue001\u27ed"
+    return f"{TOKEN_START}{index}{TOKEN_END}"
 
 
 _TAG = re.compile(r"</?[A-Za-z][\w.:-]*(?:\s[^<>]*)?/?>|<>|</>")
