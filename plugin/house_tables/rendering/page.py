@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 import markdown
 from markdown.treeprocessors import Treeprocessor
+from markdown.util import AMP_SUBSTITUTE
 
 from .css import canonical_style
 from .fast import enabled
@@ -154,7 +155,11 @@ class _TreeLinks(Treeprocessor):
 
 def _resolved_by_mkdocs(url: str) -> bool:
     """Whether MkDocs rewrites (and validates) a URL of the tree: a relative path, not `https:`, `//host`,
-    `/absolute` or a bare `#anchor` (see mkdocs.structure.pages._RelativePathTreeprocessor)."""
+    `/absolute`, a bare `#anchor`, or an email autolink's `mailto:` (Python-Markdown writes it as entities whose `&`
+    is its AMP_SUBSTITUTE until the page is serialised: no scheme shows; MkDocs leaves it by that character) (see
+    mkdocs.structure.pages._RelativePathTreeprocessor)."""
+    if AMP_SUBSTITUTE in url:
+        return False
     parts = urlsplit(url)
     return not (parts.scheme or parts.netloc or not parts.path or parts.path.startswith("/"))
 
