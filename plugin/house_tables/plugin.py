@@ -4,7 +4,6 @@ being rendered, so findings point at the file on disk (`docs/page.md:12:5: HT001
 from __future__ import annotations
 
 import logging
-import os
 from typing import TYPE_CHECKING
 
 from mkdocs.config import base
@@ -137,10 +136,9 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
             return None
         src = page.file.src_uri
         enabled = self.globs is None or _selected(src, self.globs)
-        root = _root(config)
         file = page.file  # its path and text are made only if a finding needs them
-        self.extension.page = PageContext(lambda: _display_path(page, root), lambda: file.content_string, enabled,
-                                          root, getattr(file, "generated_by", None), self._pasted(file))
+        self.extension.page = PageContext(lambda: _display_path(page), lambda: file.content_string, enabled,
+                                          getattr(file, "generated_by", None), self._pasted(file))
         self.current = page.file.src_uri
         self.findings[self.current] = []
         self.rendered.add(self.current)
@@ -175,14 +173,12 @@ def _selected(src: str, globs: tuple[GlobSet, GlobSet]) -> bool:
     return page_selected(src, *globs)
 
 
-def _root(config: MkDocsConfig) -> str:
-    """The directory of mkdocs.yml: paths in findings are relative to it."""
-    return os.path.dirname(os.path.abspath(config.config_file_path or "mkdocs.yml"))
-
-
-def _display_path(page: Page, root: str) -> str:
-    """The page's file relative to the directory of mkdocs.yml (docs/<path>); a page a plugin generated, which has
-    no such file (mkdocs-gen-files writes it to a temporary directory), by its path under docs_dir."""
+def _display_path(page: Page) -> str:
+    """The page's file as findings name it (diagnostics.shown_file: relative to the current directory, as check
+    names it); a page a plugin generated, which has no such file (mkdocs-gen-files writes it to a temporary
+    directory), by its path under docs_dir."""
     if page.file.abs_src_path is None or getattr(page.file, "generated_by", None):
         return page.file.src_uri
-    return os.path.relpath(page.file.abs_src_path, root).replace(os.sep, "/")
+    from .diagnostics import shown_file
+
+    return shown_file(page.file.abs_src_path)

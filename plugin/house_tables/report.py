@@ -12,7 +12,7 @@ from typing import TextIO
 
 from . import __version__
 from .codes import CODES
-from .diagnostics import finding_line
+from .diagnostics import finding_line, shown_file
 from .model import Diagnostic, PlacedTable, Table
 
 FORMATS = ("text", "json", "github", "sarif")
@@ -71,7 +71,7 @@ class TableRecord:
         """The record of a table the page shows that is not its file's own, where its HT001 is reported (a
         snippet's file, or the page's line)."""
         table = placed.table
-        return cls(_shown(placed.path) if placed.path else path, placed.line, placed.end_line, table.columns,
+        return cls(shown_file(placed.path) if placed.path else path, placed.line, placed.end_line, table.columns,
                    len(table.body), table.dialect.value)
 
 
@@ -84,14 +84,6 @@ def table_records(path: str, tables, elsewhere=()) -> list[TableRecord]:
         records.sort(key=lambda record: (record.path != path, record.path if record.path != path else "",
                                          record.line))
     return records
-
-
-def _shown(path: str) -> str:
-    """Another file's path (an included snippet) relative to the current directory when it is under it."""
-    try:
-        return os.path.relpath(path).replace(os.sep, "/") if os.path.isabs(path) else path
-    except ValueError:  # another drive
-        return path
 
 
 @dataclass(frozen=True)
@@ -113,7 +105,7 @@ class Finding:
         """The record of a diagnostic."""
         start, end = diagnostic.span.start, diagnostic.span.end
         message = f"{diagnostic.message} ({diagnostic.note})" if diagnostic.note else diagnostic.message
-        return cls(_shown(diagnostic.path) if diagnostic.path else path, start.line, start.column, end.line,
+        return cls(shown_file(diagnostic.path) if diagnostic.path else path, start.line, start.column, end.line,
                    end.column, diagnostic.code, diagnostic.severity.value, message, diagnostic.hint)
 
     def public(self) -> dict:
