@@ -138,3 +138,20 @@ def test_build_and_check_name_the_same_files_when_mkdocs_yml_is_in_a_subdirector
         document = json.loads(as_json.stdout)
         assert sorted(f"{d['path']}:{d['line']}:{d['column']}: {d['code']} {d['message']}"
                       for d in document["diagnostics"]) == expected
+
+
+def test_a_page_that_is_not_utf8_stops_the_build_in_one_line_at_its_place(tmp_path):
+    """MkDocs stops on a page that is not UTF-8 with a traceback; the plugin reports the first such byte at
+    file:line:col instead, the place check reports, and the build aborts cleanly (exit 1, no traceback)."""
+    site = tmp_path / "site"
+    (site / "docs").mkdir(parents=True)
+    (site / "mkdocs.yml").write_text("site_name: t\nplugins: [house-tables]\n", encoding="utf-8")
+    (site / "docs" / "index.md").write_text("# T\n", encoding="utf-8")
+    (site / "docs" / "bad.md").write_bytes(b"\xef\xbb\xbf# Bad\r\n\r\n| \xc3\xa9 | caf\xe9 |\n")
+    result = build(site, tmp_path / "out")
+    line = "docs/bad.md:3:10: not valid UTF-8 (invalid continuation byte: byte 0xe9)"
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    assert f"ERROR   -  house_tables: {line}" in result.stderr.splitlines()
+    checked = subprocess.run([sys.executable, "-m", "house_tables", "check", "--no-cache", "docs"], cwd=site,
+                             capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+    assert checked.stderr.splitlines() == [line]

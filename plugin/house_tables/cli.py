@@ -525,8 +525,20 @@ def _settings(lookup, path: Path, problems: list, refused: set, at: str | None =
     except (ConfigError, UsageError) as error:
         if str(error) not in refused:
             refused.add(str(error))
-            problems.append(tuple(str(error).split(": ", 1)) if ": " in str(error) else (str(path), str(error)))
+            problems.append(_problem(str(error), path))
         return None
+
+
+def _problem(error: str, path: Path) -> tuple:
+    """A refused configuration's (path, message[, line, column]): its message names the file, `path: why`, or
+    `path:line:col: why` where a place is the reason (a byte that is not UTF-8); else the page's path."""
+    import re  # here: only a refused configuration needs it
+
+    match = re.fullmatch(r"(?P<path>.+?)(?::(?P<line>\d+):(?P<column>\d+))?: (?P<message>.*)", error, re.DOTALL)
+    if match is None:
+        return str(path), error
+    place = (int(match["line"]), int(match["column"])) if match["line"] else ()
+    return match["path"], match["message"], *place
 
 
 def _slot(args: argparse.Namespace, path: Path, own: Settings, resolver: Resolver, writes: bool, diff: bool,
@@ -896,7 +908,7 @@ def process(task: Task) -> FileResult:
     try:
         return fix_file(task) if task.command == "fix" else check_file(task)
     except FileProblem as problem:
-        return FileResult(task.path, error=str(problem))
+        return FileResult(task.path, error=str(problem), error_at=problem.at)
     except Exception as error:  # a bug must not stop the other files: report it with the path
         return FileResult(task.path, error=_failure(error, task.extensions))
 

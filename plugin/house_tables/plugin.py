@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.plugins import BasePlugin, get_plugin_logger
+from mkdocs.exceptions import Abort
+from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
@@ -61,6 +62,7 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
         self.findings: dict[str, list[tuple[int, str]]] = {}  # page src_uri -> (level, message)
         self.rendered: set[str] = set()
         self.current: str | None = None
+        self.reading = None  # the File MkDocs is reading a page from (on_page_read_source), until on_page_markdown
         self.serving = False
         self.downgrade = False
 
@@ -130,8 +132,30 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
         config._house_tables_pages = {file.page.file.src_uri for file in files.documentation_pages() if file.page}
         return nav
 
+    def on_page_read_source(self, /, *, page: Page, config: MkDocsConfig) -> None:
+        """Note which file MkDocs reads now (the source stays MkDocs' own: nothing is returned), so that a file that
+        is not UTF-8 is reported at its place (on_build_error)."""
+        self.reading = page.file
+
+    @event_priority(-100)  # last: every other plugin's handler has run
+    def on_build_error(self, *, error: Exception) -> None:
+        """A page that is not UTF-8 stops MkDocs with a traceback: report it as check does, at the line and column of
+        the first byte that is not UTF-8 (one line, `docs/bad.md:3:3: not valid UTF-8 (...)`), and abort cleanly."""
+        file, self.reading = self.reading, None
+        if self.extension is None or file is None or not isinstance(error, UnicodeDecodeError):
+            return
+        if file.abs_src_path is None or error.object not in _decoded_as_mkdocs_does(file.content_bytes):
+            return  # another text's error
+        from .diagnostics import shown_file
+        from .files import reason, undecodable_at
+
+        line, column = undecodable_at(error)
+        log.error(f"{shown_file(file.abs_src_path)}:{line}:{column}: {reason(error)}")
+        raise Abort("Aborted with a page that is not valid UTF-8")
+
     def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         """Tell the extension which file this page is, and whether the include/exclude globs keep it."""
+        self.reading = None
         if self.extension is None:
             return None
         src = page.file.src_uri
@@ -164,6 +188,11 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
             self.extension.page = None
             self.extension.converter = None  # the page's Markdown, whose MkDocs link processor holds every page
         return None
+
+
+def _decoded_as_mkdocs_does(data: bytes) -> tuple[bytes, bytes]:
+    """The bytes MkDocs decodes of a file (as `utf-8-sig`, the text after a BOM), and the file's own."""
+    return data.removeprefix(b"\xef\xbb\xbf"), data
 
 
 def _selected(src: str, globs: tuple[GlobSet, GlobSet]) -> bool:

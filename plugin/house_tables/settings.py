@@ -19,7 +19,7 @@ from pathlib import Path
 
 from . import observed
 from .config import Config, ConfigError, reported_level
-from .files import GlobSet, page_selected, reason
+from .files import GlobSet, cannot_read, page_selected
 from .model import Dialect
 from .options import EXTENSION, FILE, PLUGIN, OptionError, conversion_config, validate
 from .site import SUFFIX_HOSTS, ZENSICAL_FILE, MdxHost, Site, Sites, mdx_host, resolved_path, shown_path, toml_module
@@ -347,4 +347,4 @@ def _read(path: Path) -> str:
     try:
         return path.read_bytes().decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
-        raise UsageError(f"{shown_path(path)}: cannot read: {reason(error)}") from None
+        raise UsageError(cannot_read(shown_path(path), error)) from None

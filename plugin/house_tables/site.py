@@ -18,7 +18,7 @@ from pathlib import Path
 
 from . import mkdocs_parts, observed
 from .config import CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER, ConfigError
-from .files import LazySpec, reason
+from .files import LazySpec, cannot_read
 from .macros import JinjaSyntax
 
 # Zensical reads zensical.toml before mkdocs.yml (its `[project]` table holds MkDocs' keys); ProperDocs (an MkDocs
@@ -343,7 +343,7 @@ def mintlify_ignore_lines(config_file: Path) -> tuple[str, ...]:
     try:
         text = ignore.read_bytes().decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(f"{shown_path(ignore)}: cannot read: {reason(error)}") from None
+        raise ConfigError(cannot_read(shown_path(ignore), error)) from None
     return MINTLIFY_DEFAULT_IGNORED + tuple(text.splitlines())
 
 
