@@ -509,6 +509,17 @@ def test_md_pages_of_hosts_compiling_by_suffix_are_read_as_commonmark(tmp_path, 
     assert ((docs / "a.md").read_text(encoding="utf-8") != pages["a.md"]) == shows_html
 
 
+def test_nextra_with_format_mdx_reads_md_pages_as_mdx(tmp_path):
+    """Nextra's `mdxOptions.format: 'mdx'` makes `.md` pages MDX: fix writes them the JSX form (no CommonMark refusal),
+    and a page's front matter `format: md` (Docusaurus' alone) changes nothing."""
+    _write(tmp_path / "next.config.mjs", "import nextra from 'nextra';\n"
+           "export default nextra({mdxOptions: {format: 'mdx'}})({});\n")
+    _write(tmp_path / "docs" / "a.md", "---\nformat: md\n---\n\n" + TABLE)
+    code, output = run_cli(tmp_path, "fix", "docs")
+    assert code == 0 and output[-1].endswith("(.md as MDX; mdxOptions.format 'mdx': .md as MDX (Nextra))"), output
+    assert "style={{" in (tmp_path / "docs" / "a.md").read_text(encoding="utf-8")
+
+
 def test_a_next_config_without_nextra_is_no_host(tmp_path):
     """A Next.js app's next.config.* (no Nextra named) says nothing of its `.md` files: read by their suffix."""
     _write(tmp_path / "next.config.mjs", "export default {};\n")

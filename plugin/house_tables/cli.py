@@ -110,7 +110,8 @@ class Task:
     macros: object = None  # which pages the site's macros plugin renders (site.macros_scope); None: every page
     jinja: object = None  # the site's macros plugin as its configuration says (Site.macros, untrusted: fix, --verify)
     renders_jsx: bool = True  # the site shows house JSX tables in `.md` pages (Settings.renders_house_jsx)
-    markdown_format: str | None = None  # Docusaurus markdown.format or a SUFFIX_HOSTS key (MdxHost's); None: neither
+    markdown_format: str | None = None  # how the host reads `.md` pages (MdxHost's); None: no such host, or MDX
+    host_kind: str | None = None  # which MDX host renders the page (MdxHost.kind); None: none
     rewrites: str | None = None  # the mkdocs.yml whose hooks/plugins rewrite pages' Markdown (Site.rewrites_markdown)
     included_by: tuple[str, str] | None = None  # a page line that includes this file so that a converted table
     # would change that page, and how (site.guarded_includes, includes.partial_includes; fix, --verify)
@@ -685,6 +686,7 @@ def host_fields(own: Settings, path: Path, *, converts: bool) -> dict:
             "template_markers": site.template_markers if site is not None else (),
             "macros": macros, "jinja": (macros or site.macros) if converts and site is not None else None,
             "renders_jsx": own.renders_house_jsx, "markdown_format": own.markdown_format,
+            "host_kind": own.host_kind,
             "rewrites": rewrites_of(own), "included_by": included_by_of(own, path) if converts else None,
             "shown_in": shown_in, "pasted_in": pasted_in, "directives": own.mdx_directives,
             "outside_docs": converts and site is not None and not (shown_in or pasted_in) and site.beside_docs(path)}
@@ -1149,9 +1151,9 @@ def jsx_refusal(task: Task, text: str) -> tuple[str, str] | None:
                 "nor the house_tables extension", "add `plugins: [house-tables]` to the site's configuration, or "
                 "write the HTML form (--form html)")
     said = _commonmark_format(task, text)
-    if said and task.markdown_format in SUFFIX_HOSTS:
-        html = "" if task.markdown_format == "fumadocs" else "write the HTML form (--form html), or "
-        return (f"{SUFFIX_HOSTS[task.markdown_format]} reads a .md page as CommonMark, where a JSX table is no table",
+    if said and task.host_kind in SUFFIX_HOSTS:
+        html = "" if task.host_kind == "fumadocs" else "write the HTML form (--form html), or "
+        return (f"{SUFFIX_HOSTS[task.host_kind]} reads a .md page as CommonMark, where a JSX table is no table",
                 f"{html}rename the page to .mdx")
     if said:
         return (f"Docusaurus reads this page as CommonMark ({said}), where a JSX table is no table",
@@ -1166,7 +1168,7 @@ def html_refusal(task: Task, text: str) -> tuple[str, str] | None:
     if task.form != "html" or task.dialect is not Dialect.MDX:
         return None
     if _commonmark_format(task, text):
-        if task.markdown_format == "fumadocs":  # MDX's md format, without rehype-raw (Nextra adds it; Astro keeps HTML)
+        if task.host_kind == "fumadocs":  # MDX's md format, without rehype-raw (Nextra adds it; Astro keeps HTML)
             return ("Fumadocs compiles a .md page with MDX's md format, which drops raw HTML: the table would vanish",
                     "rename the page to .mdx")
         return None
@@ -1175,17 +1177,17 @@ def html_refusal(task: Task, text: str) -> tuple[str, str] | None:
 
 
 def _commonmark_format(task: Task, text: str) -> str | None:
-    """What makes Docusaurus read the page as CommonMark (markdown.format 'md', or 'detect' for `.md`, unless the
-    page's front matter says otherwise), as said in a finding; None when it reads the page as MDX."""
+    """What makes the host read the page as CommonMark (markdown.format 'md', or 'detect' for `.md`; on Docusaurus
+    unless the page's front matter says otherwise), as said in a finding; None when it reads the page as MDX."""
     if task.markdown_format is None:
         return None
-    if task.markdown_format in SUFFIX_HOSTS:  # no front matter chooses: the host reads by the suffix alone
-        return None if task.path.lower().endswith(".mdx") else f"{SUFFIX_HOSTS[task.markdown_format]}'s .md"
-    own = _front_matter_format(text)
+    own = _front_matter_format(text) if task.host_kind == "docusaurus" else None  # elsewhere the suffix alone reads
     chosen = own or task.markdown_format
-    if chosen == "md" or (chosen == "detect" and not task.path.lower().endswith(".mdx")):
-        return f"its front matter's format '{chosen}'" if own else f"markdown.format '{chosen}'"
-    return None
+    if chosen != "md" and (chosen != "detect" or task.path.lower().endswith(".mdx")):
+        return None
+    if task.host_kind in SUFFIX_HOSTS:
+        return f"{SUFFIX_HOSTS[task.host_kind]}'s .md"
+    return f"its front matter's format '{chosen}'" if own else f"markdown.format '{chosen}'"
 
 
 def _front_matter_format(text: str) -> str | None:
