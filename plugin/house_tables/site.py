@@ -18,6 +18,7 @@ from pathlib import Path
 
 from . import mkdocs_parts, observed
 from .config import CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER, ConfigError
+from .diagnostics import shown_file
 from .files import LazySpec, cannot_read
 from .macros import JinjaSyntax
 
@@ -761,7 +762,7 @@ def _guarded_includes(site: Site):
                 continue
             target = os.path.abspath(target)
             if ranges or in_code:
-                place = f"{os.path.relpath(page).replace(os.sep, '/')}:{number}"
+                place = f"{shown_file(page)}:{number}"
                 found.setdefault(target, (place, CODE_INCLUDE if in_code else RANGE_INCLUDE))
             elif not section and str(page.resolve()) not in includers.get(target, ()):
                 includers[target] = (*includers.get(target, ()), str(page.resolve()))
@@ -793,7 +794,7 @@ def pages_including(path: str, pages: tuple[str, ...], configs: dict):
             swaps[number] = (space,) if own else f'{space}--8<-- "{snippet}"'
         first = min((number for number, swap in swaps.items() if isinstance(swap, tuple)), default=None)
         if first is not None:
-            readings.append((f"{os.path.relpath(page).replace(os.sep, '/')}:{first}", lines, swaps))
+            readings.append((f"{shown_file(page)}:{first}", lines, swaps))
 
     def shown(text: str) -> list[tuple[str, str]]:
         own_lines = text.splitlines()
