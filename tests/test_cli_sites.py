@@ -297,7 +297,7 @@ def test_a_mintignore_that_cannot_be_decoded_refuses_its_configuration(tmp_path,
         code = run(["check", "--jobs", "1", "."])
     assert code == 2
     assert [line.split(":")[0] for line in out.getvalue().splitlines() if " HT001 " in line] == ["other/page.md"]
-    assert err.getvalue().startswith("project/.mintignore: cannot read: not valid UTF-8")
+    assert err.getvalue().startswith("project/.mintignore:2:1: cannot read: not valid UTF-8")
     assert len(err.getvalue().splitlines()) == 1
 
 
