@@ -259,10 +259,11 @@ def _outside_templates(replacements, source: Source, markers: tuple[str, ...], c
     normalised = {id(item.table) for item in conversion.converted if item.normalised}
     kept, page = [], []
 
-    def read():
+    def read():  # the page as the plugin reads it, once
         if not page:
             page.append(jinja.read(source.normalized()))
         return page[0]
+    in_template = read if jinja is not None else None
     for table, lines in replacements:
         old = "\n".join(source.lines[table.start_line - 1 : table.end_line])
         new = "\n".join(lines)
@@ -272,7 +273,7 @@ def _outside_templates(replacements, source: Source, markers: tuple[str, ...], c
         lost = next((marker for marker in markers if marker not in _ESCAPED_MARKERS
                      and new.count(marker) < old.count(marker)), None)
         if not opened and lost is None:
-            placed = _template_in_html(table, old, markers, read if jinja is not None else None) if form == "html" else None
+            placed = _template_in_html(table, old, markers, in_template) if form == "html" else None
             if placed is None:
                 kept.append((table, lines))
                 continue
