@@ -3,7 +3,8 @@
 A house table whose form holds the plugin's delimiters (the JSX form's `style={{...}}`) would open an expression
 there; fix writes it inside a `{% raw %}` block (with the site's block delimiters), which the plugin gives back as
 written, and verifies the page as the plugin renders it (JinjaSyntax.rendered: Jinja's own lexer, with the site's
-`j2_*` options, decides what is text)."""
+`j2_*` options, decides what is text). check, fix and the language server read such a page through the same view
+(JinjaSyntax.before), so that they find the tables the build finds: a tag's line is blank once rendered."""
 
 from __future__ import annotations
 
