@@ -268,6 +268,23 @@ def test_house_cells_keep_their_spacing_through_prettify(tmp_path):
     assert _cell_html(before.pages["index.html"])[-1] == "y<br/><br/>Note"
 
 
+
+# MobilityData/gtfs.org's reference: a raw HTML table inside a pipe cell (fare_transfer_type's processing table).
+NESTED = ("# N\n\n| a | b |\n|---|---|\n"
+          "| x | Rules:<table><tr><th>h1</th><th>h2</th></tr><tr><td>1</td><td>2</td></tr></table>End |\n")
+
+
+def test_a_table_inside_a_house_cell_keeps_its_spacing_through_prettify(tmp_path):
+    """The cells of a table nested in a house cell were taken for the house table's own (whose tails are its
+    layout, left as prettify makes them): once fix had written the table, the nested table was built with a newline
+    after each of its cells, and the search index read `h1 h2` where it had read `h1h2`."""
+    config = write_site(tmp_path / "site", {"index.md": NESTED}, snippets=False)
+    before = build_site(config, tmp_path / "before")
+    assert run_cli(tmp_path / "site", "fix", "docs")[0] == 0
+    after = build_site(config, tmp_path / "after")
+    assert _cell_html(after.pages["index.html"]) == _cell_html(before.pages["index.html"])
+    assert after.search == before.search
+
 def _cell_html(page: str) -> list[str]:
     """Each cell's inner HTML in the page's first table as written (bs4 writes `<br>` and `<br />` alike)."""
     return [cell.decode_contents() for cell in BeautifulSoup(page, "html.parser").table.find_all(["td", "th"])]

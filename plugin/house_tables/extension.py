@@ -284,20 +284,28 @@ class CellSpacing:
 
     def record(self) -> None:
         """The text of every house cell, and the text and tail of every element in one (a cell's own tail is the
-        table's layout: prettified as a pipe table's)."""
+        table's layout: prettified as a pipe table's; the cells of a table inside a cell are that cell's content)."""
         self.spacing = []
         for table in getattr(self.renderer, "rendered", ()):
-            for cell in (element for element in table.iter() if element.tag in ("td", "th")):
-                self.spacing.append((cell, cell.text, cell.tail))
-                self.spacing.extend((inner, inner.text, inner.tail) for inner in cell.iter() if inner is not cell)
+            for cell in _own_cells(table):
+                self.spacing.append((cell, cell.text, cell.tail, True))
+                self.spacing.extend((inner, inner.text, inner.tail, False) for inner in cell.iter()
+                                    if inner is not cell)
 
     def restore(self) -> None:
-        """What record saw, again (a cell's tail as prettify left it)."""
-        for element, text, tail in self.spacing:
+        """What record saw, again (a cell's own tail as prettify left it)."""
+        for element, text, tail, own_cell in self.spacing:
             element.text = text
-            if element.tag not in ("td", "th"):
+            if not own_cell:
                 element.tail = tail
         self.spacing = []
+
+
+def _own_cells(table) -> list:
+    """A house table's own cells: those of its rows (in a head, body or foot, or not), not a nested table's."""
+    sections = [table, *(child for child in table if child.tag in ("thead", "tbody", "tfoot"))]
+    return [cell for section in sections for row in section if row.tag == "tr" for cell in row
+            if cell.tag in ("td", "th")]
 
 
 class LayoutTails:
