@@ -460,7 +460,8 @@ def test_docusaurus_commonmark_site_tables_are_the_compilers(tmp_path, mdx_engin
 
 
 # Hosts that compile `.md` as CommonMark and `.mdx` as MDX: their config file, whether they read `:::note` containers,
-# whether the HTML form shows in a `.md` page (Fumadocs compiles it with MDX's md format, which drops raw HTML).
+# whether the HTML form shows in a `.md` page (Fumadocs and Vocs compile it with MDX's md format without rehype-raw,
+# which drops raw HTML; Rspress adds rehype-raw, and regroups the paragraphs its `:::tip` lines make: no syntax).
 SUFFIX_HOSTS = {
     "starlight": ("astro.config.mjs", "import starlight from '@astrojs/starlight';\n"
                   "export default {integrations: [starlight()]};\n", True, True),
@@ -468,6 +469,9 @@ SUFFIX_HOSTS = {
     "nextra": ("next.config.mjs", "import nextra from 'nextra';\nexport default nextra({})({});\n", False, True),
     "fumadocs": ("source.config.ts", "import {defineDocs} from 'fumadocs-mdx/config';\n"
                  "export const docs = defineDocs({dir: 'content/docs'});\n", False, False),
+    "vocs": ("vocs.config.ts", "import {defineConfig} from 'vocs';\nexport default defineConfig({});\n", True, False),
+    "rspress": ("rspress.config.ts", "import {defineConfig} from '@rspress/core';\nexport default defineConfig({});\n",
+                False, True),
 }
 # A `:::note` right under a table: a row of it where `:::` is text, the aside's opening where Starlight reads asides.
 ASIDE_UNDER_TABLE = "| x | y |\n|---|---|\n:::note\n| in | aside |\n:::\n"
@@ -475,8 +479,9 @@ ASIDE_UNDER_TABLE = "| x | y |\n|---|---|\n:::note\n| in | aside |\n:::\n"
 
 @pytest.mark.parametrize("host", SUFFIX_HOSTS)
 def test_md_pages_of_hosts_compiling_by_suffix_are_read_as_commonmark(tmp_path, mdx_engine, host):
-    """Astro (Starlight's docs) renders a `.md` page with its own Markdown, Nextra (its default format 'detect') and
-    fumadocs-mdx with MDX's md format: CommonMark and GFM, no MDX; `.mdx` with MDX. check read `.md` as
+    """Astro (Starlight's docs) renders a `.md` page with its own Markdown, Nextra (its default format 'detect'),
+    fumadocs-mdx, Vocs (foundry-rs/book's introduction/getting-started.md: the table vanished after fix) and Rspress
+    with MDX's md format: CommonMark and GFM, no MDX; `.mdx` with MDX. check read `.md` as
     Python-Markdown (an indented or `<div>` table reported, one under JSX-like lines not), and fix wrote a JSX table
     there, which CommonMark takes for raw HTML: `style={{...}}` attributes a browser cannot read, cells' Markdown no
     longer read (or the table dropped, where raw HTML is). Now check finds on each page exactly the tables the
@@ -501,7 +506,8 @@ def test_md_pages_of_hosts_compiling_by_suffix_are_read_as_commonmark(tmp_path, 
     assert found == expected
     code, output = run_cli(tmp_path, "fix", "src")
     refused = {line.split(" HT009 ")[1] for line in output if " HT009 " in line}
-    host_name = {"starlight": "Astro", "astro": "Astro", "nextra": "Nextra", "fumadocs": "Fumadocs"}[host]
+    host_name = {"starlight": "Astro", "astro": "Astro", "nextra": "Nextra", "fumadocs": "Fumadocs", "vocs": "Vocs",
+                 "rspress": "Rspress"}[host]
     assert code == 1 and refused == {f"{host_name} reads a .md page as CommonMark, where a JSX table is no table"}
     assert (docs / "a.md").read_text(encoding="utf-8") == pages["a.md"]
     assert (docs / "b.mdx").read_text(encoding="utf-8") != pages["b.mdx"]
