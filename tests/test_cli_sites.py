@@ -12,6 +12,7 @@ import pytest
 
 from differential import as_docusaurus_gives_it
 from engines import extract_tables
+from page_compare import normalized
 from sites import build_site, check_site, run_cli, unstyled, write_site
 
 TABLE = "| a | b |\n|---|---|\n| 1 | 2 |\n"
@@ -513,6 +514,31 @@ def test_md_pages_of_hosts_compiling_by_suffix_are_read_as_commonmark(tmp_path, 
     assert (docs / "b.mdx").read_text(encoding="utf-8") != pages["b.mdx"]
     run_cli(tmp_path, "fix", "--form", "html", "src")
     assert ((docs / "a.md").read_text(encoding="utf-8") != pages["a.md"]) == shows_html
+
+
+# Cells whose emphasis the CJK-friendly amendments read otherwise (strong, struck there; text in CommonMark), and cells
+# they read alike (the closing `**` of `**粗体**，` may also open there, with nothing after it to close).
+CJK_PAGE = ("# 表格\n\n| 名称 | 说明 |\n| --- | --- |\n| 这是**“引号”**文本 | a |\n\n"
+            "| 键 | 值 |\n| --- | --- |\n| 中**文**字 | **粗体**， |\n| *斜体*的 | d |\n\n"
+            "| 删除 | b |\n| --- | --- |\n| 这是~~“删”~~文 | c |\n")
+
+
+def test_rspress_tables_whose_cjk_emphasis_the_host_reads_otherwise_stay(tmp_path, mdx_engine):
+    """Rspress reads emphasis with remark-cjk-friendly (markdown.cjkFriendlyEmphasis, on by default): in
+    `这是**“引号”**文本` the `**` are strong there, text in CommonMark. fix wrote the cell as house-tables reads it,
+    `这是\\*\\*“引号”\\*\\*文本`, and the page showed the asterisks. Now such a table stays, with HT009; a table whose
+    cells the amendments read alike is converted, and the page shows the same outside the tables (compiled with
+    remark-cjk-friendly, as Rspress compiles it)."""
+    _write(tmp_path / "rspress.config.ts", "export default {};\n")
+    page = tmp_path / "docs" / "zh" / "a.mdx"
+    _write(page, CJK_PAGE)
+    code, output = run_cli(tmp_path, "fix", "docs")
+    fixed = page.read_text(encoding="utf-8")
+    before, after = (mdx_engine.render_many([text], cjk=True)[0]["html"] for text in (CJK_PAGE, fixed))
+    assert before.count("<strong>") == 3 and before.count("<del>") == 1
+    assert normalized(after, drop_styles=True) == normalized(before, drop_styles=False)
+    assert code == 1 and sum(" HT009 Rspress reads emphasis beside CJK text" in line for line in output) == 2
+    assert "| 这是**“引号”**文本 | a |" in fixed and "| 这是~~“删”~~文 | c |" in fixed and "| 中**文**字 |" not in fixed
 
 
 def test_a_next_config_without_nextra_is_no_host(tmp_path):

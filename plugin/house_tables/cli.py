@@ -1001,7 +1001,16 @@ def convert_text(text: str, task: Task):
                    refused=_included_refusal(task) or _outside_refusal(task) or html_refusal(task, text),
                    directives=task.directives,
                    contexts=_contexts(task), commonmark=_commonmark_format(task, text) is not None,
-                   jinja=_jinja(task, text))
+                   jinja=_jinja(task, text), cjk_refused=_cjk_refusal(task))
+
+
+def _cjk_refusal(task: Task) -> tuple[str, str] | None:
+    """convert's cjk_refused for a page of a host that reads emphasis by the CJK-friendly amendments: Rspress, whose
+    markdown.cjkFriendlyEmphasis is on unless the config turns it off (JavaScript is not run: it is taken as on)."""
+    if task.markdown_format != "rspress":
+        return None
+    return ("Rspress reads emphasis beside CJK text by the CJK-friendly amendments (remark-cjk-friendly), which "
+            "house-tables does not: a cell would change", "convert this table by hand")
 
 
 def _jinja(task: Task, text: str):
