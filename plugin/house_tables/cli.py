@@ -108,7 +108,8 @@ class Task:
     keyed: bool = True  # check: name the bytes read (digest and stat) for the cache to keep the result under
     template_markers: tuple[str, ...] = ()  # the site's template delimiters (Site.template_markers)
     macros: object = None  # which pages the site's macros plugin renders (site.macros_scope); None: every page
-    jinja: object = None  # the site's macros plugin as its configuration says (Site.macros, untrusted: fix, --verify)
+    jinja: object = None  # the site's macros plugin as its configuration says (Site.macros, untrusted; the pages it
+    # renders as their own are read as it renders them, _as_built)
     renders_jsx: bool = True  # the site shows house JSX tables in `.md` pages (Settings.renders_house_jsx)
     markdown_format: str | None = None  # Docusaurus markdown.format or a SUFFIX_HOSTS key (MdxHost's); None: neither
     rewrites: str | None = None  # the mkdocs.yml whose hooks/plugins rewrite pages' Markdown (Site.rewrites_markdown)
@@ -671,7 +672,7 @@ def host_fields(own: Settings, path: Path, *, converts: bool) -> dict:
     macros = macros_scope_of(own) if converts else None
     return {"extensions": own.extensions, "extension_configs": own.extension_configs, "front_matter": site is not None,
             "template_markers": site.template_markers if site is not None else (),
-            "macros": macros, "jinja": (macros or site.macros) if converts and site is not None else None,
+            "macros": macros, "jinja": (macros or site.macros) if site is not None else None,
             "renders_jsx": own.renders_house_jsx, "markdown_format": own.markdown_format,
             "rewrites": rewrites_of(own), "included_by": included_by_of(own, path) if converts else None,
             "shown_in": shown_in, "pasted_in": pasted_in, "directives": own.mdx_directives,
@@ -982,7 +983,7 @@ def check_text(task: Task, text: str) -> FileResult:
     else:
         plan = _lazy("plan_page")(text, task.dialect, config=task.config, extensions=task.extensions,
                          configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
-                         directives=task.directives, rewrite=_rewrite(task),
+                         directives=task.directives, rewrite=_as_built(task, text),
                          commonmark=_commonmark_format(task, text) is not None)
         tables, elsewhere, diagnostics = plan.tables, plan.elsewhere, plan.diagnostics
         hand = (plan.hand.conforming, len(plan.hand.normalisable), plan.hand.alone)
@@ -1011,6 +1012,14 @@ def _cjk_refusal(task: Task) -> tuple[str, str] | None:
         return None
     return ("Rspress reads emphasis beside CJK text by the CJK-friendly amendments (remark-cjk-friendly), which "
             "house-tables does not: a cell would change", "convert this table by hand")
+
+
+def _as_built(task: Task, text: str):
+    """What the build reads of the page, as a function of its text (plan_page's rewrite): the site's hooks' and
+    rewriting plugins' text (_rewrite), after its macros plugin's rendering where that surely renders the page (a
+    `{% raw %}` or `{% if %}` line right above a pipe table is a blank line there, and the table a table)."""
+    jinja = _jinja(task, text)
+    return _rewrite(task) if jinja is None else jinja.before(_rewrite(task), text)
 
 
 def _jinja(task: Task, text: str):
