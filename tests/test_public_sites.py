@@ -1619,3 +1619,26 @@ def test_a_table_with_an_email_autolink_is_converted(tmp_path, form):
     after = build_site(config, tmp_path / "after")
     assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
     assert after.search == before.search
+
+
+# Kometa-Team/Kometa: templates pasted by include-markdown hold `<!--title-sub--><!--title-sub-->` lines.
+# Python-Markdown stashes a comment that follows another on its line with the next raw HTML block: after fix, the
+# house table.
+PASTED_COMMENTS = ("# P\n\n{% include-markdown \"parts/part.md\" %}\n\n## H\n\n"
+                   "| a | b |\n|---|---|\n| 1 | 2 |\n\nText.\n")
+
+
+def test_a_house_table_stashed_after_a_comment_is_still_rendered(tmp_path):
+    """The stash entry read `<!--a--><table style={{…}}>…`, no house table to the block processor: the built page
+    showed the JSX source as raw HTML (`<table "100%",="" …>` in a browser, no house styles; Kometa: 12 pages), while
+    fix's own render, which include-markdown does not paste into, had verified the page. Now the comments stay where
+    Python-Markdown puts them and the table is rendered."""
+    config = write_site(tmp_path, {"index.md": PASTED_COMMENTS, "parts/part.md": "<!--a--><!--a-->\n"},
+                        extensions=["tables"], snippets=False)
+    config.write_text(config.read_text().replace("- search\n", "- search\n- include-markdown\n"))
+    before = build_site(config, tmp_path / "before")
+    assert run_cli(tmp_path, "fix", "docs/index.md")[0] == 0
+    after = build_site(config, tmp_path / "after")
+    assert "style={{" not in after.pages["index.html"]
+    assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+    assert after.pages["index.html"].count("<!--a-->") == before.pages["index.html"].count("<!--a-->") == 2

@@ -35,6 +35,9 @@ if TYPE_CHECKING:
 
 LOGGER = logging.getLogger("mkdocs.plugins.house_tables")
 _STASHED = re.compile("\x02wzxhzdk:(\\d+)\x03")
+# HTML comments at the start of a raw HTML stash entry: Python-Markdown stashes a comment that follows another on its
+# line (`<!--a--><!--a-->`) with the next raw HTML block, which may be a house table.
+_LEADING_COMMENTS = re.compile(r"(?:\s*<!--.*?-->)+\s*", re.S)
 _RAW_TABLE_LINE = re.compile(r"^[ \t]*<table(?=[\s>])")
 _LEVELS = {"warning": logging.WARNING, "info": logging.INFO, "error": logging.ERROR, "ignore": None}
 
@@ -165,13 +168,13 @@ class HouseTableProcessor(BlockProcessor):
 
     def run(self, parent, blocks: list[str]) -> bool | None:
         """Build the table; a table we cannot prove whole (no closing line) is left as it was."""
-        lines = self._stashed(blocks[0])
-        taken = 1
-        if lines is None:
-            lines, taken = _gathered(blocks)
+        stashed = self._stashed(blocks[0])
+        lines, taken = (stashed[0], 1) if stashed is not None else _gathered(blocks)
         # the table's own tags, then a cell's
         if lines is None or depth_over("\n".join(lines), MAX_NESTING + 4) is not None:
             return False  # left as Python-Markdown alone reads it (raw HTML) rather than recursing without end
+        if stashed is not None and stashed[1]:
+            self._keep_comments(parent, blocks[0], stashed[1])
         del blocks[:taken]
         placeholder = parent.makeelement("table", {})
         parent.append(placeholder)
@@ -179,14 +182,29 @@ class HouseTableProcessor(BlockProcessor):
         register_house_table_steps(self.parser.md, self.converter)
         return None
 
-    def _stashed(self, block: str) -> list[str] | None:
-        """The lines of the house table a top-level raw HTML placeholder stands for."""
+    def _stashed(self, block: str) -> tuple[list[str], str] | None:
+        """The lines of the house table a top-level raw HTML placeholder stands for, and the HTML comments
+        Python-Markdown stashed before it (_LEADING_COMMENTS)."""
         match = _STASHED.fullmatch(block.strip())
         if match is None:
             return None
         stash = self.parser.md.htmlStash.rawHtmlBlocks
         raw = stash[int(match.group(1))] if int(match.group(1)) < len(stash) else None
-        return house_table_lines(raw) if isinstance(raw, str) else None
+        if not isinstance(raw, str):
+            return None
+        comments = _LEADING_COMMENTS.match(raw)
+        lead = comments.group(0) if comments is not None else ""
+        lines = house_table_lines(raw[len(lead):])
+        return (lines, lead.strip()) if lines is not None else None
+
+    def _keep_comments(self, parent, block: str, comments: str) -> None:
+        """The comments stashed with the table stay in the page, where Python-Markdown puts them: its placeholder
+        now stands for them alone (a block of its own, as a comment is)."""
+        index = int(_STASHED.fullmatch(block.strip()).group(1))
+        self.parser.md.htmlStash.rawHtmlBlocks[index] = comments
+        paragraph = parent.makeelement("p", {})
+        paragraph.text = block.strip()
+        parent.append(paragraph)
 
 
 def register_house_table_steps(md: Markdown, converter: HouseTablesPreprocessor) -> None:
