@@ -10,7 +10,7 @@ import html
 
 from house_tables.config import reported_level
 from house_tables.decisions import settle
-from house_tables.diagnostics import finding_line
+from house_tables.diagnostics import finding_line, shown_file
 from house_tables.extension import (
     _LEVELS,
     _STASHED,
@@ -114,12 +114,7 @@ class Places:
         origin = line_origin(start.line, self.text.split("\n"), self._mapped, lines_of(self.page.original),
                              self.included)
         if origin.path is not None:
-            import os
-
-            root = self.page.root
-            shown = (origin.path.replace(os.sep, "/") if root is None
-                     else os.path.relpath(os.path.abspath(origin.path), root).replace(os.sep, "/"))
-            return _line(shown, origin.line, start.column - origin.shift, diagnostic)
+            return _line(shown_file(origin.path), origin.line, start.column - origin.shift, diagnostic)
         if origin.line is not None:
             return _line(self.page.path, origin.line, 1, diagnostic,
                          f"{origin.note}; line {start.line} of the page as MkDocs read it")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import logging
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -82,15 +83,19 @@ def write_site(root: Path, pages: dict[str, str], *, files: dict[str, str] | Non
 
 
 def build_site(config_file: Path, site_dir: Path) -> Build:
-    """Build with MkDocs (in this process) and collect every page, the log and the search index."""
+    """Build with MkDocs (in this process, from the directory of mkdocs.yml, as `mkdocs build` is usually run: the
+    findings name files relative to the current directory) and collect every page, the log and the search index."""
     stream = io.StringIO()
     handler = logging.StreamHandler(stream)
     handler.setFormatter(logging.Formatter("%(levelname)s:%(message)s"))
     logger = logging.getLogger("mkdocs")
     logger.addHandler(handler)
+    before = os.getcwd()
+    os.chdir(config_file.parent)
     try:
-        build(load_config(str(config_file), site_dir=str(site_dir)))
+        build(load_config(os.path.join(before, config_file), site_dir=os.path.join(before, site_dir)))
     finally:
+        os.chdir(before)
         logger.removeHandler(handler)
     pages = {str(p.relative_to(site_dir)): _BUILD_DATE.sub("", p.read_text(encoding="utf-8"))
              for p in site_dir.rglob("*.html")}
@@ -153,7 +158,6 @@ def check_site(root: Path, *paths: str) -> tuple[int, list[str]]:
 def run_cli(root: Path, *arguments: str) -> tuple[int, list[str]]:
     """`house-tables <arguments>` run (in this process, one job) from root: exit code and output lines."""
     import contextlib
-    import os
 
     from house_tables.cli import run
 

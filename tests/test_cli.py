@@ -171,8 +171,47 @@ def test_json_format_lists_unreadable_files(here, capsys):
     code, out, err = cli_run(capsys, "check", "--format", "json", "bad.md")
     assert code == 2
     assert json.loads(out)["errors"] == [
-        {"path": "bad.md", "message": "not valid UTF-8 (invalid start byte: byte 0xff at offset 0)"}]
-    assert err == "bad.md: not valid UTF-8 (invalid start byte: byte 0xff at offset 0)\n"
+        {"path": "bad.md", "line": 1, "column": 1, "message": "not valid UTF-8 (invalid start byte: byte 0xff)"}]
+    assert err == "bad.md:1:1: not valid UTF-8 (invalid start byte: byte 0xff)\n"
+
+
+# Not UTF-8 on line 5, after a BOM, CRLF and a lone CR, and characters of two and three bytes on its line: the
+# column counts the characters before the byte (`| é€ | b`), as findings count.
+UNDECODABLE = (b"\xef\xbb\xbf# T\r\n\r" + TABLE.encode().replace(b"| 1 | 2 |", b"| \xc3\xa9\xe2\x82\xac | b\xff |"),
+               5, 9, "invalid start byte: byte 0xff")
+TRUNCATED = (b"| a |\n|---|\n| \xe2\x82", 3, 3, "unexpected end of data: byte 0xe2")  # a character cut short
+
+
+@pytest.mark.parametrize("case", [UNDECODABLE, TRUNCATED])
+@pytest.mark.parametrize("suffix", [".md", ".mdx"])
+@pytest.mark.parametrize("command", ["check", "fix"])
+def test_a_file_that_is_not_utf8_is_reported_at_its_line_and_column(here, capsys, case, suffix, command):
+    """The first byte that is not UTF-8 is reported at file:line:col, as findings are (text, JSON, GitHub), in
+    check and fix, for .md and .mdx; the file is left byte for byte and the other file is processed."""
+    data, line, column, why = case
+    bad, good = write(here / f"bad{suffix}", data), write(here / f"good{suffix}", TABLE)
+    code, out, err = cli_run(capsys, command, ".")
+    assert code == 2 and bad.read_bytes() == data
+    assert err == f"bad{suffix}:{line}:{column}: not valid UTF-8 ({why})\n"
+    assert ("<table" in good.read_text(encoding="utf-8")) is (command == "fix")
+    code, out, err = cli_run(capsys, command, "--format", "json", f"bad{suffix}")
+    assert json.loads(out)["errors"] == [
+        {"path": f"bad{suffix}", "line": line, "column": column, "message": f"not valid UTF-8 ({why})"}]
+    code, out, _ = cli_run(capsys, command, "--format", "github", f"bad{suffix}")
+    assert out.splitlines()[0] == (f"::error file=bad{suffix},line={line},col={column},title=house-tables::"
+                                   f"not valid UTF-8 ({why})")
+
+
+def test_a_configuration_file_that_is_not_utf8_is_reported_at_its_line_and_column(here, capsys):
+    """The options file's first byte that is not UTF-8: `path:line:col: cannot read: ...`, in text and JSON."""
+    write(here / ".house-tables.toml", b'style = "plain"\n# caf\xe9\n')
+    write(here / "a.md", TABLE)
+    code, out, err = cli_run(capsys, "check", "--format", "json", "a.md")
+    assert code == 2
+    assert err == ".house-tables.toml:2:6: cannot read: not valid UTF-8 (invalid continuation byte: byte 0xe9)\n"
+    assert json.loads(out)["errors"] == [{"path": ".house-tables.toml", "line": 2, "column": 6,
+                                          "message": "cannot read: not valid UTF-8 (invalid continuation byte: "
+                                                     "byte 0xe9)"}]
 
 
 def test_github_format(here, capsys):
@@ -195,7 +234,7 @@ def test_github_format_errors_and_severities(here, capsys):
     write(here / "a.md", "<!-- house-tables: widths=oops -->\n" + TABLE)
     code, out, _ = cli_run(capsys, "check", "--format", "github", "bad.md", "a.md")
     assert code == 2
-    assert "::error file=bad.md,title=house-tables::not valid UTF-8" in out
+    assert "::error file=bad.md,line=1,col=1,title=house-tables::not valid UTF-8" in out
     assert "::error file=a.md,line=1,col=1,title=HT008 bad-directive::" in out
 
 
@@ -266,6 +305,7 @@ def test_sarif_reports_unreadable_files_as_notifications(here, capsys):
     note = invocation["toolExecutionNotifications"][0]
     assert note["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "bad.md"
     assert note["message"]["text"].startswith("not valid UTF-8")
+    assert note["locations"][0]["physicalLocation"]["region"] == {"startLine": 1, "startColumn": 1}
 
 
 # ------------------------------------------------------------------ dialects and walking
@@ -705,7 +745,7 @@ def test_non_utf8_file_among_good_ones(here, capsys):
     bad = write(here / "b.md", bad_bytes)
     code, out, err = cli_run(capsys, "fix", ".")
     assert code == 2
-    assert err == "b.md: not valid UTF-8 (invalid continuation byte: byte 0xe9 at offset 3)\n"
+    assert err == "b.md:1:4: not valid UTF-8 (invalid continuation byte: byte 0xe9)\n"
     assert bad.read_bytes() == bad_bytes
     assert "<table" in good1.read_text(encoding="utf-8") and "<table" in good2.read_text(encoding="utf-8")
     assert out.splitlines()[-1] == ("2 files fixed (2 tables, 8 cells verified), 0 unchanged; no findings left in "
@@ -907,7 +947,7 @@ def test_process_non_utf8_among_good_files_and_no_traceback(tmp_path):
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stderr.splitlines() == [
         "missing: no such file or directory",
-        "docs/latin1.md: not valid UTF-8 (invalid continuation byte: byte 0xe9 at offset 0)",
+        "docs/latin1.md:1:1: not valid UTF-8 (invalid continuation byte: byte 0xe9)",
     ]
     assert bad.read_bytes() == b"\xe9t\xe9\n\n" + TABLE.encode() and "<table" in good.read_text(encoding="utf-8")
 

@@ -330,15 +330,16 @@ def test_file_names_that_are_not_utf8_or_have_a_line_break(tmp_path, form):
     write(tmp_path / os.fsdecode(b"bad\xff\n.md"), b"caf\xe9\n")  # an unreadable file with such a name
     result = cli_process("check", "--format", form, ".", cwd=tmp_path)
     assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert result.stderr.splitlines()[-1] == '"bad\\xff\\n.md": not valid UTF-8 (invalid continuation byte: byte ' \
-                                             '0xe9 at offset 3)'
+    assert result.stderr.splitlines()[-1] == '"bad\\xff\\n.md":1:4: not valid UTF-8 (invalid continuation byte: ' \
+                                             'byte 0xe9)'
     if form == "text":
         lines = result.stdout.splitlines()
         assert [line.split(":1:1: ")[0] for line in lines[:-1]] == sorted(ODD_NAMES.values())
     elif form == "json":
         document = json.loads(result.stdout)
         assert sorted(d["path"] for d in document["diagnostics"]) == ["caf\\xe9.md", "new\nline.md", "tab\t.md"]
-        assert document["errors"] == [{"path": "bad\\xff\n.md", "message": document["errors"][0]["message"]}]
+        assert document["errors"] == [{"path": "bad\\xff\n.md", "line": 1, "column": 4,
+                                       "message": document["errors"][0]["message"]}]
     elif form == "github":
         files_ = [line.split(",")[0] for line in result.stdout.splitlines() if line.startswith("::warning")]
         assert files_ == ["::warning file=caf\\xe9.md", "::warning file=new%0Aline.md", "::warning file=tab\t.md"]

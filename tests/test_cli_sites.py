@@ -297,7 +297,7 @@ def test_a_mintignore_that_cannot_be_decoded_refuses_its_configuration(tmp_path,
         code = run(["check", "--jobs", "1", "."])
     assert code == 2
     assert [line.split(":")[0] for line in out.getvalue().splitlines() if " HT001 " in line] == ["other/page.md"]
-    assert err.getvalue().startswith("project/.mintignore: cannot read: not valid UTF-8")
+    assert err.getvalue().startswith("project/.mintignore:2:1: cannot read: not valid UTF-8")
     assert len(err.getvalue().splitlines()) == 1
 
 
@@ -507,6 +507,17 @@ def test_md_pages_of_hosts_compiling_by_suffix_are_read_as_commonmark(tmp_path, 
     assert (docs / "b.mdx").read_text(encoding="utf-8") != pages["b.mdx"]
     run_cli(tmp_path, "fix", "--form", "html", "src")
     assert ((docs / "a.md").read_text(encoding="utf-8") != pages["a.md"]) == shows_html
+
+
+def test_nextra_with_format_mdx_reads_md_pages_as_mdx(tmp_path):
+    """Nextra's `mdxOptions.format: 'mdx'` makes `.md` pages MDX: fix writes them the JSX form (no CommonMark refusal),
+    and a page's front matter `format: md` (Docusaurus' alone) changes nothing."""
+    _write(tmp_path / "next.config.mjs", "import nextra from 'nextra';\n"
+           "export default nextra({mdxOptions: {format: 'mdx'}})({});\n")
+    _write(tmp_path / "docs" / "a.md", "---\nformat: md\n---\n\n" + TABLE)
+    code, output = run_cli(tmp_path, "fix", "docs")
+    assert code == 0 and output[-1].endswith("(.md as MDX; mdxOptions.format 'mdx': .md as MDX (Nextra))"), output
+    assert "style={{" in (tmp_path / "docs" / "a.md").read_text(encoding="utf-8")
 
 
 def test_a_next_config_without_nextra_is_no_host(tmp_path):

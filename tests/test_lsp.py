@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from lsprotocol import types
+from test_public_sites import TAGGED_TABLES
 
 from house_tables import cli
 from house_tables.lsp import features
@@ -201,6 +202,17 @@ def test_pages_the_site_excludes_and_other_files_get_no_diagnostics(editor, tmp_
     assert [(d.code, d.range.start.line) for d in found] == [("HT001", 4)]
     for path in (legacy, notes, kept):
         editor.close(path)
+
+
+def test_a_page_the_macros_plugin_renders_is_read_as_the_build_reads_it(editor, tmp_path):
+    """The server read such a page as written, as check did: a table right under a `{% raw %}` or `{% if %}` line
+    was HT005 in the editor and a table in the build (test_public_sites' TAGGED_TABLES builds it for real)."""
+    write(tmp_path / "mkdocs.yml", "site_name: S\nplugins:\n  - macros\n  - house-tables\n")
+    path = write(tmp_path / "docs" / "index.md", TAGGED_TABLES)
+    found = editor.open(path, TAGGED_TABLES)
+    assert as_check_prints(TAGGED_TABLES, found) == without_path(check_json(path, "--no-cache"))
+    assert [(d.code, d.range.start.line + 1) for d in found] == [("HT001", 4), ("HT001", 10), ("HT005", 16)]
+    editor.close(path)
 
 
 def test_a_table_a_snippet_includes_is_reported_with_its_file(tmp_path):

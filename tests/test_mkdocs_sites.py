@@ -1,7 +1,10 @@
 """Real `mkdocs build` subprocesses on the sites in site_fixtures/: warnings at file:line:col, strict mode."""
 
+import json
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 from bs4 import BeautifulSoup
@@ -98,3 +101,57 @@ def test_a_table_the_engine_cut_from_a_line_still_fails_strict(tmp_path):
     assert "<td>&lt;div&gt;x</td>" not in html and "<td><div>x</td>" in html  # the engine's own cut row
     before = page.read_bytes()
     assert convert(before.decode("utf-8"), "python-markdown").text == before.decode("utf-8")
+
+
+def _finding_lines(lines: list[str]) -> list[str]:
+    """`path:line:col: HTnnn message` of each finding among printed lines (a build's log or check's text)."""
+    return sorted(match[1] for match in map(re.compile(r"^(?:WARNING\s+-\s+house_tables: )?(\S+:\d+:\d+: HT\d{3} .*)$")
+                                             .match, lines) if match)
+
+
+def test_build_and_check_name_the_same_files_when_mkdocs_yml_is_in_a_subdirectory(tmp_path):
+    """mkdocs.yml in docs/ with its pages in docs/docs/ (as mealie's): `mkdocs build -f docs/mkdocs.yml` and
+    `house-tables check docs` from the repository's root, and both from docs/, name each finding at the same
+    file:line:col, relative to the current directory — a page's table and a snippet's, in text and JSON."""
+    repo = tmp_path / "repo"
+    (repo / "docs" / "docs").mkdir(parents=True)
+    (repo / "docs" / "snippets").mkdir()
+    (repo / "docs" / "mkdocs.yml").write_text(
+        "site_name: t\ndocs_dir: docs\nplugins: [house-tables]\nmarkdown_extensions:\n  - tables\n"
+        f"  - pymdownx.snippets: {{base_path: ['{repo / 'docs' / 'snippets'}']}}\n", encoding="utf-8")
+    (repo / "docs" / "docs" / "index.md").write_text(
+        "# T\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n--8<-- \"part.md\"\n", encoding="utf-8")
+    (repo / "docs" / "snippets" / "part.md").write_text("Part.\n\n| p | q |\n|---|---|\n| 3 | 4 |\n", encoding="utf-8")
+    message = "HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown pipe tables"
+    for here, config, pages, prefix in ((repo, "docs/mkdocs.yml", "docs", "docs/"), (repo / "docs", "mkdocs.yml",
+                                                                                      "docs", "")):
+        built = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-f", config, "-d", str(tmp_path / "out")],
+                               cwd=here, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+        checked = subprocess.run([sys.executable, "-m", "house_tables", "check", "--no-cache", pages], cwd=here,
+                                 capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+        as_json = subprocess.run([sys.executable, "-m", "house_tables", "check", "--no-cache", "--format", "json",
+                                  pages], cwd=here, capture_output=True, text=True, timeout=300,
+                                 stdin=subprocess.DEVNULL)
+        expected = [f"{prefix}docs/index.md:3:1: {message}", f"{prefix}snippets/part.md:3:1: {message}"]
+        assert _finding_lines(built.stderr.splitlines()) == expected, built.stderr
+        assert _finding_lines(checked.stdout.splitlines()) == expected, checked.stdout + checked.stderr
+        document = json.loads(as_json.stdout)
+        assert sorted(f"{d['path']}:{d['line']}:{d['column']}: {d['code']} {d['message']}"
+                      for d in document["diagnostics"]) == expected
+
+
+def test_a_page_that_is_not_utf8_stops_the_build_in_one_line_at_its_place(tmp_path):
+    """MkDocs stops on a page that is not UTF-8 with a traceback; the plugin reports the first such byte at
+    file:line:col instead, the place check reports, and the build aborts cleanly (exit 1, no traceback)."""
+    site = tmp_path / "site"
+    (site / "docs").mkdir(parents=True)
+    (site / "mkdocs.yml").write_text("site_name: t\nplugins: [house-tables]\n", encoding="utf-8")
+    (site / "docs" / "index.md").write_text("# T\n", encoding="utf-8")
+    (site / "docs" / "bad.md").write_bytes(b"\xef\xbb\xbf# Bad\r\n\r\n| \xc3\xa9 | caf\xe9 |\n")
+    result = build(site, tmp_path / "out")
+    line = "docs/bad.md:3:10: not valid UTF-8 (invalid continuation byte: byte 0xe9)"
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    assert f"ERROR   -  house_tables: {line}" in result.stderr.splitlines()
+    checked = subprocess.run([sys.executable, "-m", "house_tables", "check", "--no-cache", "docs"], cwd=site,
+                             capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+    assert checked.stderr.splitlines() == [line]

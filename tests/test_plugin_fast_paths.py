@@ -88,10 +88,10 @@ def test_documents_render_and_report_as_before(text, front, where, house_table):
     if house_table:
         text = f"{DRIFTING}\n\n{text}"
     original = {0: front + text, 1: front + "Intro line.\n\n" + text.replace("\n\n", "\n\nmoved\n\n", 1)}.get(where)
-    page = None if original is None else PageContext("docs/page.md", lambda: original, True, "/site")
+    page = None if original is None else PageContext("docs/page.md", lambda: original, True)
     with mock.patch.object(extension, "locate", checking_locate):
         after = render(text, page, reference=False)
-    page = None if original is None else PageContext("docs/page.md", original, True, "/site")
+    page = None if original is None else PageContext("docs/page.md", original, True)
     before = render(text, page, reference=True)
     assert after[0] == before[0]
     assert after[1] == before[1]

@@ -777,6 +777,74 @@ def test_a_page_the_macros_plugin_cannot_render_keeps_its_tables(tmp_path):
     assert (config.parent / "docs" / "index.md").read_text(encoding="utf-8") == page
 
 
+# kluster-ai's docs and timvink/mkdocs-table-reader-plugin's: a pipe table right under a `{% raw %}` or `{% if %}`
+# line, an `{% endraw %}` or `{% endif %}` line right under one. mkdocs-macros-plugin renders each tag line as a blank
+# line before Markdown reads the page; a comment's line keeps its text.
+TAGGED_TABLES = """# T
+
+{% raw %}
+| a | b |
+|---|---|
+| 1 | `{{ x }}` |
+{% endraw %}
+
+{% if true %}
+| c | d |
+|---|---|
+| 3 | 4 |
+{% endif %}
+
+text {# a comment #}
+| e | f |
+|---|---|
+| 5 | 6 |
+"""
+TAGGED_FINDINGS = [
+    "docs/index.md:4:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown pipe tables",
+    "docs/index.md:10:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown pipe tables",
+    "docs/index.md:16:1: HT005 this table follows a line of text directly: Python-Markdown renders no table"]
+
+
+@pytest.mark.parametrize("form", ["jsx", "html"])
+def test_a_table_right_under_a_template_tag_is_read_as_the_build_reads_it(tmp_path, form):
+    """check read a page the plugin renders as written: the tables under a tag line were HT005 there (a line of text
+    right above) and tables in the build, the `{% endraw %}` line a row of the first; fix, which reads the page as
+    check does, left them. Now check reports what the build reports, at the same places (text and JSON), fix
+    converts exactly the tables check reports, and the page shows the same."""
+    config = write_site(tmp_path / "site", {"index.md": TAGGED_TABLES}, extensions=["attr_list"], snippets=False)
+    _with_macros(config, None)
+    before = build_site(config, tmp_path / "before")
+    assert before.findings() == [f"house_tables: {finding}" for finding in TAGGED_FINDINGS]
+    code, lines = run_cli(config.parent, "check", "--no-cache", "docs")
+    assert (code, lines[:-1]) == (1, TAGGED_FINDINGS)
+    report = json.loads("\n".join(run_cli(config.parent, "check", "--no-cache", "--format", "json", "docs")[1]))
+    assert [(table["line"], table["end_line"]) for table in report["tables"]] == [(4, 6), (10, 12)]
+    assert [(d["line"], d["column"], d["code"]) for d in report["diagnostics"]] == [(4, 1, "HT001"), (10, 1, "HT001"),
+                                                                                      (16, 1, "HT005")]
+    code, lines = run_cli(config.parent, "fix", "--form", form, "docs")
+    assert (code, lines[0]) == (1, "docs/index.md: 2 tables, 8 cells verified")
+    after = build_site(config, tmp_path / "after")
+    assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+    assert len(after.findings()) == 1 and "HT005" in after.findings()[0]
+    checked = check_site(config.parent)[1]
+    assert ([f"house_tables: {line}" for line in checked[:-1]], "2 in the house style" in checked[-1]) == (
+        after.findings(), True)
+
+
+def test_the_html_form_keeps_a_table_a_macro_fills(tmp_path):
+    """--form html wrote a cell's `{{ badge }}` as it was into the `<td>`: the plugin still expanded it, but its value
+    (`**new**`) then landed in raw HTML, where Markdown does not read it, and the page showed `**new**` instead of
+    **new**. Such a table stays (HT009), as in the JSX form; the other table converts."""
+    page = ("# M\n\n| a | b |\n|---|---|\n| llama | {{ badge }} |\n\n"
+            "| c | d |\n|---|---|\n| 1 | `x` |\n")
+    config = write_site(tmp_path / "site", {"index.md": page}, extensions=["attr_list"], snippets=False)
+    _with_macros(config, None)
+    config.write_text(config.read_text() + "extra:\n  badge: '**new**'\n")
+    _first_table_stays(config, tmp_path, ["a", "b", "llama", "<strong>new</strong>", "c", "d", "1", "<code>x</code>"],
+                       "the site's macros plugin would render the '{{' template syntax in the pipe table, whose output "
+                       "the house table would hold in raw HTML, where Markdown does not read it", form="html")
+
+
 # nautobot/nautobot: mkdocs-macros-plugin with `render_by_default: false` renders only the pages whose front matter
 # says `render_macros: true` (2 of 312); the others' `{{` is text. fix refused every table of the site (110) as if
 # every page were a template.
@@ -811,12 +879,12 @@ def test_a_page_the_macros_plugin_leaves_as_written_converts(tmp_path):
                                    "table as a template")
 
 
-def _first_table_stays(config: Path, tmp_path: Path, cells: list[str], refusal: str) -> None:
-    """The site's page builds with cells; fix converts its second table and leaves its first, with HT009 refusal;
-    the page built after shows the same cells."""
+def _first_table_stays(config: Path, tmp_path: Path, cells: list[str], refusal: str, form: str = "jsx") -> None:
+    """The site's page builds with cells; fix (writing form) converts its second table and leaves its first, with
+    HT009 refusal; the page built after shows the same cells."""
     before = build_site(config, tmp_path / "before")
     assert _every_cell(before) == cells
-    code, lines = run_cli(config.parent, "fix", "docs")
+    code, lines = run_cli(config.parent, "fix", "--form", form, "docs")
     assert code == 1
     assert lines[:3] == ["docs/index.md: 1 table, 4 cells verified",
                          "docs/index.md:3:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown "

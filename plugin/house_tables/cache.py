@@ -301,7 +301,7 @@ def settings_record(settings, modules: list) -> tuple:
         None if site is None else (str(site.config_file), str(site.docs_dir), site.use_directory_urls,
                                    site.plugin_options is not None, _spec_lines(site.excluded),
                                    site.include_markdown is not None),
-        None if host is None else (str(host.config_file), host.note, _spec_lines(host.excluded)),
+        None if host is None else (str(host.config_file), host.kind, host.note, _spec_lines(host.excluded)),
         tuple(modules),
     )
 
@@ -348,7 +348,8 @@ def recorded_settings(record: tuple):
         site=None if site is None else Site(Path(site[0]), (), {}, Path(site[1]), site[2], {} if site[3] else None,
                                             None if site[4] is None else LazySpec(tuple(site[4])),
                                             include_markdown={} if site[5] else None),
-        host=None if host is None else MdxHost(Path(host[0]), host[1], None if host[2] is None else LazySpec(host[2])),
+        host=None if host is None else MdxHost(Path(host[0]), host[1], host[2],
+                                               None if host[3] is None else LazySpec(host[3])),
     )
 
 

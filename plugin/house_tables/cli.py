@@ -108,9 +108,11 @@ class Task:
     keyed: bool = True  # check: name the bytes read (digest and stat) for the cache to keep the result under
     template_markers: tuple[str, ...] = ()  # the site's template delimiters (Site.template_markers)
     macros: object = None  # which pages the site's macros plugin renders (site.macros_scope); None: every page
-    jinja: object = None  # the site's macros plugin as its configuration says (Site.macros, untrusted: fix, --verify)
+    jinja: object = None  # the site's macros plugin as its configuration says (Site.macros, untrusted; the pages it
+    # renders as their own are read as it renders them, _as_built)
     renders_jsx: bool = True  # the site shows house JSX tables in `.md` pages (Settings.renders_house_jsx)
-    markdown_format: str | None = None  # Docusaurus markdown.format or a SUFFIX_HOSTS key (MdxHost's); None: neither
+    markdown_format: str | None = None  # how the host reads `.md` pages (MdxHost's); None: no such host, or MDX
+    host_kind: str | None = None  # which MDX host renders the page (MdxHost.kind); None: none
     rewrites: str | None = None  # the mkdocs.yml whose hooks/plugins rewrite pages' Markdown (Site.rewrites_markdown)
     included_by: tuple[str, str] | None = None  # a page line that includes this file so that a converted table
     # would change that page, and how (site.guarded_includes, includes.partial_includes; fix, --verify)
@@ -525,8 +527,20 @@ def _settings(lookup, path: Path, problems: list, refused: set, at: str | None =
     except (ConfigError, UsageError) as error:
         if str(error) not in refused:
             refused.add(str(error))
-            problems.append(tuple(str(error).split(": ", 1)) if ": " in str(error) else (str(path), str(error)))
+            problems.append(_problem(str(error), path))
         return None
+
+
+def _problem(error: str, path: Path) -> tuple:
+    """A refused configuration's (path, message[, line, column]): its message names the file, `path: why`, or
+    `path:line:col: why` where a place is the reason (a byte that is not UTF-8); else the page's path."""
+    import re  # here: only a refused configuration needs it
+
+    match = re.fullmatch(r"(?P<path>.+?)(?::(?P<line>\d+):(?P<column>\d+))?: (?P<message>.*)", error, re.DOTALL)
+    if match is None:
+        return str(path), error
+    place = (int(match["line"]), int(match["column"])) if match["line"] else ()
+    return match["path"], match["message"], *place
 
 
 def _slot(args: argparse.Namespace, path: Path, own: Settings, resolver: Resolver, writes: bool, diff: bool,
@@ -671,8 +685,9 @@ def host_fields(own: Settings, path: Path, *, converts: bool) -> dict:
     macros = macros_scope_of(own) if converts else None
     return {"extensions": own.extensions, "extension_configs": own.extension_configs, "front_matter": site is not None,
             "template_markers": site.template_markers if site is not None else (),
-            "macros": macros, "jinja": (macros or site.macros) if converts and site is not None else None,
+            "macros": macros, "jinja": (macros or site.macros) if site is not None else None,
             "renders_jsx": own.renders_house_jsx, "markdown_format": own.markdown_format,
+            "host_kind": own.host_kind,
             "rewrites": rewrites_of(own), "included_by": included_by_of(own, path) if converts else None,
             "shown_in": shown_in, "pasted_in": pasted_in, "directives": own.mdx_directives,
             "outside_docs": converts and site is not None and not (shown_in or pasted_in) and site.beside_docs(path)}
@@ -896,7 +911,7 @@ def process(task: Task) -> FileResult:
     try:
         return fix_file(task) if task.command == "fix" else check_file(task)
     except FileProblem as problem:
-        return FileResult(task.path, error=str(problem))
+        return FileResult(task.path, error=str(problem), error_at=problem.at)
     except Exception as error:  # a bug must not stop the other files: report it with the path
         return FileResult(task.path, error=_failure(error, task.extensions))
 
@@ -982,7 +997,7 @@ def check_text(task: Task, text: str) -> FileResult:
     else:
         plan = _lazy("plan_page")(text, task.dialect, config=task.config, extensions=task.extensions,
                          configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
-                         directives=task.directives, rewrite=_rewrite(task),
+                         directives=task.directives, rewrite=_as_built(task, text),
                          commonmark=_commonmark_format(task, text) is not None)
         tables, elsewhere, diagnostics = plan.tables, plan.elsewhere, plan.diagnostics
         hand = (plan.hand.conforming, len(plan.hand.normalisable), plan.hand.alone)
@@ -1002,6 +1017,14 @@ def convert_text(text: str, task: Task):
                    directives=task.directives,
                    contexts=_contexts(task), commonmark=_commonmark_format(task, text) is not None,
                    jinja=_jinja(task, text))
+
+
+def _as_built(task: Task, text: str):
+    """What the build reads of the page, as a function of its text (plan_page's rewrite): the site's hooks' and
+    rewriting plugins' text (_rewrite), after its macros plugin's rendering where that surely renders the page (a
+    `{% raw %}` or `{% if %}` line right above a pipe table is a blank line there, and the table a table)."""
+    jinja = _jinja(task, text)
+    return _rewrite(task) if jinja is None else jinja.before(_rewrite(task), text)
 
 
 def _jinja(task: Task, text: str):
@@ -1137,9 +1160,9 @@ def jsx_refusal(task: Task, text: str) -> tuple[str, str] | None:
                 "nor the house_tables extension", "add `plugins: [house-tables]` to the site's configuration, or "
                 "write the HTML form (--form html)")
     said = _commonmark_format(task, text)
-    if said and task.markdown_format in SUFFIX_HOSTS:
-        html = "" if task.markdown_format == "fumadocs" else "write the HTML form (--form html), or "
-        return (f"{SUFFIX_HOSTS[task.markdown_format]} reads a .md page as CommonMark, where a JSX table is no table",
+    if said and task.host_kind in SUFFIX_HOSTS:
+        html = "" if task.host_kind == "fumadocs" else "write the HTML form (--form html), or "
+        return (f"{SUFFIX_HOSTS[task.host_kind]} reads a .md page as CommonMark, where a JSX table is no table",
                 f"{html}rename the page to .mdx")
     if said:
         return (f"Docusaurus reads this page as CommonMark ({said}), where a JSX table is no table",
@@ -1154,7 +1177,7 @@ def html_refusal(task: Task, text: str) -> tuple[str, str] | None:
     if task.form != "html" or task.dialect is not Dialect.MDX:
         return None
     if _commonmark_format(task, text):
-        if task.markdown_format == "fumadocs":  # MDX's md format, without rehype-raw (Nextra adds it; Astro keeps HTML)
+        if task.host_kind == "fumadocs":  # MDX's md format, without rehype-raw (Nextra adds it; Astro keeps HTML)
             return ("Fumadocs compiles a .md page with MDX's md format, which drops raw HTML: the table would vanish",
                     "rename the page to .mdx")
         return None
@@ -1163,17 +1186,17 @@ def html_refusal(task: Task, text: str) -> tuple[str, str] | None:
 
 
 def _commonmark_format(task: Task, text: str) -> str | None:
-    """What makes Docusaurus read the page as CommonMark (markdown.format 'md', or 'detect' for `.md`, unless the
-    page's front matter says otherwise), as said in a finding; None when it reads the page as MDX."""
+    """What makes the host read the page as CommonMark (markdown.format 'md', or 'detect' for `.md`; on Docusaurus
+    unless the page's front matter says otherwise), as said in a finding; None when it reads the page as MDX."""
     if task.markdown_format is None:
         return None
-    if task.markdown_format in SUFFIX_HOSTS:  # no front matter chooses: the host reads by the suffix alone
-        return None if task.path.lower().endswith(".mdx") else f"{SUFFIX_HOSTS[task.markdown_format]}'s .md"
-    own = _front_matter_format(text)
+    own = _front_matter_format(text) if task.host_kind == "docusaurus" else None  # elsewhere the suffix alone reads
     chosen = own or task.markdown_format
-    if chosen == "md" or (chosen == "detect" and not task.path.lower().endswith(".mdx")):
-        return f"its front matter's format '{chosen}'" if own else f"markdown.format '{chosen}'"
-    return None
+    if chosen != "md" and (chosen != "detect" or task.path.lower().endswith(".mdx")):
+        return None
+    if task.host_kind in SUFFIX_HOSTS:
+        return f"{SUFFIX_HOSTS[task.host_kind]}'s .md"
+    return f"its front matter's format '{chosen}'" if own else f"markdown.format '{chosen}'"
 
 
 def _front_matter_format(text: str) -> str | None:

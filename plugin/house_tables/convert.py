@@ -194,6 +194,8 @@ def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_
     """convert() with the cycle collector paused."""
     config = config or Config()
     extensions, configs = engine.extensions, engine.configs
+    if jinja is not None:  # read, and verified, as the build reads the page: after the site's macros plugin
+        rewrite = jinja.before(rewrite, text)
     result = scan(text, engine.dialect, extensions=extensions, configs=configs, cross_check=cross_check,
                   front_matter=front_matter, directives=engine.directives, rewrite=rewrite,
                   commonmark=engine.commonmark)
@@ -222,12 +224,10 @@ def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_
                                               normalised=True))
         replacements.append((item.table, item.lines))
     replacements.sort(key=lambda replacement: replacement[0].start_line)
-    templated = False
     if template_markers:
-        replacements, templated = _outside_templates(replacements, source, template_markers, conversion, jinja,
-                                                      form)
-    replacements = _page_verified(replacements, source, engine, front_matter, result.tables, conversion,
-                                  _rendered_first(jinja, rewrite) if templated else rewrite, contexts)
+        replacements = _outside_templates(replacements, source, template_markers, conversion, jinja, form)
+    replacements = _page_verified(replacements, source, engine, front_matter, result.tables, conversion, rewrite,
+                                  contexts)
     conversion.text = _splice(source, replacements) if replacements else text
     conversion.diagnostics.sort(key=Diagnostic.order)
     return conversion
@@ -254,10 +254,16 @@ def _outside_templates(replacements, source: Source, markers: tuple[str, ...], c
     read the house table's `{{` as its own and turn the page into an error or other text, or would no longer
     expand the expression a cell held, now escaped: a build MkDocs runs, which fix's render cannot see). With jinja
     (the site's macros plugin renders the page), a house table that opens only the plugin's delimiters is written
-    inside a raw block instead (_in_raw_block). Also whether one was (the page is then verified as the plugin renders
-    it)."""
+    inside a raw block instead (_in_raw_block). An HTML-form table whose pipe table holds the plugin's template
+    syntax outside a raw block stays too (_template_in_html)."""
     normalised = {id(item.table) for item in conversion.converted if item.normalised}
-    kept, templated, page = [], False, []
+    kept, page = [], []
+
+    def read():  # the page as the plugin reads it, once
+        if not page:
+            page.append(jinja.read(source.normalized()))
+        return page[0]
+    in_template = read if jinja is not None else None
     for table, lines in replacements:
         old = "\n".join(source.lines[table.start_line - 1 : table.end_line])
         new = "\n".join(lines)
@@ -267,22 +273,35 @@ def _outside_templates(replacements, source: Source, markers: tuple[str, ...], c
         lost = next((marker for marker in markers if marker not in _ESCAPED_MARKERS
                      and new.count(marker) < old.count(marker)), None)
         if not opened and lost is None:
-            kept.append((table, lines))
-            continue
-        if jinja is not None and lost is None and set(opened) <= set(jinja.markers):
-            if not page:
-                page.append(jinja.read(source.normalized()))
-            placed = _in_raw_block(table, lines, old, jinja, page[0])
+            placed = _template_in_html(table, old, markers, in_template) if form == "html" else None
+            if placed is None:
+                kept.append((table, lines))
+                continue
+        elif jinja is not None and lost is None and set(opened) <= set(jinja.markers):
+            placed = _in_raw_block(table, lines, old, jinja, read())
             if not isinstance(placed, Diagnostic):
                 kept.append((table, placed))
-                templated = True
                 _written(conversion, table, placed)
                 continue
         else:
             placed = (_not_outside_templates(table, opened[0]) if opened else _template_lost(table, lost))
         conversion.diagnostics.append(placed)
         conversion.converted = [item for item in conversion.converted if item.table is not table]
-    return kept, templated
+    return kept
+
+
+def _template_in_html(table: Table, old: str, markers: tuple[str, ...], read) -> Diagnostic | None:
+    """HT009 for a pipe table whose lines hold the site's template syntax (a cell's `{{ product }}`, a macro call)
+    that the site's macros plugin renders (outside a raw block; read: the page as the plugin reads it, when it
+    surely renders it): in the HTML form that syntax is kept and still rendered, but its output lands in raw HTML,
+    where Markdown no longer reads it (a value of `**new**` or `[a](b.md)` would show as written), and that output
+    is the site's, unknown here. None when the table holds none."""
+    held = next((marker for marker in markers if marker not in _ESCAPED_MARKERS and marker in old), None)
+    if held is None or (read is not None and read().placement(table.start_line, table.end_line) == "raw"):
+        return None
+    return not_verified(table.span, f"the site's macros plugin would render the {held!r} template syntax in the "
+                        "pipe table, whose output the house table would hold in raw HTML, where Markdown does not "
+                        "read it", "convert this table by hand, keeping the template syntax as it is")
 
 
 def _in_raw_block(table: Table, lines: list[str], old: str, jinja: JinjaSyntax, page) -> list[str] | Diagnostic:
@@ -310,16 +329,6 @@ def _written(conversion: Conversion, table: Table, lines: list[str]) -> None:
     """The converted table's lines as written (with a raw block's tags)."""
     conversion.converted = [replace(item, output=tuple(lines)) if item.table is table else item
                             for item in conversion.converted]
-
-
-def _rendered_first(jinja: JinjaSyntax, rewrite: Callable[[str], str] | None) -> Callable[[str], str] | None:
-    """rewrite after the site's macros plugin has rendered the page (it is listed first on such sites: hooks run
-    after every plugin); rewrite alone where the site's Markdown stack renders the templates itself (Zensical)."""
-    if jinja.in_stack:
-        return rewrite
-    if rewrite is None:
-        return jinja.rendered
-    return lambda text: rewrite(jinja.rendered(text))
 
 
 # The markers that are what a house cell holds for text a plugin would read (not a template's own delimiter).

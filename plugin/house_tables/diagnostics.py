@@ -3,6 +3,7 @@ front end), and one formatter for the `path:line:col: HTnnn message` line."""
 
 from __future__ import annotations
 
+import os
 import re
 
 from .codes import CODES, FIX_HINT
@@ -21,6 +22,17 @@ def finding_line(path: str, line: int | None, column: int | None, code: str, mes
     parentheses: the one form of a finding's line, in the build's log and in `check`'s text output."""
     where = path + (f":{line}" if line is not None else "") + (f":{column}" if line is not None and column else "")
     return f"{where}: {code} {message}" + (f" ({note})" if note else "")
+
+
+def shown_file(path: str) -> str:
+    """A file's path as findings name it, in the build's log and in check's reports alike: relative to the current
+    directory, as linters print paths (and as check prints the paths it is given), so that the build run with
+    `-f docs/mkdocs.yml` and `check docs/docs` from the same directory name the same file; unchanged on another
+    drive."""
+    try:
+        return os.path.relpath(path).replace(os.sep, "/")
+    except ValueError:  # another drive (Windows): no relative path
+        return path.replace(os.sep, "/")
 
 
 def pipe_table(table: Table) -> Diagnostic:

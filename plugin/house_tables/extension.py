@@ -43,15 +43,13 @@ class PageContext:
     """Where the text being converted comes from, set by the MkDocs plugin before each page. (A plain class, as
     Settings: every build imports this module, and a dataclass compiles its methods at import, ≈ 2 M instructions.)"""
 
-    __slots__ = ("enabled", "generated_by", "pasted", "read", "root", "shown")
+    __slots__ = ("enabled", "generated_by", "pasted", "read", "shown")
 
     def __init__(self, shown: str | Callable[[], str], read: str | Callable[[], str], enabled: bool = True,
-                 root: str | None = None, generated_by: str | None = None,
-                 pasted: Callable[[], dict[str, list[str]]] | dict | None = None):
-        self.shown = shown  # its path as printed (relative to the directory of mkdocs.yml), or how to make it
+                 generated_by: str | None = None, pasted: Callable[[], dict[str, list[str]]] | dict | None = None):
+        self.shown = shown  # its path as printed (diagnostics.shown_file), or how to make it
         self.read = read  # the file's text on disk, or how to read it
         self.enabled = enabled  # False when include/exclude globs leave the page out
-        self.root = root  # the directory paths are printed relative to (included files too)
         self.generated_by = generated_by  # the plugin that made the page at build time (mkdocs-gen-files): no file
         self.pasted = pasted  # the files a plugin pastes in: path -> lines
 
@@ -573,7 +571,9 @@ def host_page(md: Markdown) -> PageContext | None:
             original = stream.read()
     except (OSError, UnicodeDecodeError):
         return None
-    return PageContext(os.path.relpath(file, root).replace(os.sep, "/"), original, True, root)
+    from .diagnostics import shown_file
+
+    return PageContext(shown_file(file), original, True)
 
 
 def report(diagnostics: list[Diagnostic], page: PageContext | None, text: str, settings: Settings,
@@ -636,7 +636,7 @@ class Places:
         included = {**self.included, **self.page.pasted_files} if self.page.pasted else self.included
         origin = line_origin(start.line, self.text.split("\n"), self._mapped, lines_of(self.page.original), included)
         if origin.path is not None:
-            return format_finding(self._shown(origin.path), origin.line, start.column - origin.shift, diagnostic)
+            return format_finding(shown_finding_path(origin.path), origin.line, start.column - origin.shift, diagnostic)
         if origin.line is not None:
             return format_finding(self.page.path, origin.line, 1, diagnostic, f"{origin.note}; line {start.line} "
                                   "of the page as MkDocs read it")  # at the including line, as check reports it
@@ -686,7 +686,7 @@ class Places:
         start = diagnostic.span.start
         origin = included_origin(start.line, self.text.split("\n"), self.included)
         if origin is not None:
-            return format_finding(self._shown(origin.path), origin.line, start.column - origin.shift, diagnostic)
+            return format_finding(shown_finding_path(origin.path), origin.line, start.column - origin.shift, diagnostic)
         return format_finding(self.page.path, 1, 1, diagnostic,
                               f"in text {self.nested} converted on its own while this page was built, at its line "
                               f"{start.line}; no line of the page holds it")
@@ -719,12 +719,6 @@ class Places:
             self._split = (lines_of(self.page.original), lines_of(self.text))  # both as line_map reads them
         return column_shift(self._split[0][home - 1], self._split[1][line - 1])
 
-    def _shown(self, path: str) -> str:
-        """An included file's path as page paths are printed (relative to the directory of mkdocs.yml)."""
-        root = self.page.root if self.page else None
-        if root is None:
-            return path.replace(os.sep, "/")
-        return os.path.relpath(os.path.abspath(path), root).replace(os.sep, "/")
 
 
 def nested_renderer() -> str | None:
@@ -749,6 +743,13 @@ def nested_renderer() -> str | None:
 def _package(frame) -> str:
     """The top-level package of the code a frame runs."""
     return str(frame.f_globals.get("__name__", "")).split(".")[0]
+
+
+def shown_finding_path(path: str) -> str:
+    """An included file's path as findings name it (diagnostics.shown_file; imported when a finding needs it)."""
+    from .diagnostics import shown_file
+
+    return shown_file(path)
 
 
 def format_finding(path: str, line: int | None, column: int | None, diagnostic: Diagnostic, note: str = "") -> str:

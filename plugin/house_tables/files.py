@@ -27,7 +27,12 @@ _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY
 
 
 class FileProblem(Exception):
-    """A file that cannot be read, decoded or written; the message says why (without the path)."""
+    """A file that cannot be read, decoded or written; the message says why (without the path), and `at` where in the
+    file, (line, column), when a place is the reason (the first byte that is not UTF-8)."""
+
+    def __init__(self, message: str, at: tuple[int, int] | None = None):
+        super().__init__(message)
+        self.at = at
 
 
 @dataclass(frozen=True)
@@ -293,13 +298,28 @@ def _skipped_dir(path: Path) -> bool:
 
 
 def reason(error: BaseException) -> str:
-    """Why an operating-system or decoding error happened, in a few words."""
+    """Why an operating-system or decoding error happened, in a few words (where: undecodable_at)."""
     if isinstance(error, UnicodeDecodeError):
         bad = error.object[error.start : error.start + 1].hex()
-        return f"not valid UTF-8 ({error.reason}: byte 0x{bad} at offset {error.start})"
+        return f"not valid UTF-8 ({error.reason}: byte 0x{bad})"
     if isinstance(error, OSError) and error.strerror:
         return error.strerror[0].lower() + error.strerror[1:]
     return str(error) or type(error).__name__
+
+
+def undecodable_at(error: UnicodeDecodeError) -> tuple[int, int]:
+    """The 1-based line and column of the first byte that is not UTF-8, counted as findings count: lines end at LF,
+    CRLF or a lone CR, the column is the characters before it on its line plus one, a leading BOM not counted."""
+    before = error.object[: error.start].decode("utf-8").removeprefix("\ufeff")  # valid up to the error
+    lines = re.split(r"\r\n|\r|\n", before)
+    return len(lines), len(lines[-1]) + 1
+
+
+def cannot_read(shown: str, error: OSError | UnicodeDecodeError) -> str:
+    """A configuration file's error: `path:line:col: cannot read: not valid UTF-8 (...)` at the first byte that is
+    not UTF-8, `path: cannot read: reason` otherwise."""
+    where = ":{}:{}".format(*undecodable_at(error)) if isinstance(error, UnicodeDecodeError) else ""
+    return f"{shown}{where}: cannot read: {reason(error)}"
 
 
 def read_text(path: Path | str, *, for_writing: bool = True) -> Loaded:
@@ -309,7 +329,7 @@ def read_text(path: Path | str, *, for_writing: bool = True) -> Loaded:
         data, info = _read_bytes(path)
         return Loaded(data.decode("utf-8"), info, digest(data) if for_writing else b"")
     except UnicodeDecodeError as error:
-        raise FileProblem(reason(error)) from None
+        raise FileProblem(reason(error), undecodable_at(error)) from None
     except OSError as error:
         raise FileProblem(f"cannot read: {reason(error)}") from None
 

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from .diagnostics import shown_file
 from .site import forget_guarded_includes, pages_holding
 
 # What stands for a directive when the including page is rendered: plain text no extension changes.
@@ -113,7 +114,7 @@ def _read_pastes(site) -> _Pastes:
         for match, alone in zip(matches, blocks, strict=True):
             how = _how_partial(text, match, alone, options, directive)
             line = text.count("\n", 0, _opening(match)) + 1
-            place = f"{os.path.relpath(page).replace(os.sep, '/')}:{line}"
+            place = f"{shown_file(page)}:{line}"
             for path in _pasted_files(page, match, str(site.docs_dir), directive, options):
                 if how is not None:
                     pastes.partial.setdefault(path, (place, how))
@@ -179,7 +180,7 @@ def pages_pasting(pasting: Pasting, path: str):
             pieces += [text[end:start], match["_includer_indent"]]
             end, first = match.end(), first or text.count("\n", 0, start) + 1
         if first is not None:
-            readings.append((f"{os.path.relpath(page).replace(os.sep, '/')}:{first}", [*pieces, text[end:]]))
+            readings.append((f"{shown_file(page)}:{first}", [*pieces, text[end:]]))
 
     def shown(own: str) -> list[tuple[str, str]]:
         return [(place, "".join(own.replace("\n", "\n" + piece) if index % 2 else piece

@@ -4,13 +4,13 @@ being rendered, so findings point at the file on disk (`docs/page.md:12:5: HT001
 from __future__ import annotations
 
 import logging
-import os
 from typing import TYPE_CHECKING
 
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.plugins import BasePlugin, get_plugin_logger
+from mkdocs.exceptions import Abort
+from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
@@ -62,6 +62,7 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
         self.findings: dict[str, list[tuple[int, str]]] = {}  # page src_uri -> (level, message)
         self.rendered: set[str] = set()
         self.current: str | None = None
+        self.reading = None  # the File MkDocs is reading a page from (on_page_read_source), until on_page_markdown
         self.serving = False
         self.downgrade = False
 
@@ -131,16 +132,37 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
         config._house_tables_pages = {file.page.file.src_uri for file in files.documentation_pages() if file.page}
         return nav
 
+    def on_page_read_source(self, /, *, page: Page, config: MkDocsConfig) -> None:
+        """Note which file MkDocs reads now (the source stays MkDocs' own: nothing is returned), so that a file that
+        is not UTF-8 is reported at its place (on_build_error)."""
+        self.reading = page.file
+
+    @event_priority(-100)  # last: every other plugin's handler has run
+    def on_build_error(self, *, error: Exception) -> None:
+        """A page that is not UTF-8 stops MkDocs with a traceback: report it as check does, at the line and column of
+        the first byte that is not UTF-8 (one line, `docs/bad.md:3:3: not valid UTF-8 (...)`), and abort cleanly."""
+        file, self.reading = self.reading, None
+        if self.extension is None or file is None or not isinstance(error, UnicodeDecodeError):
+            return
+        if file.abs_src_path is None or error.object not in _decoded_as_mkdocs_does(file.content_bytes):
+            return  # another text's error
+        from .diagnostics import shown_file
+        from .files import reason, undecodable_at
+
+        line, column = undecodable_at(error)
+        log.error(f"{shown_file(file.abs_src_path)}:{line}:{column}: {reason(error)}")
+        raise Abort("Aborted with a page that is not valid UTF-8")
+
     def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         """Tell the extension which file this page is, and whether the include/exclude globs keep it."""
+        self.reading = None
         if self.extension is None:
             return None
         src = page.file.src_uri
         enabled = self.globs is None or _selected(src, self.globs)
-        root = _root(config)
         file = page.file  # its path and text are made only if a finding needs them
-        self.extension.page = PageContext(lambda: _display_path(page, root), lambda: file.content_string, enabled,
-                                          root, getattr(file, "generated_by", None), self._pasted(file))
+        self.extension.page = PageContext(lambda: _display_path(page), lambda: file.content_string, enabled,
+                                          getattr(file, "generated_by", None), self._pasted(file))
         self.current = page.file.src_uri
         self.findings[self.current] = []
         self.rendered.add(self.current)
@@ -168,6 +190,11 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
         return None
 
 
+def _decoded_as_mkdocs_does(data: bytes) -> tuple[bytes, bytes]:
+    """The bytes MkDocs decodes of a file (as `utf-8-sig`, the text after a BOM), and the file's own."""
+    return data.removeprefix(b"\xef\xbb\xbf"), data
+
+
 def _selected(src: str, globs: tuple[GlobSet, GlobSet]) -> bool:
     """Whether the include/exclude globs keep the page."""
     from .files import page_selected
@@ -175,14 +202,12 @@ def _selected(src: str, globs: tuple[GlobSet, GlobSet]) -> bool:
     return page_selected(src, *globs)
 
 
-def _root(config: MkDocsConfig) -> str:
-    """The directory of mkdocs.yml: paths in findings are relative to it."""
-    return os.path.dirname(os.path.abspath(config.config_file_path or "mkdocs.yml"))
-
-
-def _display_path(page: Page, root: str) -> str:
-    """The page's file relative to the directory of mkdocs.yml (docs/<path>); a page a plugin generated, which has
-    no such file (mkdocs-gen-files writes it to a temporary directory), by its path under docs_dir."""
+def _display_path(page: Page) -> str:
+    """The page's file as findings name it (diagnostics.shown_file: relative to the current directory, as check
+    names it); a page a plugin generated, which has no such file (mkdocs-gen-files writes it to a temporary
+    directory), by its path under docs_dir."""
     if page.file.abs_src_path is None or getattr(page.file, "generated_by", None):
         return page.file.src_uri
-    return os.path.relpath(page.file.abs_src_path, root).replace(os.sep, "/")
+    from .diagnostics import shown_file
+
+    return shown_file(page.file.abs_src_path)

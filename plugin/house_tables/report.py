@@ -8,11 +8,11 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import NamedTuple, TextIO
 
 from . import __version__
 from .codes import CODES
-from .diagnostics import finding_line
+from .diagnostics import finding_line, shown_file
 from .model import Diagnostic, PlacedTable, Table
 
 FORMATS = ("text", "json", "github", "sarif")
@@ -71,7 +71,7 @@ class TableRecord:
         """The record of a table the page shows that is not its file's own, where its HT001 is reported (a
         snippet's file, or the page's line)."""
         table = placed.table
-        return cls(_shown(placed.path) if placed.path else path, placed.line, placed.end_line, table.columns,
+        return cls(shown_file(placed.path) if placed.path else path, placed.line, placed.end_line, table.columns,
                    len(table.body), table.dialect.value)
 
 
@@ -84,14 +84,6 @@ def table_records(path: str, tables, elsewhere=()) -> list[TableRecord]:
         records.sort(key=lambda record: (record.path != path, record.path if record.path != path else "",
                                          record.line))
     return records
-
-
-def _shown(path: str) -> str:
-    """Another file's path (an included snippet) relative to the current directory when it is under it."""
-    try:
-        return os.path.relpath(path).replace(os.sep, "/") if os.path.isabs(path) else path
-    except ValueError:  # another drive
-        return path
 
 
 @dataclass(frozen=True)
@@ -113,7 +105,7 @@ class Finding:
         """The record of a diagnostic."""
         start, end = diagnostic.span.start, diagnostic.span.end
         message = f"{diagnostic.message} ({diagnostic.note})" if diagnostic.note else diagnostic.message
-        return cls(_shown(diagnostic.path) if diagnostic.path else path, start.line, start.column, end.line,
+        return cls(shown_file(diagnostic.path) if diagnostic.path else path, start.line, start.column, end.line,
                    end.column, diagnostic.code, diagnostic.severity.value, message, diagnostic.hint)
 
     def public(self) -> dict:
@@ -130,6 +122,7 @@ class FileResult:
     tables: list[TableRecord] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     error: str | None = None
+    error_at: tuple[int, int] | None = None  # where in the file the error is, when a place is its reason
     converted: int = 0
     cells: int = 0
     hand: tuple[int, int, int] = (0, 0, 0)  # hand-written tables: conforming, normalised (check: drifting), left alone
@@ -140,13 +133,33 @@ class FileResult:
     source: tuple = ()  # check: the digest of the bytes read and their file's stat, for the cache (cli.Resolver)
 
 
+class PathProblem(NamedTuple):
+    """A path that could not be used: why, and where in it (line, column) when a place is the reason (the first byte
+    that is not UTF-8)."""
+
+    path: str
+    message: str
+    line: int | None = None
+    column: int | None = None
+
+    def text(self) -> str:
+        """`path:line:col: message`, or `path: message` (no place)."""
+        where = f":{self.line}:{self.column}" if self.line is not None else ""
+        return f"{shown_path(self.path)}{where}: {self.message}"
+
+    def public(self) -> dict:
+        """The JSON form: path, line and column (when known), message."""
+        place = {"line": self.line, "column": self.column} if self.line is not None else {}
+        return {"path": unicode_path(self.path), **place, "message": self.message}
+
+
 @dataclass(frozen=True)
 class Run:
     """Everything one command produced, and how it was asked for."""
 
     command: str  # "check" or "fix"
     results: list[FileResult]
-    problems: list[tuple[str, str]] = field(default_factory=list)  # (path, message) outside any file result
+    problems: list[tuple] = field(default_factory=list)  # PathProblem's fields, outside any file result
     writes: bool = True  # fix without --diff/--check
     diff: bool = False
     configuration: str = "defaults"  # the configuration files the pages were read with
@@ -154,9 +167,10 @@ class Run:
     interrupted_by: int = 0  # the signal's number
 
     @property
-    def errors(self) -> list[tuple[str, str]]:
+    def errors(self) -> list[PathProblem]:
         """Every path that could not be used, with the reason."""
-        return [*self.problems, *((r.path, r.error) for r in self.results if r.error)]
+        return [*(PathProblem(*problem) for problem in self.problems),
+                *(PathProblem(r.path, r.error, *(r.error_at or ())) for r in self.results if r.error)]
 
     @property
     def findings(self) -> list[Finding]:
@@ -172,8 +186,8 @@ def emit(run: Run, form: str, out: TextIO, err: TextIO) -> None:
 def _text(run: Run, out: TextIO, err: TextIO) -> None:
     """`path:line:col: HTnnn message` lines, per-file fix lines, then a summary (diffs alone on stdout)."""
     report = err if run.diff else out
-    for path, message in run.problems:
-        print(f"{shown_path(path)}: {message}", file=err)
+    for problem in run.problems:
+        print(PathProblem(*problem).text(), file=err)
     for result in run.results:
         _text_file(run, result, out, report, err)
     print(summary(run), file=report)
@@ -182,7 +196,7 @@ def _text(run: Run, out: TextIO, err: TextIO) -> None:
 def _text_file(run: Run, result: FileResult, out: TextIO, report: TextIO, err: TextIO) -> None:
     """One file's lines."""
     if result.error:
-        print(f"{shown_path(result.path)}: {result.error}", file=err)
+        print(PathProblem(result.path, result.error, *(result.error_at or ())).text(), file=err)
         return
     if run.diff and result.diff:
         out.write(result.diff)
@@ -255,7 +269,7 @@ def _json(run: Run, out: TextIO, err: TextIO) -> None:
         "tables": [{**asdict(table), "path": unicode_path(table.path)} for result in run.results
                    for table in result.tables],
         "diagnostics": [{**finding.public(), "path": unicode_path(finding.path)} for finding in run.findings],
-        "errors": [{"path": unicode_path(path), "message": message} for path, message in run.errors],
+        "errors": [problem.public() for problem in run.errors],
         "summary": summary(run),
     }
     if run.command == "fix":
@@ -269,16 +283,17 @@ def _json(run: Run, out: TextIO, err: TextIO) -> None:
 
 def _errors_to_stderr(run: Run, err: TextIO) -> None:
     """`path: message` for every path that could not be used (machine formats keep stdout for the document)."""
-    for path, message in run.errors:
-        print(f"{shown_path(path)}: {message}", file=err)
+    for problem in run.errors:
+        print(problem.text(), file=err)
 
 
 def _github(run: Run, out: TextIO, err: TextIO) -> None:
     """GitHub Actions workflow commands: one annotation per finding and per unreadable path."""
-    for path, message in run.errors:
-        print(f"{shown_path(path)}: {message}", file=err)
-        properties = _properties(file=unicode_path(path), title="house-tables")
-        print(f"::error {properties}::{escape_data(message)}", file=out)
+    for problem in run.errors:
+        print(problem.text(), file=err)
+        place = {"line": problem.line, "col": problem.column} if problem.line is not None else {}
+        properties = _properties(file=unicode_path(problem.path), **place, title="house-tables")
+        print(f"::error {properties}::{escape_data(problem.message)}", file=out)
     for result in run.results:
         if run.diff and result.diff:
             out.write(result.diff)
@@ -362,11 +377,18 @@ def _sarif_result(finding: Finding, codes: list[str]) -> dict:
 def _sarif_invocation(run: Run) -> dict:
     """Whether every path could be processed, with a notification for each that could not."""
     notifications = [
-        {"level": "error", "message": {"text": message},
-         "locations": [{"physicalLocation": {"artifactLocation": _artifact(path)}}]}
-        for path, message in run.errors
+        {"level": "error", "message": {"text": problem.message},
+         "locations": [{"physicalLocation": {"artifactLocation": _artifact(problem.path), **_sarif_place(problem)}}]}
+        for problem in run.errors
     ]
     return {"executionSuccessful": not notifications, "toolExecutionNotifications": notifications}
+
+
+def _sarif_place(problem: PathProblem) -> dict:
+    """The region of a path's problem that has a place (its line and column), else nothing."""
+    if problem.line is None:
+        return {}
+    return {"region": {"startLine": problem.line, "startColumn": problem.column}}
 
 
 def _artifact(path: str) -> dict:

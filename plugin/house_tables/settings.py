@@ -19,10 +19,10 @@ from pathlib import Path
 
 from . import observed
 from .config import Config, ConfigError, reported_level
-from .files import GlobSet, page_selected, reason
+from .files import GlobSet, cannot_read, page_selected
 from .model import Dialect
 from .options import EXTENSION, FILE, PLUGIN, OptionError, conversion_config, validate
-from .site import SUFFIX_HOSTS, ZENSICAL_FILE, MdxHost, Site, Sites, mdx_host, resolved_path, shown_path, toml_module
+from .site import ZENSICAL_FILE, MdxHost, Site, Sites, mdx_host, resolved_path, shown_path, toml_module
 
 OPTION_FILES = (".house-tables.toml", "pyproject.toml")  # in one directory, the first wins
 TOOL = "house-tables"
@@ -65,8 +65,13 @@ class Settings:
 
     @property
     def markdown_format(self) -> str | None:
-        """The Docusaurus markdown.format the pages are read under (MdxHost's); None off Docusaurus."""
+        """How the host reads `.md` pages (MdxHost.markdown_format); None off such a host."""
         return self.host.markdown_format if self.host is not None else None
+
+    @property
+    def host_kind(self) -> str | None:
+        """Which MDX host renders the pages (MdxHost.kind); None off such a host."""
+        return self.host.kind if self.host is not None else None
 
     def severity(self, code: str, severity: str) -> str:
         """The level a finding is reported at, as the plugin logs it (error-severity codes stay errors)."""
@@ -238,7 +243,7 @@ def mdx_host_settings(host: MdxHost, base: Settings) -> Settings:
     """The settings of a Docusaurus or Mintlify project: `.md` is MDX (unless a dialect is configured), or CommonMark
     under Docusaurus' markdown.format 'md' or 'detect' (read with the MDX dialect's scanner, in its CommonMark
     reading), the options are the options file's."""
-    if host.markdown_format in ("md", "detect", *SUFFIX_HOSTS):
+    if host.markdown_format in ("md", "detect"):
         source = f"{shown_path(host.config_file)} ({host.note})"
     else:
         source = f"{shown_path(host.config_file)} (.md as MDX{'; ' + host.note if host.note else ''})"
@@ -347,4 +352,4 @@ def _read(path: Path) -> str:
     try:
         return path.read_bytes().decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
-        raise UsageError(f"{shown_path(path)}: cannot read: {reason(error)}") from None
+        raise UsageError(cannot_read(shown_path(path), error)) from None

@@ -18,7 +18,8 @@ from pathlib import Path
 
 from . import mkdocs_parts, observed
 from .config import CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER, ConfigError
-from .files import LazySpec, reason
+from .diagnostics import shown_file
+from .files import LazySpec, cannot_read
 from .macros import JinjaSyntax
 
 # Zensical reads zensical.toml before mkdocs.yml (its `[project]` table holds MkDocs' keys); ProperDocs (an MkDocs
@@ -30,7 +31,7 @@ DOCUSAURUS_FILES = tuple(f"docusaurus.config.{suffix}" for suffix in ("ts", "js"
 MINTLIFY_FILES = ("docs.json", "mint.json")
 # Hosts that compile a page by its suffix: `.mdx` with MDX, `.md` as CommonMark and GFM — Astro with its own Markdown
 # (Starlight adds its `:::note` asides), Nextra and fumadocs-mdx with MDX's md format (Nextra's default markdown format
-# is 'detect'). Their MdxHost.markdown_format is the key here; the name findings give them.
+# is 'detect'). Their MdxHost.kind is the key here; the name findings give them.
 ASTRO_FILES = tuple(f"astro.config.{suffix}" for suffix in ("mjs", "ts", "js", "mts", "cjs"))
 NEXTRA_FILES = tuple(f"next.config.{suffix}" for suffix in ("js", "mjs", "ts", "cjs", "mts"))
 FUMADOCS_FILES = tuple(f"source.config.{suffix}" for suffix in ("ts", "mts", "js", "mjs"))
@@ -255,16 +256,19 @@ class MdxHost:
     SUFFIX_HOSTS); note: what the reading approximates."""
 
     config_file: Path
+    kind: str  # which host: "docusaurus", "mintlify", or a SUFFIX_HOSTS key ("astro", "nextra", "fumadocs")
     note: str = ""
     excluded: object = None  # Mintlify's matcher of the files it never builds (its defaults and .mintignore)
-    markdown_format: str | None = None  # Docusaurus' markdown.format ("mdx", "md", "detect"), or a SUFFIX_HOSTS key
+    # How `.md` pages are read: "mdx", "md" (CommonMark), "detect" (`.md` CommonMark, `.mdx` MDX) — Docusaurus'
+    # markdown.format, Nextra's mdxOptions.format, "detect" for Astro and Fumadocs; None: MDX (Mintlify)
+    markdown_format: str | None = None
     directives: bool = False  # besides Docusaurus' admonitions: a host that reads `:::note` containers (Starlight)
 
     @property
     def reads_directives(self) -> bool:
         """Whether the host reads `:::name` containers: Docusaurus' admonitions, Starlight's asides; Mintlify, Astro
         alone, Nextra and Fumadocs do not."""
-        return self.config_file.name in DOCUSAURUS_FILES or self.directives
+        return self.kind == "docusaurus" or self.directives
 
     def is_page(self, path: Path, real: str | None = None) -> bool:
         """Whether the host builds the file: for Mintlify, not ignored by its defaults or the project's
@@ -284,27 +288,29 @@ def mdx_host(config_file: Path) -> MdxHost | None:
     them with 'md', `.md` with 'detect') the note says so: house-tables reads them as CommonMark too (scan_mdx's
     commonmark, chosen per page by cli._commonmark_format, the page's front matter having the last word)."""
     if config_file.name in MINTLIFY_FILES:
-        return MdxHost(config_file, excluded=mintlify_ignored(config_file))
+        return MdxHost(config_file, "mintlify", excluded=mintlify_ignored(config_file))
     if config_file.name in ASTRO_FILES:
         return astro_host(config_file)
     if config_file.name in NEXTRA_FILES:
         return nextra_host(config_file)
     if config_file.name in FUMADOCS_FILES:
-        return MdxHost(config_file, ".md read as CommonMark (Fumadocs)", markdown_format="fumadocs")
+        return MdxHost(config_file, "fumadocs", ".md read as CommonMark (Fumadocs)", markdown_format="detect")
     if config_file.name not in DOCUSAURUS_FILES:
         return None
     try:
         text = config_file.read_text(encoding="utf-8", errors="replace")
     except OSError:
-        return MdxHost(config_file, "unreadable: .md read as MDX, Docusaurus' default", markdown_format="mdx")
+        return MdxHost(config_file, "docusaurus", "unreadable: .md read as MDX, Docusaurus' default",
+                       markdown_format="mdx")
     found = markdown_format(text)
     if found is None or found == "mdx":
-        return MdxHost(config_file, markdown_format="mdx")
+        return MdxHost(config_file, "docusaurus", markdown_format="mdx")
     if found in ("md", "detect"):
         pages = "pages" if found == "md" else ".md"
-        return MdxHost(config_file, f"markdown.format '{found}': {pages} read as CommonMark", markdown_format=found)
-    return MdxHost(config_file, f"markdown.format {found} not understood: .md read as MDX, Docusaurus' default",
-                   markdown_format="mdx")
+        return MdxHost(config_file, "docusaurus", f"markdown.format '{found}': {pages} read as CommonMark",
+                       markdown_format=found)
+    return MdxHost(config_file, "docusaurus", f"markdown.format {found} not understood: .md read as MDX, Docusaurus' "
+                   "default", markdown_format="mdx")
 
 
 def astro_host(config_file: Path) -> MdxHost:
@@ -316,7 +322,7 @@ def astro_host(config_file: Path) -> MdxHost:
     except OSError:
         starlight = False
     note = ".md read as CommonMark (Astro)" + ("; :::note asides (Starlight)" if starlight else "")
-    return MdxHost(config_file, note, markdown_format="astro", directives=starlight)
+    return MdxHost(config_file, "astro", note, markdown_format="detect", directives=starlight)
 
 
 def nextra_host(config_file: Path) -> MdxHost:
@@ -328,8 +334,8 @@ def nextra_host(config_file: Path) -> MdxHost:
     except OSError:
         found = None
     if found == "mdx":
-        return MdxHost(config_file, "mdxOptions.format 'mdx': .md as MDX (Nextra)")
-    return MdxHost(config_file, ".md read as CommonMark (Nextra)", markdown_format="nextra")
+        return MdxHost(config_file, "nextra", "mdxOptions.format 'mdx': .md as MDX (Nextra)", markdown_format="mdx")
+    return MdxHost(config_file, "nextra", ".md read as CommonMark (Nextra)", markdown_format="detect")
 
 
 def mintlify_ignore_lines(config_file: Path) -> tuple[str, ...]:
@@ -343,7 +349,7 @@ def mintlify_ignore_lines(config_file: Path) -> tuple[str, ...]:
     try:
         text = ignore.read_bytes().decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(f"{shown_path(ignore)}: cannot read: {reason(error)}") from None
+        raise ConfigError(cannot_read(shown_path(ignore), error)) from None
     return MINTLIFY_DEFAULT_IGNORED + tuple(text.splitlines())
 
 
@@ -756,7 +762,7 @@ def _guarded_includes(site: Site):
                 continue
             target = os.path.abspath(target)
             if ranges or in_code:
-                place = f"{os.path.relpath(page).replace(os.sep, '/')}:{number}"
+                place = f"{shown_file(page)}:{number}"
                 found.setdefault(target, (place, CODE_INCLUDE if in_code else RANGE_INCLUDE))
             elif not section and str(page.resolve()) not in includers.get(target, ()):
                 includers[target] = (*includers.get(target, ()), str(page.resolve()))
@@ -788,7 +794,7 @@ def pages_including(path: str, pages: tuple[str, ...], configs: dict):
             swaps[number] = (space,) if own else f'{space}--8<-- "{snippet}"'
         first = min((number for number, swap in swaps.items() if isinstance(swap, tuple)), default=None)
         if first is not None:
-            readings.append((f"{os.path.relpath(page).replace(os.sep, '/')}:{first}", lines, swaps))
+            readings.append((f"{shown_file(page)}:{first}", lines, swaps))
 
     def shown(text: str) -> list[tuple[str, str]]:
         own_lines = text.splitlines()
