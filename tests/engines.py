@@ -311,14 +311,16 @@ class MdxEngine:
         return resp
 
     def render_many(self, docs: list[str], form: str = "mdx", directives: bool = True,
-                    host: bool = False) -> list[dict]:
+                    host: bool = False, cjk: bool = False) -> list[dict]:
         """The server's responses to docs, in order; requests are pipelined. form: MDX's `format`, "mdx" or "md"
         (CommonMark, as Docusaurus reads a page under markdown.format 'md'); directives: `:::name` containers read
         (Docusaurus), else text (Mintlify, plain MDX); host: the links, images and code Markdown made are drawn by a
-        theme's components, marked `data-host` (JSX written in the page is not)."""
+        theme's components, marked `data-host` (JSX written in the page is not); cjk: emphasis beside CJK text read
+        by the CommonMark CJK-friendly amendments (remark-cjk-friendly, Rspress' default)."""
         ids = range(self._next_id, self._next_id + len(docs))
         self._next_id += len(docs)
-        requests = (json.dumps({"id": i, "md": md, "format": form, "directives": directives, "host": host}) + "\n"
+        requests = (json.dumps({"id": i, "md": md, "format": form, "directives": directives, "host": host,
+                                "cjk": cjk}) + "\n"
                     for i, md in zip(ids, docs, strict=True))
         payload = "".join(requests).encode()
         writer = threading.Thread(target=_write, args=(self._proc.stdin, payload), daemon=True)

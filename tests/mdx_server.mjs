@@ -4,7 +4,9 @@
 //   A request may add "format": "md" (CommonMark, as Docusaurus reads a page under markdown.format 'md'), and
 //   "directives": false (no container directives: `:::` lines are text, as Mintlify and plain MDX read them), and
 //   "host": true (links, images and code Markdown made are drawn by the host's components, as a Docusaurus, Mintlify or
-//   Nextra theme draws them: here with data-host="a" / "img" / "code", so a page shows which of them a theme would draw).
+//   Nextra theme draws them: here with data-host="a" / "img" / "code", so a page shows which of them a theme would draw),
+//   and "cjk": true (emphasis and strikethrough delimiters beside CJK text read by the CommonMark CJK-friendly
+//   amendments, remark-cjk-friendly, as Rspress reads them by default).
 // The pipeline is the `mdx` engine of engine_matrix/mdx_engine.mjs, except that React is loaded once.
 import readline from 'node:readline'
 import {evaluate} from '@mdx-js/mdx'
@@ -12,6 +14,8 @@ import React from 'react'
 import * as runtime from 'react/jsx-runtime'
 import {renderToStaticMarkup} from 'react-dom/server'
 import remarkGfm from 'remark-gfm'
+import remarkCjkFriendly from 'remark-cjk-friendly'
+import remarkCjkFriendlyGfmStrikethrough from 'remark-cjk-friendly-gfm-strikethrough'
 import {directive} from 'micromark-extension-directive'
 import {directiveFromMarkdown} from 'mdast-util-directive'
 import {annotateTables} from './annotate_tables.mjs'
@@ -54,10 +58,14 @@ const hostComponents = {
 const options = {...runtime, format: 'mdx', remarkPlugins: [remarkGfm, remarkContainerDirectives], rehypePlugins: [annotateTables]}
 const withoutDirectives = {...options, remarkPlugins: [remarkGfm]}
 
-async function render(id, src, format = 'mdx', directives = true, host = false) {
+const cjkFriendly = [remarkCjkFriendly, remarkCjkFriendlyGfmStrikethrough]
+
+async function render(id, src, format = 'mdx', directives = true, host = false, cjk = false) {
   let phase = 'compile'
   try {
-    const mod = await evaluate(src, {...(directives ? options : withoutDirectives), format})
+    const chosen = directives ? options : withoutDirectives
+    const remarkPlugins = cjk ? [...chosen.remarkPlugins, ...cjkFriendly] : chosen.remarkPlugins
+    const mod = await evaluate(src, {...chosen, remarkPlugins, format})
     phase = 'render'
     const components = {...componentsFor(src), ...(host ? hostComponents : {})}
     const html = renderToStaticMarkup(React.createElement(mod.default, {components}))
@@ -77,7 +85,7 @@ async function handle(line) {
     respond(JSON.stringify({id: null, ok: false, error: `bad request: ${e.message}`, phase: 'request'}) + '\n')
     return
   }
-  respond(JSON.stringify(await render(req.id, req.md, req.format === 'md' ? 'md' : 'mdx', req.directives !== false, req.host === true)) + '\n')
+  respond(JSON.stringify(await render(req.id, req.md, req.format === 'md' ? 'md' : 'mdx', req.directives !== false, req.host === true, req.cjk === true)) + '\n')
 }
 
 let pending = Promise.resolve()

@@ -12,6 +12,7 @@ import pytest
 
 from differential import as_docusaurus_gives_it
 from engines import extract_tables
+from page_compare import normalized
 from sites import build_site, check_site, run_cli, unstyled, write_site
 
 TABLE = "| a | b |\n|---|---|\n| 1 | 2 |\n"
@@ -460,7 +461,8 @@ def test_docusaurus_commonmark_site_tables_are_the_compilers(tmp_path, mdx_engin
 
 
 # Hosts that compile `.md` as CommonMark and `.mdx` as MDX: their config file, whether they read `:::note` containers,
-# whether the HTML form shows in a `.md` page (Fumadocs compiles it with MDX's md format, which drops raw HTML).
+# whether the HTML form shows in a `.md` page (Fumadocs and Vocs compile it with MDX's md format without rehype-raw,
+# which drops raw HTML; Rspress adds rehype-raw, and regroups the paragraphs its `:::tip` lines make: no syntax).
 SUFFIX_HOSTS = {
     "starlight": ("astro.config.mjs", "import starlight from '@astrojs/starlight';\n"
                   "export default {integrations: [starlight()]};\n", True, True),
@@ -468,6 +470,9 @@ SUFFIX_HOSTS = {
     "nextra": ("next.config.mjs", "import nextra from 'nextra';\nexport default nextra({})({});\n", False, True),
     "fumadocs": ("source.config.ts", "import {defineDocs} from 'fumadocs-mdx/config';\n"
                  "export const docs = defineDocs({dir: 'content/docs'});\n", False, False),
+    "vocs": ("vocs.config.ts", "import {defineConfig} from 'vocs';\nexport default defineConfig({});\n", True, False),
+    "rspress": ("rspress.config.ts", "import {defineConfig} from '@rspress/core';\nexport default defineConfig({});\n",
+                False, True),
 }
 # A `:::note` right under a table: a row of it where `:::` is text, the aside's opening where Starlight reads asides.
 ASIDE_UNDER_TABLE = "| x | y |\n|---|---|\n:::note\n| in | aside |\n:::\n"
@@ -475,8 +480,9 @@ ASIDE_UNDER_TABLE = "| x | y |\n|---|---|\n:::note\n| in | aside |\n:::\n"
 
 @pytest.mark.parametrize("host", SUFFIX_HOSTS)
 def test_md_pages_of_hosts_compiling_by_suffix_are_read_as_commonmark(tmp_path, mdx_engine, host):
-    """Astro (Starlight's docs) renders a `.md` page with its own Markdown, Nextra (its default format 'detect') and
-    fumadocs-mdx with MDX's md format: CommonMark and GFM, no MDX; `.mdx` with MDX. check read `.md` as
+    """Astro (Starlight's docs) renders a `.md` page with its own Markdown, Nextra (its default format 'detect'),
+    fumadocs-mdx, Vocs (foundry-rs/book's introduction/getting-started.md: the table vanished after fix) and Rspress
+    with MDX's md format: CommonMark and GFM, no MDX; `.mdx` with MDX. check read `.md` as
     Python-Markdown (an indented or `<div>` table reported, one under JSX-like lines not), and fix wrote a JSX table
     there, which CommonMark takes for raw HTML: `style={{...}}` attributes a browser cannot read, cells' Markdown no
     longer read (or the table dropped, where raw HTML is). Now check finds on each page exactly the tables the
@@ -501,7 +507,8 @@ def test_md_pages_of_hosts_compiling_by_suffix_are_read_as_commonmark(tmp_path, 
     assert found == expected
     code, output = run_cli(tmp_path, "fix", "src")
     refused = {line.split(" HT009 ")[1] for line in output if " HT009 " in line}
-    host_name = {"starlight": "Astro", "astro": "Astro", "nextra": "Nextra", "fumadocs": "Fumadocs"}[host]
+    host_name = {"starlight": "Astro", "astro": "Astro", "nextra": "Nextra", "fumadocs": "Fumadocs", "vocs": "Vocs",
+                 "rspress": "Rspress"}[host]
     assert code == 1 and refused == {f"{host_name} reads a .md page as CommonMark, where a JSX table is no table"}
     assert (docs / "a.md").read_text(encoding="utf-8") == pages["a.md"]
     assert (docs / "b.mdx").read_text(encoding="utf-8") != pages["b.mdx"]
@@ -518,6 +525,49 @@ def test_nextra_with_format_mdx_reads_md_pages_as_mdx(tmp_path):
     code, output = run_cli(tmp_path, "fix", "docs")
     assert code == 0 and output[-1].endswith("(.md as MDX; mdxOptions.format 'mdx': .md as MDX (Nextra))"), output
     assert "style={{" in (tmp_path / "docs" / "a.md").read_text(encoding="utf-8")
+
+
+# Cells whose emphasis the CJK-friendly amendments read otherwise (strong, struck there; text in CommonMark), and cells
+# they read alike (the closing `**` of `**粗体**，` may also open there, with nothing after it to close).
+CJK_PAGE = ("# 表格\n\n| 名称 | 说明 |\n| --- | --- |\n| 这是**“引号”**文本 | a |\n\n"
+            "| 键 | 值 |\n| --- | --- |\n| 中**文**字 | **粗体**， |\n| *斜体*的 | d |\n\n"
+            "| 删除 | b |\n| --- | --- |\n| 这是~~“删”~~文 | c |\n")
+
+
+def test_rspress_tables_whose_cjk_emphasis_the_host_reads_otherwise_stay(tmp_path, mdx_engine):
+    """Rspress reads emphasis with remark-cjk-friendly (markdown.cjkFriendlyEmphasis, on by default): in
+    `这是**“引号”**文本` the `**` are strong there, text in CommonMark. fix wrote the cell as house-tables reads it,
+    `这是\\*\\*“引号”\\*\\*文本`, and the page showed the asterisks. Now such a table stays, with HT009; a table whose
+    cells the amendments read alike is converted, and the page shows the same outside the tables (compiled with
+    remark-cjk-friendly, as Rspress compiles it)."""
+    _write(tmp_path / "rspress.config.ts", "export default {};\n")
+    page = tmp_path / "docs" / "zh" / "a.mdx"
+    _write(page, CJK_PAGE)
+    code, output = run_cli(tmp_path, "fix", "docs")
+    fixed = page.read_text(encoding="utf-8")
+    before, after = (mdx_engine.render_many([text], cjk=True)[0]["html"] for text in (CJK_PAGE, fixed))
+    assert before.count("<strong>") == 3 and before.count("<del>") == 1
+    assert normalized(after, drop_styles=True) == normalized(before, drop_styles=False)
+    assert code == 1 and sum(" HT009 Rspress reads emphasis beside CJK text" in line for line in output) == 2
+    assert "| 这是**“引号”**文本 | a |" in fixed and "| 这是~~“删”~~文 | c |" in fixed and "| 中**文**字 |" not in fixed
+
+
+def test_a_house_table_holding_table_tags_in_code_spans_is_in_the_house_style(tmp_path, mdx_engine):
+    """biomejs/website's linter/html/rules.mdx: a cell `The scope prop should be used only on `<th>` elements.`.
+    fix converted the table, and check then read the house table it wrote as hand-written and not a grid (HT013
+    'several cells on one line': the `<th>` in the code span taken for a cell), so check failed on fix's own output
+    for ever. A code span in a JSX cell is text: the table is in the house style, and the page shows the same."""
+    page = ("# Rules\n\n| Rule | Description |\n| --- | --- |\n| a | used only on `<th>` elements |\n"
+            "| b | a ``<td>`x`<tr>`` |\n")
+    _write(tmp_path / "docs" / "a.mdx", page)
+    assert run_cli(tmp_path, "fix", "docs")[0] == 0
+    fixed = (tmp_path / "docs" / "a.mdx").read_text(encoding="utf-8")
+    before, after = (mdx_engine.render_many([text])[0]["html"] for text in (page, fixed))
+    assert "<code>&lt;th&gt;</code>" in after
+    assert normalized(after, drop_styles=True) == normalized(before, drop_styles=False)
+    code, output = run_cli(tmp_path, "check", "docs")
+    assert code == 0 and output == ["no findings in 1 file; hand-written tables: 1 in the house style, 0 drifting, 0 "
+                                    "left alone; configuration: defaults"]
 
 
 def test_a_next_config_without_nextra_is_no_host(tmp_path):

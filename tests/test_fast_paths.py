@@ -289,7 +289,7 @@ def _preprocessed(text: str, extensions, configs, on_text: bool) -> tuple:
     done, lines = pymd._leading_steps_on_text(preprocessors, text) if on_text else (0, text.split("\n"))
     for preprocessor in preprocessors[done:]:
         lines = preprocessor.run(lines)
-    return (lines, record.text, record.fences, record.fenced_lines, record.included,
+    return (lines, record.text, record.fences(), record.fenced_lines(), record.included,
             [str(raw) for raw in md.htmlStash.rawHtmlBlocks]), done
 
 
@@ -414,7 +414,7 @@ def test_superfences_on_the_fence_span_gives_what_its_run_gives(lines, stack):
         record = start_recording(md, build=False)
         fences = md.preprocessors["fenced_code_block"]
         out = fences.run(list(lines))
-        results.append((out, len(md.htmlStash.rawHtmlBlocks), record.fences, record.fenced_lines,
+        results.append((out, len(md.htmlStash.rawHtmlBlocks), record.fences(), record.fenced_lines(),
                         fences.extension.stash.stash if hasattr(fences.extension.stash, "stash") else None))
     assert results[0] == results[1]
 
@@ -475,7 +475,7 @@ def test_fence_search_on_the_lines_that_matter_gives_superfences_own(lines, stac
         finally:
             fences.search_nested = saved
         fence_end = fences.fence_end.pattern if fences.fence_end is not None else None
-        results.append((out, list(md.htmlStash.rawHtmlBlocks), record.fences, record.fenced_lines,
+        results.append((out, list(md.htmlStash.rawHtmlBlocks), record.fences(), record.fenced_lines(),
                         fences.extension.stash.stash if hasattr(fences.extension.stash, "stash") else None,
                         _fence_state(fences), fence_end))
     assert results[0] == results[1]

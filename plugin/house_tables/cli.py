@@ -51,7 +51,7 @@ from .model import Diagnostic, Dialect
 from .observed import cache_refused_by_environment
 from .report import FORMATS, FileResult, Finding, Progress, Run, emit, table_records, unified_diff
 from .settings import Configurations, Settings, UsageError
-from .site import SUFFIX_HOSTS
+from .site import RAW_HTML_DROPPED, SUFFIX_HOSTS
 
 # Imported when first used (a cached `check` needs neither a process pool nor the parser): see _lazy.
 _LAZY = {"ProcessPoolExecutor": "concurrent.futures", "BrokenProcessPool": "concurrent.futures.process",
@@ -1016,7 +1016,16 @@ def convert_text(text: str, task: Task):
                    refused=_included_refusal(task) or _outside_refusal(task) or html_refusal(task, text),
                    directives=task.directives,
                    contexts=_contexts(task), commonmark=_commonmark_format(task, text) is not None,
-                   jinja=_jinja(task, text))
+                   jinja=_jinja(task, text), cjk_refused=_cjk_refusal(task))
+
+
+def _cjk_refusal(task: Task) -> tuple[str, str] | None:
+    """convert's cjk_refused for a page of a host that reads emphasis by the CJK-friendly amendments: Rspress, whose
+    markdown.cjkFriendlyEmphasis is on unless the config turns it off (JavaScript is not run: it is taken as on)."""
+    if task.host_kind != "rspress":
+        return None
+    return ("Rspress reads emphasis beside CJK text by the CJK-friendly amendments (remark-cjk-friendly), which "
+            "house-tables does not: a cell would change", "convert this table by hand")
 
 
 def _as_built(task: Task, text: str):
@@ -1161,7 +1170,7 @@ def jsx_refusal(task: Task, text: str) -> tuple[str, str] | None:
                 "write the HTML form (--form html)")
     said = _commonmark_format(task, text)
     if said and task.host_kind in SUFFIX_HOSTS:
-        html = "" if task.host_kind == "fumadocs" else "write the HTML form (--form html), or "
+        html = "" if task.host_kind in RAW_HTML_DROPPED else "write the HTML form (--form html), or "
         return (f"{SUFFIX_HOSTS[task.host_kind]} reads a .md page as CommonMark, where a JSX table is no table",
                 f"{html}rename the page to .mdx")
     if said:
@@ -1172,14 +1181,15 @@ def jsx_refusal(task: Task, text: str) -> tuple[str, str] | None:
 
 def html_refusal(task: Task, text: str) -> tuple[str, str] | None:
     """Why the HTML form cannot be written into the page (convert's refused): MDX reads it as JSX, which cannot
-    hold `style="..."` strings nor an unclosed `<col>` (the page would not compile), and Fumadocs' CommonMark reading
-    drops it; None for the JSX form and for a page Docusaurus, Astro or Nextra reads as CommonMark."""
+    hold `style="..."` strings nor an unclosed `<col>` (the page would not compile), and Fumadocs' and Vocs'
+    CommonMark reading drops it; None for the JSX form and for a page Docusaurus, Astro, Nextra or Rspress reads as
+    CommonMark."""
     if task.form != "html" or task.dialect is not Dialect.MDX:
         return None
     if _commonmark_format(task, text):
-        if task.host_kind == "fumadocs":  # MDX's md format, without rehype-raw (Nextra adds it; Astro keeps HTML)
-            return ("Fumadocs compiles a .md page with MDX's md format, which drops raw HTML: the table would vanish",
-                    "rename the page to .mdx")
+        if task.host_kind in RAW_HTML_DROPPED:  # MDX's md format without rehype-raw (Nextra, Rspress add it)
+            return (f"{SUFFIX_HOSTS[task.host_kind]} compiles a .md page with MDX's md format, which drops raw "
+                    "HTML: the table would vanish", "rename the page to .mdx")
         return None
     return ("MDX reads the HTML form as JSX, where its `style` strings and unclosed `<col>` do not compile",
             "write the JSX form (the default: leave out --form html)")

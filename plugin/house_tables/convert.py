@@ -15,6 +15,7 @@ from .directives import Directive
 from .macros import JinjaSyntax
 from .model import Diagnostic, Dialect, PlacedTable, Span, Table
 from .parsing import scan
+from .parsing.cjk import cjk_friendly_differs
 from .parsing.house_form import MAX_NESTING, depth_over
 from .parsing.pymd import markdown_for
 from .plan import hand_table_tags
@@ -165,7 +166,8 @@ def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, 
             template_markers: tuple[str, ...] = (), jsx_refused: tuple[str, str] | None = None,
             rewrite: Callable[[str], str] | None = None, refused: tuple[str, str] | None = None,
             directives: bool = True, contexts: Callable[[str], list[tuple[str, str]]] | None = None,
-            commonmark: bool = False, jinja: JinjaSyntax | None = None) -> Conversion:
+            commonmark: bool = False, jinja: JinjaSyntax | None = None,
+            cjk_refused: tuple[str, str] | None = None) -> Conversion:
     """Every pipe table of text in the house style (form "jsx" or "html"); unverifiable tables stay.
     cross_check adds HT007 where the other dialect reads a table differently. template_markers: what opens a
     template expression in the site's pages (Site.template_markers); a table whose new lines would hold more of one
@@ -180,17 +182,20 @@ def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, 
     references, footnotes and abbreviations. commonmark: the host reads the page as CommonMark, its `<table>`s as
     HTML (plan.plan_page). jinja: how the site's macros plugin reads the page, when it surely renders it as a
     template: a house table holding the plugin's delimiters is then written inside a raw block (or as it is, in a
-    raw block already), and the page is verified as the plugin renders it."""
+    raw block already), and the page is verified as the plugin renders it. cjk_refused: why a table stays whose
+    cells the host reads by the CJK-friendly amendments otherwise than CommonMark (parsing.cjk), as (reason, hint):
+    house-tables reads cells as CommonMark, and would write them so."""
     engine = Engine(Dialect(dialect), extensions, configs, directives, commonmark)
     with cycle_collector_paused():
         return _convert(text, engine, config, form, cross_check, front_matter, template_markers,
-                        refused or (jsx_refused if form == "jsx" else None), rewrite, contexts, commonmark, jinja)
+                        refused or (jsx_refused if form == "jsx" else None), rewrite, contexts, commonmark, jinja,
+                        cjk_refused)
 
 
 def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_check: bool, front_matter: bool,
              template_markers: tuple[str, ...], jsx_refused: tuple[str, str] | None = None,
              rewrite: Callable[[str], str] | None = None, contexts=None, commonmark: bool = False,
-             jinja: JinjaSyntax | None = None) -> Conversion:
+             jinja: JinjaSyntax | None = None, cjk_refused: tuple[str, str] | None = None) -> Conversion:
     """convert() with the cycle collector paused."""
     config = config or Config()
     extensions, configs = engine.extensions, engine.configs
@@ -211,6 +216,8 @@ def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_
     if jsx_refused:
         conversion.diagnostics.extend(not_verified(table.span, *jsx_refused) for table, _ in chosen)
         chosen = []
+    if cjk_refused:
+        chosen = _read_alike(chosen, conversion, cjk_refused)
     replacements: list[tuple[Table, list[str]]] = []
     definitions = engine.definitions(text, front_matter) if chosen else ""
     references = _references([table for table, _ in chosen], source, definitions, engine, text, front_matter)
@@ -231,6 +238,18 @@ def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_
     conversion.text = _splice(source, replacements) if replacements else text
     conversion.diagnostics.sort(key=Diagnostic.order)
     return conversion
+
+
+def _read_alike(chosen, conversion: Conversion, refusal: tuple[str, str]) -> list:
+    """chosen without the tables a cell of which the host's CJK-friendly reading reads otherwise (each stays, with
+    HT009 giving refusal's reason and hint)."""
+    kept = []
+    for table, directive in chosen:
+        if any(cjk_friendly_differs(cell.text) for row in (table.header, *table.body) for cell in row.cells):
+            conversion.diagnostics.append(not_verified(table.span, *refusal))
+        else:
+            kept.append((table, directive))
+    return kept
 
 
 def _with_tables_as_written(chosen, tables: tuple[Table, ...], text: str, source: Source, engine: Engine,

@@ -176,6 +176,7 @@ class HouseTableProcessor(BlockProcessor):
         placeholder = parent.makeelement("table", {})
         parent.append(placeholder)
         self.converter.house_tables.append((placeholder, lines))
+        register_house_table_steps(self.parser.md, self.converter)
         return None
 
     def _stashed(self, block: str) -> list[str] | None:
@@ -186,6 +187,19 @@ class HouseTableProcessor(BlockProcessor):
         stash = self.parser.md.htmlStash.rawHtmlBlocks
         raw = stash[int(match.group(1))] if int(match.group(1)) < len(stash) else None
         return house_table_lines(raw) if isinstance(raw, str) else None
+
+
+def register_house_table_steps(md: Markdown, converter: HouseTablesPreprocessor) -> None:
+    """The tree processors that render house JSX tables, registered in md when its block parser claims the first one
+    (tree processors run after the block parser): MkDocs makes a Markdown for every page, and registering and running
+    six steps in each cost every page, where few pages hold a house table."""
+    if "house_tables_jsx" in md.treeprocessors:
+        return
+    renderer = HouseTableRenderer(md, converter)
+    md.treeprocessors.register(renderer, "house_tables_jsx", 21)
+    CellSpacing(renderer).register(md)
+    LayoutTails(renderer).register(md)
+    md.treeprocessors.register(_Step(md, renderer.drop_stand_ins), "house_tables_url_stand_ins", -5)
 
 
 def _gathered(blocks: list[str]) -> tuple[list[str] | None, int]:
@@ -779,11 +793,6 @@ class HouseTablesExtension(Extension):
         md.preprocessors.register(HouseTablesIncludeWatch(md, converter), "house_tables_includes", 33)
         md.preprocessors.register(converter, "house_tables", CAPTURE_PRIORITY)
         md.parser.blockprocessors.register(HouseTableProcessor(md.parser, converter), "house_table", 76)
-        renderer = HouseTableRenderer(md, converter)
-        md.treeprocessors.register(renderer, "house_tables_jsx", 21)
-        CellSpacing(renderer).register(md)
-        LayoutTails(renderer).register(md)
-        md.treeprocessors.register(_Step(md, renderer.drop_stand_ins), "house_tables_url_stand_ins", -5)
         md.treeprocessors.register(HouseTablesTreeprocessor(md, converter, self.settings), "house_tables", -10)
         md.registerExtension(self)
 

@@ -136,7 +136,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("exclude", (), "a list of globs", "files (and directories) to leave out", (PLUGIN, FILE), _globs),
     Option("dialect", None, " or ".join(DIALECTS),
            "read every file in this dialect (default: by suffix and host: .mdx, and .md of Docusaurus and "
-           "Mintlify, are mdx; Astro's, Nextra's and Fumadocs' .md, CommonMark, too)", (FILE,), _dialect),
+           "Mintlify, are mdx; Astro's, Nextra's, Fumadocs', Vocs' and Rspress' .md, CommonMark, too)", (FILE,),
+           _dialect),
     Option("dialects", {}, "a mapping of glob to dialect",
            'a dialect per path, e.g. {"docs/**/*.md" = "mdx"} (first match wins, over dialect)', (FILE,), _dialects),
 )

@@ -30,12 +30,18 @@ SITE_FILES = (ZENSICAL_FILE, "properdocs.yml", "properdocs.yaml", "mkdocs.yml", 
 DOCUSAURUS_FILES = tuple(f"docusaurus.config.{suffix}" for suffix in ("ts", "js", "mjs", "cjs", "mts"))
 MINTLIFY_FILES = ("docs.json", "mint.json")
 # Hosts that compile a page by its suffix: `.mdx` with MDX, `.md` as CommonMark and GFM — Astro with its own Markdown
-# (Starlight adds its `:::note` asides), Nextra and fumadocs-mdx with MDX's md format (Nextra's default markdown format
-# is 'detect'). Their MdxHost.kind is the key here; the name findings give them.
+# (Starlight adds its `:::note` asides), Nextra, fumadocs-mdx, Vocs (@mdx-js/rollup's default format 'detect') and
+# Rspress 2 with MDX's md format (Nextra's default markdown format is 'detect'). Their MdxHost.kind is the key here;
+# the name findings give them.
 ASTRO_FILES = tuple(f"astro.config.{suffix}" for suffix in ("mjs", "ts", "js", "mts", "cjs"))
 NEXTRA_FILES = tuple(f"next.config.{suffix}" for suffix in ("js", "mjs", "ts", "cjs", "mts"))
 FUMADOCS_FILES = tuple(f"source.config.{suffix}" for suffix in ("ts", "mts", "js", "mjs"))
-SUFFIX_HOSTS = {"astro": "Astro", "nextra": "Nextra", "fumadocs": "Fumadocs"}
+VOCS_FILES = tuple(f"vocs.config.{suffix}" for suffix in ("ts", "js", "mjs", "mts", "tsx", "jsx"))
+RSPRESS_FILES = tuple(f"rspress.config.{suffix}" for suffix in ("ts", "js", "mjs", "cjs", "mts", "cts"))
+SUFFIX_HOSTS = {"astro": "Astro", "nextra": "Nextra", "fumadocs": "Fumadocs", "vocs": "Vocs", "rspress": "Rspress"}
+# Those whose md format runs without rehype-raw: raw HTML in a `.md` page is dropped (Astro keeps it, Nextra and
+# Rspress add rehype-raw), so an HTML-form table would vanish there.
+RAW_HTML_DROPPED = ("fumadocs", "vocs")
 # What a configuration file must name to be a host's: a docs.json, a next.config.* or a source.config.* is also the
 # name of other tools' files (a Next.js app without Nextra is no host: a page there is no page of a documentation site).
 _HOST_MARKERS = {"docs.json": "mintlify", **dict.fromkeys(NEXTRA_FILES, "nextra"),
@@ -137,8 +143,8 @@ class Sites:
 
     def nearest(self, directory: Path) -> Path | None:
         """The host configuration in directory or the nearest directory above it: an mkdocs.yml (or .yaml), a
-        docusaurus.config.*, a Mintlify docs.json / mint.json, an astro.config.*, a Nextra next.config.* or a
-        fumadocs-mdx source.config.*."""
+        docusaurus.config.*, a Mintlify docs.json / mint.json, an astro.config.*, a Nextra next.config.*, a
+        fumadocs-mdx source.config.*, a vocs.config.* or an rspress.config.*."""
         return self.nearest_resolved(directory.resolve())
 
     def nearest_resolved(self, directory: Path) -> Path | None:
@@ -146,7 +152,7 @@ class Sites:
         path is a link)."""
         if directory not in self._nearest:
             here = next((directory / name for name in (*SITE_FILES, *DOCUSAURUS_FILES, *MINTLIFY_FILES, *ASTRO_FILES,
-                                                        *NEXTRA_FILES, *FUMADOCS_FILES)
+                                                        *NEXTRA_FILES, *FUMADOCS_FILES, *VOCS_FILES, *RSPRESS_FILES)
                          if observed.isfile(directory / name) and _is_host_file(directory / name)), None)
             if here is None:
                 here = self._claimed_by_neighbour(directory)
@@ -252,22 +258,25 @@ def _is_host_file(path: Path) -> bool:
 
 @dataclass(frozen=True)
 class MdxHost:
-    """A Docusaurus, Mintlify, Astro, Nextra or Fumadocs project, whose `.md` pages are MDX (or CommonMark: see
+    """A Docusaurus, Mintlify, Astro, Nextra, Fumadocs, Vocs or Rspress project, whose `.md` pages are MDX (or
+    CommonMark: see
     SUFFIX_HOSTS); note: what the reading approximates."""
 
     config_file: Path
-    kind: str  # which host: "docusaurus", "mintlify", or a SUFFIX_HOSTS key ("astro", "nextra", "fumadocs")
+    kind: str  # which host: "docusaurus", "mintlify", or a SUFFIX_HOSTS key ("astro", "nextra", "vocs", ...)
     note: str = ""
     excluded: object = None  # Mintlify's matcher of the files it never builds (its defaults and .mintignore)
     # How `.md` pages are read: "mdx", "md" (CommonMark), "detect" (`.md` CommonMark, `.mdx` MDX) — Docusaurus'
-    # markdown.format, Nextra's mdxOptions.format, "detect" for Astro and Fumadocs; None: MDX (Mintlify)
+    # markdown.format, Nextra's mdxOptions.format, "detect" for Astro, Fumadocs, Vocs and Rspress; None: MDX (Mintlify)
     markdown_format: str | None = None
-    directives: bool = False  # besides Docusaurus' admonitions: a host that reads `:::note` containers (Starlight)
+    directives: bool = False  # besides Docusaurus' admonitions: a host that reads `:::note` containers (Starlight,
+    # Vocs)
 
     @property
     def reads_directives(self) -> bool:
-        """Whether the host reads `:::name` containers: Docusaurus' admonitions, Starlight's asides; Mintlify, Astro
-        alone, Nextra and Fumadocs do not."""
+        """Whether the host reads `:::name` containers: Docusaurus' admonitions, Starlight's asides, Vocs' callouts;
+        Mintlify, Astro alone, Nextra, Fumadocs and Rspress (which regroups the paragraphs `:::tip` lines make) do
+        not."""
         return self.kind == "docusaurus" or self.directives
 
     def is_page(self, path: Path, real: str | None = None) -> bool:
@@ -295,6 +304,11 @@ def mdx_host(config_file: Path) -> MdxHost | None:
         return nextra_host(config_file)
     if config_file.name in FUMADOCS_FILES:
         return MdxHost(config_file, "fumadocs", ".md read as CommonMark (Fumadocs)", markdown_format="detect")
+    if config_file.name in VOCS_FILES:  # remark-directive: `:::note` containers are callouts
+        return MdxHost(config_file, "vocs", ".md read as CommonMark (Vocs); :::note callouts",
+                       markdown_format="detect", directives=True)
+    if config_file.name in RSPRESS_FILES:  # its `:::tip` containers are paragraphs it regroups: no syntax
+        return MdxHost(config_file, "rspress", ".md read as CommonMark (Rspress)", markdown_format="detect")
     if config_file.name not in DOCUSAURUS_FILES:
         return None
     try:

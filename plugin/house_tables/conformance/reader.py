@@ -23,6 +23,8 @@ _TABLE_TAG = re.compile(r"<(/?)table(?=[\s>/])")
 _OPEN = re.compile(r"<(?P<name>table|colgroup|col|thead|tbody|tr)(?P<rest>[^<>]*)>")
 _CLOSE = re.compile(r"^</(?P<name>table|colgroup|thead|tbody|tr)>$")
 _CELL_TAG = re.compile(r"</?t[hdr](?=[\s>/])")
+# A code span in a JSX cell's Markdown (an unescaped run of backticks to the next run as long): text, no tag.
+_CODE_SPAN = re.compile(r"(?<![`\\])(`+)(?!`).*?(?<!`)\1(?!`)")
 _INLINE_TABLE = re.compile(r"<table(?=[\s>/])(?:(?!<table[\s>/]).)*?</table>")  # innermost, on one line
 # A cell on its line. Its attributes: the first blank after the name and what follows it up to the last character
 # before the `>` that is not blank (`(?:\s[^<>]*?)?\s*>`, written greedily: the lazy form tried `\s*>` at every
@@ -212,6 +214,8 @@ def _add_cell(reading: _Reading, match: re.Match, at: Position) -> tuple[Positio
     if not reading.sections or reading.sections[-1] != "tr":
         return at, f"<{match['name']}> outside a <tr>"
     content = match["content"]
+    if "`" in content and reading.form == "jsx":  # `<th>` in a code span is text (in HTML it is a tag)
+        content = _CODE_SPAN.sub("", content)
     if "<" in content:  # (each pattern here starts with `<`)
         content = _without_inline_tables(content)
         if _TABLE_TAG.search(content + " "):

@@ -20,13 +20,22 @@ from ..files import MARKDOWN_SUFFIXES
 from ..model import Table
 from ..report import FileResult, Finding
 from ..settings import OPTION_FILES, Configurations, Settings, UsageError
-from ..site import ASTRO_FILES, DOCUSAURUS_FILES, FUMADOCS_FILES, MINTLIFY_FILES, NEXTRA_FILES, SITE_FILES
+from ..site import (
+    ASTRO_FILES,
+    DOCUSAURUS_FILES,
+    FUMADOCS_FILES,
+    MINTLIFY_FILES,
+    NEXTRA_FILES,
+    RSPRESS_FILES,
+    SITE_FILES,
+    VOCS_FILES,
+)
 from ..source import BOM, Source
 
 REASONS = ("HT008", "HT009", "HT010")  # the findings that keep a table as written
 # The files a document's settings come from (see settings.Configurations), in its directory or above.
 CONFIGURATION_FILES = (*OPTION_FILES, *SITE_FILES, *DOCUSAURUS_FILES, *MINTLIFY_FILES, *ASTRO_FILES, *NEXTRA_FILES,
-                       *FUMADOCS_FILES)
+                       *FUMADOCS_FILES, *VOCS_FILES, *RSPRESS_FILES)
 
 
 @dataclass(frozen=True)

@@ -84,12 +84,32 @@ class _Record:
         self.counts: list = []  # per recorded block: its rows' cell counts as Python-Markdown split them (header,
         # delimiter, body rows; None for a block not built), so locating need not split them again
         self.near_misses: list[list[str]] = []
-        self.fenced_lines: set[int] | None = None  # 0-based lines superfences stashed as top-level code
-        self.fences: dict[str, range] = {}  # superfences' placeholder -> the lines it stands for
+        # superfences' stack (placeholder, first and end line) and the line it begins from, when it ran: every page
+        # with a fence records it, only a page with a table reads it (fenced_lines)
+        self.fence_stack: tuple[int, list[tuple[str, int, int]]] | None = None
+        self.reverted: list[str] = []  # blocks whose fences the code processor gave back as text
         self.stash: list[str] = []  # Python-Markdown's stashed raw blocks, by placeholder
         self.build = build  # build each table's cells (a scan only needs the blocks)
         self.text: str | None = None  # the text the block parser reads: includes expanded, whitespace as written
         self.included: dict[str, list[str]] = {}  # the files an include read, by path
+
+    def fences(self) -> dict[str, range]:
+        """Superfences' placeholders, each with the page's lines it stands for."""
+        first, stack = self.fence_stack or (0, [])
+        return {fenced.strip(): range(first + start, first + end) for fenced, start, end in stack}
+
+    def fenced_lines(self) -> set[int] | None:
+        """The 0-based lines superfences stashed as top-level code (a reverted fence's given back); None when
+        superfences did not run."""
+        if self.fence_stack is None:
+            return None
+        fences = self.fences()
+        lines = {index for span in fences.values() for index in span}
+        for block in self.reverted:
+            for placeholder, span in fences.items():
+                if placeholder in block:
+                    lines -= set(span)
+        return lines
 
 
 class _RecordingTableProcessor(TableProcessor):
@@ -524,9 +544,7 @@ def _watch_fences(preprocessor, record: _Record) -> None:
 
     def recording(lines):
         """Record then reassemble (the lines given to run begin at the page's line `first`, see _fence_span)."""
-        first = getattr(preprocessor, "house_tables_first", 0)
-        record.fences = {fenced.strip(): range(first + start, first + end) for fenced, start, end in preprocessor.stack}
-        record.fenced_lines = {index for lines in record.fences.values() for index in lines}
+        record.fence_stack = (getattr(preprocessor, "house_tables_first", 0), list(preprocessor.stack))
         return reassemble(preprocessor, lines)
 
     preprocessor.reassemble = recording
@@ -541,10 +559,9 @@ def _watch_reverted_fences(md: markdown.Markdown, record: _Record) -> None:
         return
 
     def recording(block):
-        """Un-note the reverted fences, then revert."""
-        for placeholder, lines in record.fences.items():
-            if placeholder in block and record.fenced_lines is not None:
-                record.fenced_lines -= set(lines)
+        """Note the block whose fences are reverted, then revert."""
+        if record.fence_stack:
+            record.reverted.append(block)
         return revert(code, block)
 
     code.revert_greedy_fences = recording
@@ -914,7 +931,7 @@ def may_hold_table(text: str) -> bool:
 def locate(source: Source, record: _Record, *, lazy: bool = False) -> tuple[list[tuple[int, Table]], list[Diagnostic]]:
     """The recorded tables (with their index in the record) at their place in source, and near misses;
     lazy: body rows make their cells only when read (their counts Python-Markdown's own, when it built the table)."""
-    locator = LineLocator(source, record.fenced_lines)
+    locator = LineLocator(source, record.fenced_lines())
     located, diagnostics, cursor, taken = [], [], 0, set()
     for index, rows in enumerate(record.tables):
         counts = record.counts[index] if lazy and index < len(record.counts) else None
