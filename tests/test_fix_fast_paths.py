@@ -27,6 +27,7 @@ from house_tables.rendering import jsx as jsx_module
 from house_tables.rendering import jsx_html as jsx_html_module
 from house_tables.rendering import page as page_module
 from house_tables.rendering import protect as protect_module
+from house_tables.rendering import simple_html as simple_html_module
 from house_tables.rendering.fast import enabled, slow_paths
 from house_tables.rendering.fragments import (
     canonical,
@@ -97,6 +98,7 @@ def _forget() -> None:
     jsx_module._kept_jsx.cache_clear()
     jsx_module._kept_segments.cache_clear()
     jsx_html_module._READ.clear()
+    simple_html_module.forget_cells()
 
 
 def both(function, *args):
@@ -201,6 +203,50 @@ def test_first_table_cells(html):
     """A simple table is read without bs4 (simple_html), a cell of one text written without bs4's serialiser."""
     fast, slow = both(first_table_cells, html)
     assert fast == slow
+
+
+def _shape(nodes: list) -> list:
+    """A simple tree as lists, tuples and texts (attributes in their order), comparable with ==."""
+    return [node if isinstance(node, str) else (node.name, list(node.attrs.items()), _shape(node.contents))
+            for node in nodes]
+
+
+@MANY
+@given(st.one_of(table_html(), simple_fragments.map(lambda cell: f"<table><tr><td>{cell}</td><td> {cell}</td>"
+                                                                 f"<td><pre>{cell}</pre></td></tr></table>")))
+def test_cells_read_are_their_parse(html):
+    """The nodes kept for a cell of the table read last are the tree parse() makes of that cell's HTML (attributes
+    out of order, spaces stripped at a cell's ends and texts inside `<pre>` included): the JSX writer takes them
+    instead of parsing the cell again."""
+    _forget()
+    cells = first_table_cells(html)
+    kept = dict(simple_html_module._READ_CELLS)
+    assert set(kept) <= {cell for row in cells or () for cell in row}
+    for cell, nodes in kept.items():
+        assert _shape(nodes) == _shape(parse(cell))
+    assume(kept)
+
+
+def test_cells_read_are_not_parsed_again(monkeypatch):
+    """fix writes each cell of a table as JSX from the nodes its read of the page's table gave: no cell's HTML is
+    parsed a second time (rows-5000.md: 10,000 parses)."""
+    page = "| a | b |\n|---|---|\n" + "".join(f"| `c{i}` | [l](u{i}) *x* |\n" for i in range(20))
+    parsed = []
+    real = simple_html_module.parse
+
+    def counted(html, **options):
+        parsed.append(html)
+        return real(html, **options)
+
+    monkeypatch.setattr(simple_html_module, "parse", counted)
+    monkeypatch.setattr(jsx_module, "parse", counted, raising=False)  # (where the writer took parse() from)
+    _forget()
+    result = convert(page, "python-markdown")
+    assert result.cells == 42
+    cells = {f"<code>c{i}</code>" for i in range(20)} | {f'<a href="u{i}">l</a> <em>x</em>' for i in range(20)}
+    assert not cells & set(parsed)
+    shown = jsx_html_module.jsx_tables_to_html(result.text)  # the house table read back
+    assert '"><a href="u3">l</a> <em>x</em></td>' in shown and '"><code>c3</code></td>' in shown
 
 
 @MANY

@@ -604,8 +604,9 @@ def _fragments(table: Table, definitions: str, engine: Engine) -> Fragments | No
     return Fragments(html, [[kept for _, kept in row] for row in protected])
 
 
-_FOOTNOTE_REFERENCE = re.compile(r'<sup id="fnref\d*[:-][^"]*"><a class="footnote-ref" href="#fn[:-]([^"]+)">'
-                                 r"[^<]*</a></sup>")
+_FOOTNOTE_REFERENCE_START = '<sup id="fnref'
+_FOOTNOTE_REFERENCE = re.compile(_FOOTNOTE_REFERENCE_START + r'\d*[:-][^"]*"><a class="footnote-ref" href="#fn[:-]'
+                                 r'([^"]+)">[^<]*</a></sup>')
 
 
 def _kept(pieces: list[str], piece: str) -> str:
@@ -630,8 +631,8 @@ class Fragments:
         it (`className` is `class`, `{'x'}` is x), as in the JSX the pieces are verbatim."""
         from .rendering.jsx_html import jsx_to_html
 
-        return [[restore(cell, [jsx_to_html(piece) for piece in kept]) for cell, kept in zip(row, kepts)]
-                for row, kepts in zip(self.html, self.kept)]
+        return [[restore(cell, [jsx_to_html(piece) for piece in kept]) if kept else cell
+                 for cell, kept in zip(row, kepts)] for row, kepts in zip(self.html, self.kept)]
 
     def with_footnote_references(self) -> Fragments:
         """Python-Markdown's footnote references kept as `[^label]`, which the house table makes the page's own
@@ -642,7 +643,9 @@ class Fragments:
             kept.append([])
             for cell, pieces in zip(row, kept_row):
                 pieces = list(pieces)
-                html[-1].append(_FOOTNOTE_REFERENCE.sub(lambda m, p=pieces: _kept(p, f"[^{m.group(1)}]"), cell))
+                if _FOOTNOTE_REFERENCE_START in cell:  # (a cell without one is searched no further)
+                    cell = _FOOTNOTE_REFERENCE.sub(lambda m, p=pieces: _kept(p, f"[^{m.group(1)}]"), cell)
+                html[-1].append(cell)
                 kept[-1].append(pieces)
         return Fragments(html, kept)
 

@@ -21,7 +21,7 @@ from markdown.treeprocessors import Treeprocessor
 from ..parsing.pymd import markdown_for, with_mkdocs_relpath
 from .css import canonical_style
 from .fast import enabled
-from .simple_html import Element, decode, escape_text, parse, unknown_references_literal
+from .simple_html import Element, cell_html, escape_text, forget_cells, parse, unknown_references_literal
 
 if TYPE_CHECKING:
     from bs4 import Tag
@@ -169,7 +169,8 @@ def _first_table_cells(html: str) -> list[list[str]] | None:
     html = unknown_references_literal(html)
     table = simple_first_table(html) if enabled() else None
     if table is not None:  # the tree bs4 would build, written as bs4 writes it
-        return [[decode(cell.contents).strip(HTML_SPACE) for cell in row.contents
+        forget_cells()
+        return [[cell_html(cell.contents, HTML_SPACE) for cell in row.contents
                  if isinstance(cell, Element) and cell.name in ("th", "td")] for row in _simple_rows(table)]
     from bs4 import BeautifulSoup
 

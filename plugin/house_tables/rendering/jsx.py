@@ -10,7 +10,7 @@ from html.entities import html5
 
 from .css import split_declarations
 from .fast import enabled
-from .simple_html import Element, parse
+from .simple_html import Element, parse_cell
 
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})
 # Their content is not markup in HTML, so it goes in as one JS string.
@@ -132,7 +132,7 @@ def _jsx(fragment: str, as_markdown: bool = False) -> str:
     if "<" not in fragment and "&" not in fragment and enabled():
         # html.parser reads such a fragment as one text node (or none): the writer would give jsx_text's JSX.
         return jsx_text(_as_bs4_text(fragment))
-    simple = parse(fragment) if enabled() else None
+    simple = parse_cell(fragment) if enabled() else None
     if simple is not None:  # bs4 would build this very tree
         root = Element("[document]", {}, simple)
         return _Writer(_all_texts(simple), as_markdown and _has_markdown_element(root)).children(root)

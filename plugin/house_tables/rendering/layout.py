@@ -41,10 +41,14 @@ def render_lines(grid: Grid, style: Style, form: str, kept: dict[tuple, str] | N
     lines += [f"      <th{kept.get(('th', i), '')}{attr(_header_cell_style(style, grid, i))}>{text}</th>"
               for i, text in enumerate(grid.header)]
     lines += ["    </tr>", "  </thead>", "  <tbody>"]
+    cell_styles = [attr(_body_cell_style(style, grid, i)) for i in range(len(grid.align))]  # the same in every row
     for r, row in enumerate(grid.body):
         lines.append(f"    <tr{kept.get(('row', r), '')}>")
-        lines += [f"      <td{kept.get(('td', r, i), '')}{attr(_body_cell_style(style, grid, i))}>{text}</td>"
-                  for i, text in enumerate(row)]
+        if kept:
+            lines += [f"      <td{kept.get(('td', r, i), '')}{cell_styles[i]}>{text}</td>"
+                      for i, text in enumerate(row)]
+        else:
+            lines += [f"      <td{cell_styles[i]}>{text}</td>" for i, text in enumerate(row)]
         lines.append("    </tr>")
     lines += ["  </tbody>", "</table>"]
     return lines

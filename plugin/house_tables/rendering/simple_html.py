@@ -170,7 +170,48 @@ def _flush(node: Element, texts: list[str], pre: int) -> None:
 def decode(nodes: list) -> str:
     """Nodes as bs4 writes them (`decode_contents`, formatter "minimal": attributes sorted by name, void elements as
     `<br/>`)."""
-    return "".join(_decoded(node) for node in nodes)
+    return "".join(map(_decoded, nodes))
+
+
+# The cells of the table read last (cell_html), by their HTML: the nodes parse() gives for it. fix writes each cell
+# of a table it read as JSX, which parses the cell's HTML again: those nodes are the parse (one table's at a time).
+_READ_CELLS: dict[str, list] = {}
+
+
+def cell_html(nodes: list, strip: str) -> str:
+    """A cell's HTML (decode of its nodes, strip's characters stripped), its nodes remembered for parse_cell when they
+    are the tree parse() makes of that HTML: no character stripped, every element's attributes in bs4's order (by
+    name, as decode writes them), and nodes parse() made outside a `<pre>` (a table's cell: the caller's promise).
+    Texts need no condition: decode writes each escaped and parse() reads it back as it was (in parse()'s tree a text
+    of only spaces is one space or line break already, and no two texts are side by side)."""
+    html = decode(nodes)
+    stripped = html.strip(strip)
+    if len(stripped) == len(html) and _in_written_order(nodes):
+        _READ_CELLS[html] = nodes
+    return stripped
+
+
+def forget_cells() -> None:
+    """A new table is read: the cells of the last one are forgotten."""
+    _READ_CELLS.clear()
+
+
+def parse_cell(html: str) -> list | None:
+    """parse(html) of a cell's HTML: the nodes of a cell of the table read last when it is one (not to be changed)."""
+    nodes = _READ_CELLS.get(html)
+    return parse(html) if nodes is None else nodes
+
+
+def _in_written_order(nodes: list) -> bool:
+    """Whether every element's attributes are in the order decode writes them (by name)."""
+    for node in nodes:
+        if isinstance(node, str):
+            continue
+        if len(node.attrs) > 1 and list(node.attrs) != sorted(node.attrs):
+            return False
+        if node.contents and not _in_written_order(node.contents):
+            return False
+    return True
 
 
 def _decoded(node) -> str:
