@@ -1397,6 +1397,42 @@ def test_a_pasted_table_read_with_the_pasting_page_s_definitions_keeps_them(tmp_
         assert unstyled(after.pages[page]) == unstyled(before.pages[page]), page
 
 
+GLOSSARY_PAGE = ("# Terms\n\n| Term | Meaning |\n| --- | --- |\n| HTML | markup |\n\n| Plain | Text |\n| --- | --- |\n"
+                 "| a | b |\n\n{% include-markdown \"../parts/glossary.md\" %}\n")
+
+
+def test_a_page_is_verified_with_the_files_include_markdown_pastes_into_it(tmp_path):
+    """A page pasting a glossary (`*[HTML]: ...`) with include-markdown: the build marks `HTML` in the pipe table's cell
+    as an abbreviation; fix, verifying the page without what it pastes, saw no abbreviation and wrote the cell as
+    text, so the built page lost the abbreviation. The page is now verified as the plugin pastes it too: that table
+    stays (HT009), the other converts, and the page shows what it showed."""
+    config = write_site(tmp_path / "site", {"index.md": GLOSSARY_PAGE}, extensions=["abbr", "tables"], snippets=False,
+                        files={"parts/glossary.md": "*[HTML]: Hyper Text Markup Language\n"})
+    _with_plugin_first(config, "include-markdown")
+    before = build_site(config, tmp_path / "before")
+    assert '<abbr title="Hyper Text Markup Language">HTML</abbr>' in _every_cell(before)
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1 and "docs/index.md: 1 table, 4 cells verified" in lines
+    assert any(line.startswith("docs/index.md:3:1: HT009 docs/index.md with the files include-markdown pastes into it "
+                               "shows this file, and that page would change") for line in lines), lines
+    written = (tmp_path / "site" / "docs" / "index.md").read_text(encoding="utf-8")
+    assert "| HTML | markup |" in written and "| a | b |" not in written
+    after = build_site(config, tmp_path / "after")
+    assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+
+
+def test_a_page_pasting_a_file_from_a_url_keeps_its_tables(tmp_path):
+    """house-tables fetches nothing: a page include-markdown pastes a URL into cannot be verified as pasted."""
+    page = "# T\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\n{% include-markdown \"https://example.com/x.md\" %}\n"
+    config = write_site(tmp_path, {"index.md": page}, extensions=["tables"], snippets=False)
+    _with_plugin_first(config, "include-markdown")
+    code, lines = run_cli(tmp_path, "fix", "docs")
+    assert code == 1 and (tmp_path / "docs" / "index.md").read_text(encoding="utf-8") == page
+    said = ("docs/index.md:3:1: HT009 a page that shows this file cannot be read here (NotFetched: docs/index.md "
+            "pastes https://example.com/x.md, which house-tables does not fetch): no change to it can be verified")
+    assert said in lines, lines
+
+
 # xpqz/zensical-dyalog: markdown_tables_extended registers its block processor above Python-Markdown's `table`, so
 # every pipe table of the site was read by it: the build's house-tables saw none and check said "no findings".
 OTHER_READER = "markdown_tables_extended"

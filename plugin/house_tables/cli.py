@@ -118,6 +118,8 @@ class Task:
     # would change that page, and how (site.guarded_includes, includes.partial_includes; fix, --verify)
     shown_in: tuple[str, ...] = ()  # the pages that include this file whole by a snippet (site.snippet_includers)
     pasted_in: object = None  # the pages that paste this file whole by include-markdown (includes.Pasting)
+    pastes: tuple | None = None  # the site's include-markdown options and docs_dir (fix, --verify): the page is also
+    # verified as the plugin pastes files into it (includes.page_as_pasted)
     directives: bool = True  # MDX reads `:::name` containers: not on Mintlify (Settings.mdx_directives)
     outside_docs: bool = False  # a file of an MkDocs site outside its docs_dir that no page includes whole (fix,
     # --verify): no page of the site shows it
@@ -690,6 +692,8 @@ def host_fields(own: Settings, path: Path, *, converts: bool) -> dict:
             "host_kind": own.host_kind,
             "rewrites": rewrites_of(own), "included_by": included_by_of(own, path) if converts else None,
             "shown_in": shown_in, "pasted_in": pasted_in, "directives": own.mdx_directives,
+            "pastes": (dict(site.include_markdown or {}), str(site.docs_dir))
+            if converts and site is not None and site.include_markdown is not None else None,
             "outside_docs": converts and site is not None and not (shown_in or pasted_in) and site.beside_docs(path)}
 
 
@@ -1097,9 +1101,9 @@ def pasted_in_of(own, path: Path):
 def _contexts(task: Task):
     """convert's contexts: the pages that show this file's text, with a given text in it (site.pages_including for
     snippets, includes.pages_pasting for include-markdown)."""
-    if not (task.shown_in or task.pasted_in) or task.dialect is not Dialect.PYTHON_MARKDOWN:
+    if not (task.shown_in or task.pasted_in or task.pastes) or task.dialect is not Dialect.PYTHON_MARKDOWN:
         return None
-    from .includes import pages_pasting
+    from .includes import page_as_pasted, pages_pasting
     from .site import pages_including
 
     readers = []
@@ -1107,6 +1111,11 @@ def _contexts(task: Task):
         readers.append(pages_including(task.path, task.shown_in, task.extension_configs or {}))
     if task.pasted_in:
         readers.append(pages_pasting(task.pasted_in, task.path))
+    pasted = page_as_pasted(task.pastes, task.path) if task.pastes else None
+    if pasted is not None:
+        readers.append(pasted)
+    if not readers:
+        return None
     return lambda text: [page for reader in readers for page in reader(text)]
 
 

@@ -465,7 +465,13 @@ def _with_contexts(changes, source: Source, engine: Engine, contexts):
     there the file's tables read that page's link references, footnotes and abbreviations, which its own page
     lacks (a `[title][ref]` cell, text on this page, is written escaped and lost its link there)."""
     shown: list[tuple[str, Shown]] = []
-    for place, text in contexts(_splice(source, [])):
+    try:
+        pages = contexts(_splice(source, []))
+    except Exception as error:  # a page showing it cannot be read here (include-markdown cannot paste a file)
+        failed = (f"a page that shows this file cannot be read here ({type(error).__name__}: {error}): no change to "
+                  "it can be verified")
+        return lambda replacements: changes(replacements) or failed
+    for place, text in pages:
         try:
             shown.append((place, engine.page(text, True)))
         except Exception as error:  # that page fails here (a snippet it names is missing): its build fails too

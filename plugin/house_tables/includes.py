@@ -189,6 +189,50 @@ def pages_pasting(pasting: Pasting, path: str):
     return shown
 
 
+class NotFetched(Exception):
+    """A page pastes a file from a URL: house-tables reads no URL, so that page cannot be verified."""
+
+
+def page_as_pasted(pasting: tuple[dict, str], path: str):
+    """A function from this page's text to [(where, the page as mkdocs-include-markdown-plugin pastes its files into
+    it)] ([] for a text without a directive), made by the plugin's own get_file_content with the site's options (no
+    file fetched from a URL: the plugin raises, and the page cannot be verified here); None without the plugin here.
+    pasting: the site's options of the plugin and its docs_dir. fix verifies a converted table in this view too: the
+    pasted text is part of the page the build renders, and can change how the page's own table reads (an abbreviation
+    defined in a pasted file marks a pipe table's cell, not a house table's written without it), which the page's
+    own text alone does not show."""
+    plugin = _plugin(pasting[0])
+    if plugin is None:
+        return None
+    from mkdocs_include_markdown_plugin import event
+    from mkdocs_include_markdown_plugin.config import PluginConfig
+
+    directive, _, tags = plugin
+    config = PluginConfig()
+    config.load_dict(dict(pasting[0]))
+    if config.validate()[0]:  # the build fails on these options too
+        return None
+    defaults = {"encoding": config.encoding, "preserve-includer-indent": config.preserve_includer_indent,
+                "dedent": config.dedent, "trailing-newlines": config.trailing_newlines, "comments": config.comments,
+                "rewrite-relative-urls": config.rewrite_relative_urls, "heading-offset": config.heading_offset,
+                "recursive": config.recursive, "start": config.start, "end": config.end, "order": config.order}
+    settings = event.Settings(exclude=config.exclude, include_from_url=False)
+    page, docs_dir = os.path.abspath(path), os.path.abspath(pasting[1])
+    place = f"{shown_file(page)} with the files include-markdown pastes into it"
+
+    def shown(text: str) -> list[tuple[str, str]]:
+        matches = _directives(text, tags)
+        if not matches:
+            return []
+        fetched = [name for name in (directive.parse_filename_argument(match)[0] for match in matches)
+                   if name and re.match(r"https?://", name)]
+        if fetched:
+            raise NotFetched(f"{shown_file(page)} pastes {fetched[0]}, which house-tables does not fetch")
+        return [(place, event.get_file_content(text, page, docs_dir, dict(zip(("include", "include-markdown"), tags)),
+                                               defaults, settings))]
+    return shown
+
+
 def _how_partial(text: str, match: re.Match, alone: bool, options: dict, directive) -> str | None:
     """How a directive includes its file other than whole, as a block of its own at its place; None when it does.
     alone: the directive, rendered in its place, is a paragraph by itself (not in code, not with other text)."""
