@@ -445,17 +445,18 @@ def load_site(config_file: Path, shown: str | None = None, *, mkdocs_modules: bo
         rewriting = rewriting or hooked
     names, extension_options = _without_own_extension(names, configs)
     _refuse_other_table_readers(names, configs, shown)
+    entries = _with_macros_extension(raw.get("plugins"), names, configs)  # Zensical's macros read as the plugin
+    docs_dir = (root / str(raw.get("docs_dir") or "docs")).resolve()
     return Site(
         config_file=config_file,
         extensions=tuple(names),
         extension_configs=configs,
-        docs_dir=(root / str(raw.get("docs_dir") or "docs")).resolve(),
+        docs_dir=docs_dir,
         use_directory_urls=bool(raw.get("use_directory_urls", True)),
         plugin_options=_plugin_options(raw.get("plugins")),
         excluded=_excluded_docs(raw.get("exclude_docs"), shown, parts),
-        template_markers=_template_markers(_with_macros_extension(raw.get("plugins"), names, configs)),
-        macros=_macros_scope(_with_macros_extension(raw.get("plugins"), names, configs),
-                             (root / str(raw.get("docs_dir") or "docs")).resolve(), _ZENSICAL_MACROS in names),
+        template_markers=_template_markers(entries),
+        macros=_macros_scope(entries, docs_dir, _ZENSICAL_MACROS in names),
         extension_options=extension_options,
         rewrites_markdown=rewriting,
         include_markdown=_entry_options(raw.get("plugins"), INCLUDE_MARKDOWN_PLUGIN),
