@@ -140,6 +140,26 @@ def test_build_and_check_name_the_same_files_when_mkdocs_yml_is_in_a_subdirector
                       for d in document["diagnostics"]) == expected
 
 
+def test_a_site_whose_hook_reads_page_sources_builds_as_without_the_plugin(tmp_path):
+    """MkDocs warns about every site where two plugins handle on_page_read_source (`Multiple 'on_page_read_source'
+    handlers can't work`): the plugin handles no such event, so a site whose hook reads its pages' sources keeps
+    its log and its pages (the hook's source, not the file's, is what MkDocs renders)."""
+    site = tmp_path / "site"
+    (site / "docs").mkdir(parents=True)
+    (site / "docs" / "index.md").write_text("# On disk\n", encoding="utf-8")
+    (site / "hooks.py").write_text("def on_page_read_source(page, config):\n    return '# From the hook\\n'\n",
+                                   encoding="utf-8")
+    logs, pages = [], []
+    for plugins in ("[]", "[house-tables]"):
+        (site / "mkdocs.yml").write_text(f"site_name: t\nhooks: [hooks.py]\nplugins: {plugins}\n", encoding="utf-8")
+        result = build(site, tmp_path / plugins, "--strict")
+        assert result.returncode == 0, result.stderr
+        logs.append([line for line in result.stderr.splitlines() if not line.startswith("INFO")])
+        pages.append(BeautifulSoup((tmp_path / plugins / "index.html").read_text(encoding="utf-8"), "html.parser"))
+    assert logs[1] == logs[0] == []
+    assert pages[1].find("h1").get_text() == pages[0].find("h1").get_text() == "From the hook"
+
+
 def test_a_page_that_is_not_utf8_stops_the_build_in_one_line_at_its_place(tmp_path):
     """MkDocs stops on a page that is not UTF-8 with a traceback; the plugin reports the first such byte at
     file:line:col instead, the place check reports, and the build aborts cleanly (exit 1, no traceback)."""

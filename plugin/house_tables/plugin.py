@@ -62,7 +62,7 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
         self.findings: dict[str, list[tuple[int, str]]] = {}  # page src_uri -> (level, message)
         self.rendered: set[str] = set()
         self.current: str | None = None
-        self.reading = None  # the File MkDocs is reading a page from (on_page_read_source), until on_page_markdown
+        self.reading = None  # the File MkDocs is reading a page from (on_pre_page), until on_page_markdown
         self.serving = False
         self.downgrade = False
 
@@ -132,9 +132,11 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
         config._house_tables_pages = {file.page.file.src_uri for file in files.documentation_pages() if file.page}
         return nav
 
-    def on_page_read_source(self, /, *, page: Page, config: MkDocsConfig) -> None:
-        """Note which file MkDocs reads now (the source stays MkDocs' own: nothing is returned), so that a file that
-        is not UTF-8 is reported at its place (on_build_error)."""
+    @event_priority(-100)  # last: the page whose source MkDocs reads next, whatever another plugin made of it
+    def on_pre_page(self, page: Page, /, *, config: MkDocsConfig, files: Files) -> None:
+        """Note which file MkDocs reads next (it reads the page's source right after this event), so that a file that
+        is not UTF-8 is reported at its place (on_build_error). Not on_page_read_source: MkDocs warns about every
+        site where two plugins register that one (`Multiple 'on_page_read_source' handlers can't work`)."""
         self.reading = page.file
 
     @event_priority(-100)  # last: every other plugin's handler has run
