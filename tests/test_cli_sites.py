@@ -570,6 +570,31 @@ def test_a_house_table_holding_table_tags_in_code_spans_is_in_the_house_style(tm
                                     "left alone; configuration: defaults"]
 
 
+@pytest.mark.parametrize("code_span", ["`<table>`", "`</table>`", "``</td></tr></table>``"])
+def test_a_house_table_holding_a_table_tag_in_a_code_span_is_reviewed_whole(tmp_path, mdx_engine, code_span):
+    """A cell `use `<table>` here`: the review counted the code span's `<table>` as a table opened inside, found
+    no end to the house table fix had written, and reviewed nothing (check: no hand-written table at all); a
+    `</table>` there ended the table on that line, and the rows below it were not read. Either way a row that
+    drifted later passed check. A code span in a JSX cell is text: the whole table is reviewed."""
+    page = f"# Rules\n\n| a | b |\n| --- | --- |\n| x | use {code_span} here |\n| y | z |\n"
+    _write(tmp_path / "docs" / "a.mdx", page)
+    assert run_cli(tmp_path, "fix", "docs")[0] == 0
+    fixed = (tmp_path / "docs" / "a.mdx").read_text(encoding="utf-8")
+    before, after = (mdx_engine.render_many([text])[0]["html"] for text in (page, fixed))
+    assert "table&gt;</code> here" in after  # the code span, shown as text
+    assert normalized(after, drop_styles=True) == normalized(before, drop_styles=False)
+    assert run_cli(tmp_path, "check", "docs") == (0, [
+        "no findings in 1 file; hand-written tables: 1 in the house style, 0 drifting, 0 left alone; "
+        "configuration: defaults"])
+    row = '<td style={{padding: "9px 12px", fontWeight: 500, backgroundColor: "rgba(255,255,255,0.02)"}}>y</td>'
+    assert row in fixed
+    _write(tmp_path / "docs" / "a.mdx", fixed.replace(row, row.replace('"9px 12px"', '"3px"')))
+    code, output = run_cli(tmp_path, "check", "docs")
+    assert code == 1 and output[0] == 'docs/a.mdx:20:7: HT012 <td> column 1 has padding "3px", not "9px 12px"'
+    assert run_cli(tmp_path, "fix", "docs")[0] == 0
+    assert (tmp_path / "docs" / "a.mdx").read_text(encoding="utf-8") == fixed
+
+
 def test_a_next_config_without_nextra_is_no_host(tmp_path):
     """A Next.js app's next.config.* (no Nextra named) says nothing of its `.md` files: read by their suffix."""
     _write(tmp_path / "next.config.mjs", "export default {};\n")

@@ -111,11 +111,13 @@ class _Reading:
     form: str = "jsx"
 
 
-def table_extent(lines: tuple[str, ...], start: int) -> int | None:
-    """The index of the line closing the table opened on lines[start] (nested tables counted), or None."""
+def table_extent(lines: tuple[str, ...], start: int, jsx: bool = False) -> int | None:
+    """The index of the line closing the table opened on lines[start] (nested tables counted), or None. In a JSX
+    table (jsx) a code span is text: `<table>` or `</table>` there opens or closes nothing (in HTML it does)."""
     depth = 0
     for index in range(start, len(lines)):
-        for match in _TABLE_TAG.finditer(lines[index] + " "):
+        line = _CODE_SPAN.sub("", lines[index]) if jsx and "`" in lines[index] else lines[index]
+        for match in _TABLE_TAG.finditer(line + " "):
             depth += -1 if match.group(1) else 1
             if depth == 0:
                 return index
@@ -125,8 +127,13 @@ def table_extent(lines: tuple[str, ...], start: int) -> int | None:
 def read_table(lines: tuple[str, ...], tag: Position) -> HandTable | Structure | None:
     """The hand-written table whose `<table` tag is at tag (1-based), or why it is not a simple grid; None when
     it is not closed (then MDX reads no table there)."""
-    last = table_extent(lines, tag.line - 1)
+    last = table_extent(lines, tag.line - 1, is_jsx(tag))
     return None if last is None else read_table_to(lines, tag, last)
+
+
+def is_jsx(tag: Position) -> bool:
+    """Whether the table at tag is a JSX table (style objects, Markdown cells) rather than raw HTML."""
+    return not isinstance(tag, HtmlTableTag)
 
 
 def read_table_to(lines: tuple[str, ...], tag: Position, last: int) -> HandTable | Structure:
@@ -134,7 +141,7 @@ def read_table_to(lines: tuple[str, ...], tag: Position, last: int) -> HandTable
     first = tag.line - 1
     indent = lines[first][: tag.column - 1]
     span = Span(tag, Position(last + 1, len(lines[last].rstrip())))
-    reading = _Reading(form="html" if isinstance(tag, HtmlTableTag) else "jsx")
+    reading = _Reading(form="jsx" if is_jsx(tag) else "html")
     for index in range(first, last + 1):
         problem = _read_line(reading, lines[index], index + 1, indent)
         if problem is not None:
