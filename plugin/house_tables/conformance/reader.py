@@ -23,8 +23,7 @@ _TABLE_TAG = re.compile(r"<(/?)table(?=[\s>/])")
 _OPEN = re.compile(r"<(?P<name>table|colgroup|col|thead|tbody|tr)(?P<rest>[^<>]*)>")
 _CLOSE = re.compile(r"^</(?P<name>table|colgroup|thead|tbody|tr)>$")
 _CELL_TAG = re.compile(r"</?t[hdr](?=[\s>/])")
-# A code span in a JSX cell's Markdown (an unescaped run of backticks to the next run as long): text, no tag.
-_CODE_SPAN = re.compile(r"(?<![`\\])(`+)(?!`).*?(?<!`)\1(?!`)")
+_TICK_OR_ESCAPE = re.compile(r"[`\\]")
 _INLINE_TABLE = re.compile(r"<table(?=[\s>/])(?:(?!<table[\s>/]).)*?</table>")  # innermost, on one line
 # A cell on its line. Its attributes: the first blank after the name and what follows it up to the last character
 # before the `>` that is not blank (`(?:\s[^<>]*?)?\s*>`, written greedily: the lazy form tried `\s*>` at every
@@ -116,12 +115,34 @@ def table_extent(lines: tuple[str, ...], start: int, jsx: bool = False) -> int |
     table (jsx) a code span is text: `<table>` or `</table>` there opens or closes nothing (in HTML it does)."""
     depth = 0
     for index in range(start, len(lines)):
-        line = _CODE_SPAN.sub("", lines[index]) if jsx and "`" in lines[index] else lines[index]
+        line = without_code_spans(lines[index]) if jsx and "`" in lines[index] else lines[index]
         for match in _TABLE_TAG.finditer(line + " "):
             depth += -1 if match.group(1) else 1
             if depth == 0:
                 return index
     return None
+
+
+def without_code_spans(text: str) -> str:
+    """A JSX line's Markdown without its code spans (their text is no tag), read from left to right as MDX reads
+    it: a backslash escapes the character after it (an escaped backtick opens nothing), a run of backticks opens a
+    span that the next run as long closes, and a run nothing closes is text."""
+    kept, start, index = [], 0, 0
+    while (found := _TICK_OR_ESCAPE.search(text, index)) is not None:
+        index = found.start()
+        if text[index] == "\\":
+            index += 2
+            continue
+        run = index
+        while run < len(text) and text[run] == "`":
+            run += 1
+        closing = re.compile(f"(?<!`){text[index:run]}(?!`)").search(text, run)
+        if closing is None:
+            index = run
+            continue
+        kept.append(text[start:index])
+        start = index = closing.end()
+    return "".join(kept) + text[start:]
 
 
 def read_table(lines: tuple[str, ...], tag: Position) -> HandTable | Structure | None:
@@ -222,7 +243,7 @@ def _add_cell(reading: _Reading, match: re.Match, at: Position) -> tuple[Positio
         return at, f"<{match['name']}> outside a <tr>"
     content = match["content"]
     if "`" in content and reading.form == "jsx":  # `<th>` in a code span is text (in HTML it is a tag)
-        content = _CODE_SPAN.sub("", content)
+        content = without_code_spans(content)
     if "<" in content:  # (each pattern here starts with `<`)
         content = _without_inline_tables(content)
         if _TABLE_TAG.search(content + " "):
