@@ -552,6 +552,38 @@ def test_rspress_tables_whose_cjk_emphasis_the_host_reads_otherwise_stay(tmp_pat
     assert "| 这是**“引号”**文本 | a |" in fixed and "| 这是~~“删”~~文 | c |" in fixed and "| 中**文**字 |" not in fixed
 
 
+RSPRESS_CJK_OFF = ("import { defineConfig } from '@rspress/core';\n\nexport default defineConfig({\n"
+                   "  root: 'docs',\n  markdown: {\n    showLineNumbers: true, // cjkFriendlyEmphasis: true\n"
+                   "    cjkFriendlyEmphasis: false,\n  },\n});\n")
+
+
+def test_rspress_with_cjk_friendly_emphasis_off_is_read_as_commonmark(tmp_path, mdx_engine):
+    """`markdown: { cjkFriendlyEmphasis: false }` takes remark-cjk-friendly out of Rspress' pipeline (@rspress/core
+    mdx/options.ts): the site reads emphasis beside CJK text as CommonMark, as house-tables does. fix refused the
+    tables as if it were on; now it converts them, and the page compiled as that site compiles it (without the
+    amendments) shows the same: the asterisks CommonMark leaves as text stay text."""
+    _write(tmp_path / "rspress.config.ts", RSPRESS_CJK_OFF)
+    page = tmp_path / "docs" / "zh" / "a.mdx"
+    _write(page, CJK_PAGE)
+    code, output = run_cli(tmp_path, "fix", "docs")
+    fixed = page.read_text(encoding="utf-8")
+    before, after = (mdx_engine.render_many([text], cjk=False)[0]["html"] for text in (CJK_PAGE, fixed))
+    assert code == 0 and output[-1].endswith("(.md read as CommonMark (Rspress); markdown.cjkFriendlyEmphasis false)")
+    assert "| " not in fixed and before.count("<strong>") == 2 and "这是**“引号”**文本" in after
+    assert normalized(after, drop_styles=True) == normalized(before, drop_styles=False)
+
+
+@pytest.mark.parametrize("markdown", ["cjkFriendlyEmphasis: true", "cjkFriendlyEmphasis: !process.env.PLAIN",
+                                      "shiki: { cjkFriendlyEmphasis: false }", "/* cjkFriendlyEmphasis: false */"])
+def test_rspress_cjk_friendly_emphasis_not_surely_off_is_on(tmp_path, markdown):
+    """Anything but the literal `false` as markdown's own cjkFriendlyEmphasis is Rspress' default, on: the tables
+    it reads otherwise stay (the config is JavaScript, not run)."""
+    _write(tmp_path / "rspress.config.ts", f"export default {{ markdown: {{ {markdown} }} }};\n")
+    _write(tmp_path / "docs" / "zh" / "a.mdx", CJK_PAGE)
+    code, output = run_cli(tmp_path, "fix", "docs")
+    assert code == 1 and sum(" HT009 Rspress reads emphasis beside CJK text" in line for line in output) == 2
+
+
 def test_a_house_table_holding_table_tags_in_code_spans_is_in_the_house_style(tmp_path, mdx_engine):
     """biomejs/website's linter/html/rules.mdx: a cell `The scope prop should be used only on `<th>` elements.`.
     fix converted the table, and check then read the house table it wrote as hand-written and not a grid (HT013
