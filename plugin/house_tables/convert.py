@@ -17,6 +17,7 @@ from .model import Diagnostic, Dialect, PlacedTable, Span, Table
 from .parsing import scan
 from .parsing.cjk import cjk_friendly_differs
 from .parsing.house_form import MAX_NESTING, depth_over
+from .parsing.nesting import nesting_problem
 from .parsing.pymd import markdown_for
 from .plan import hand_table_tags
 from .rendering.fast import enabled
@@ -525,7 +526,7 @@ def _convert_table(table, directive, source, definitions, engine, config, form, 
                    references: dict, markdown_urls: bool = False) -> list[str] | None:
     """The house-style lines for one table, or None (with an HT009 diagnostic) when it does not verify.
     markdown_urls: the host resolves some URLs only in Markdown (see _markdown_only_url)."""
-    too_deep = _too_deeply_nested(table)
+    too_deep = _too_deeply_nested(table) or (_not_nested(table) if engine.dialect is Dialect.PYTHON_MARKDOWN else None)
     if too_deep:
         conversion.diagnostics.append(not_verified(*too_deep))
         return None
@@ -596,6 +597,21 @@ def _too_deeply_nested(table: Table) -> tuple[Span, str] | None:
             deepest = depth_over(cell.text, MAX_NESTING)
             if deepest is not None:
                 return cell.span, f"not converted: tags nested {deepest} deep in this cell (at most {MAX_NESTING})"
+    return None
+
+
+def _not_nested(table: Table) -> tuple[Span, str, str] | None:
+    """A cell whose raw HTML does not nest (parsing.nesting), as a finding: the house form would write it balanced,
+    and the built page's search index reads HTML as written. A row holding no `<` is passed over."""
+    for row in (table.header, *table.body):
+        written = row.written if enabled() else None
+        if written is not None and "<" not in written:
+            continue
+        for cell in row.cells:
+            problem = nesting_problem(cell.text)
+            if problem is not None:
+                return (cell.span, f"not converted: the cell's HTML does not nest ({problem}); the house table would "
+                        "write it balanced, and the search index reads it as written", "close the cell's tags")
     return None
 
 

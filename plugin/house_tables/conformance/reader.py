@@ -17,13 +17,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..model import HtmlTableTag, Position, Span
+from ..parsing.cells import without_code_spans
 
 _TABLE_TAG = re.compile(r"<(/?)table(?=[\s>/])")
 # An opening tag on its line: the name, then what is up to the `>` (see _opening).
 _OPEN = re.compile(r"<(?P<name>table|colgroup|col|thead|tbody|tr)(?P<rest>[^<>]*)>")
 _CLOSE = re.compile(r"^</(?P<name>table|colgroup|thead|tbody|tr)>$")
 _CELL_TAG = re.compile(r"</?t[hdr](?=[\s>/])")
-_TICK_OR_ESCAPE = re.compile(r"[`\\]")
 _INLINE_TABLE = re.compile(r"<table(?=[\s>/])(?:(?!<table[\s>/]).)*?</table>")  # innermost, on one line
 # A cell on its line. Its attributes: the first blank after the name and what follows it up to the last character
 # before the `>` that is not blank (`(?:\s[^<>]*?)?\s*>`, written greedily: the lazy form tried `\s*>` at every
@@ -121,28 +121,6 @@ def table_extent(lines: tuple[str, ...], start: int, jsx: bool = False) -> int |
             if depth == 0:
                 return index
     return None
-
-
-def without_code_spans(text: str) -> str:
-    """A JSX line's Markdown without its code spans (their text is no tag), read from left to right as MDX reads
-    it: a backslash escapes the character after it (an escaped backtick opens nothing), a run of backticks opens a
-    span that the next run as long closes, and a run nothing closes is text."""
-    kept, start, index = [], 0, 0
-    while (found := _TICK_OR_ESCAPE.search(text, index)) is not None:
-        index = found.start()
-        if text[index] == "\\":
-            index += 2
-            continue
-        run = index
-        while run < len(text) and text[run] == "`":
-            run += 1
-        closing = re.compile(f"(?<!`){text[index:run]}(?!`)").search(text, run)
-        if closing is None:
-            index = run
-            continue
-        kept.append(text[start:index])
-        start = index = closing.end()
-    return "".join(kept) + text[start:]
 
 
 def read_table(lines: tuple[str, ...], tag: Position) -> HandTable | Structure | None:
