@@ -50,7 +50,7 @@ def test_a_table_that_would_change_the_page_is_left_with_a_readable_ht009(tmp_pa
 NOT_NESTED = ("# Lists\n\n| a | b |\n| --- | --- |\n| x | <li>one |\n\n"
               "| c | d |\n| --- | --- |\n| y | one</li>two |\n\n"
               "| e | f |\n| --- | --- |\n| z | <ul><li>one</li><li>two</ul> |\n\n"
-              "| g | h |\n| --- | --- |\n| w | <ul><li>one</li></ul> `<li>` <br> |\n")
+              "| g | h |\n| --- | --- |\n| w | <ul><li>one</li></ul> `<li>` <br> List<T> <b>bold |\n")
 
 
 @pytest.mark.parametrize("theme", ["mkdocs", "material"])
@@ -58,8 +58,9 @@ def test_a_cell_whose_html_does_not_nest_stays(tmp_path, theme):
     """A cell `<li>one` (or `one</li>two`): Python-Markdown keeps its HTML as written; the house form wrote it
     balanced (`<li>one</li>`, `onetwo`), the browser showed the same, but the search index did not: MkDocs' reads
     `one two` before and `onetwo` after, Material's keeps the tags (`<li>one` then `<li>one</li>`). Such a table
-    now stays (HT009, at the cell); a table whose HTML nests (a code span's `<li>` is text, `<br>` is void) is
-    converted, and the site's pages and search index are the same."""
+    now stays (HT009, at the cell); a table whose HTML a browser and both indexes read alike balanced is converted
+    (a code span's `<li>` is text, `<br>` is void, `List<T>` and `<b>bold` are closed by the cell's end there too),
+    and the site's pages and search index are the same."""
     config = write_site(tmp_path, {"index.md": NOT_NESTED}, theme=theme)
     before = build_site(config, tmp_path / "before")
     code, fixed = run_cli(tmp_path, "fix", "docs")
@@ -68,6 +69,7 @@ def test_a_cell_whose_html_does_not_nest_stays(tmp_path, theme):
     assert unstyled(str(after.main("index.html"))) == unstyled(str(before.main("index.html")))
     assert code == 1 and [line.split(" not converted")[0] for line in fixed if " HT009 " in line] == [
         "docs/index.md:5:7: HT009", "docs/index.md:9:7: HT009", "docs/index.md:13:7: HT009"]
-    assert "`</ul>` where `<li>` is open" in fixed[-2]
+    assert "`<li>` is not closed" in fixed[-2]
     text = (tmp_path / "docs" / "index.md").read_text(encoding="utf-8")
-    assert text.count("| --- | --- |") == 3 and "<li>one</li></ul> <code>&lt;li></code> <br /></td>" in text
+    assert text.count("| --- | --- |") == 3
+    assert "<li>one</li></ul> <code>&lt;li></code> <br /> List<t> <b>bold</b></t></td>" in text

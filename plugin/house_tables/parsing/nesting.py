@@ -1,10 +1,16 @@
-"""Whether the raw HTML of a pipe-table cell, as Python-Markdown passes it through, is well nested.
+"""Whether the raw HTML of a pipe-table cell, as Python-Markdown passes it through, can be written balanced.
 
-Python-Markdown keeps a cell's inline HTML as written: `<li>a` stays an unclosed `<li>`, `x</li>y` a stray end tag.
-The house form writes elements (a JSX element is closed where it opens, the HTML form is written from the tree a
-parser built), so such a cell would be written closed or without its stray tag: a browser mostly builds the same
-page, but MkDocs' search index reads the HTML as written (`x</li>y` is `x y` there, `xy` once balanced) and Material's
-keeps the tags. A cell whose tags do not nest cannot be written as it is: its table stays.
+Python-Markdown keeps a cell's inline HTML as written; the house form writes elements (a JSX element is closed where
+it opens; the HTML form is written from the tree a parser built). Where a browser builds the same page from both and
+the search index reads the same text, that is no change: an element left open (`List<T>`, `<b>x`) is closed by the
+cell's end in the browser as in the house table. Three things are a change, and the table stays:
+
+- an end tag that closes no open element (`one</li>two`): dropped, and MkDocs' search index read `one two` there
+  (its parser splits the text at any tag), `onetwo` once written;
+- an end tag that closes an open element with a formatting element inside it (`<a><b>x</a>y`): the browser reopens
+  `<b>` after it (y is bold), the balanced tree does not;
+- an element Material's search index keeps as written (`p`, `li`, `ol`, `ul`, `code`, `pre`, `sub`, `sup`) left
+  open: the index held `<li>one`, then `<li>one</li>`.
 """
 
 from __future__ import annotations
@@ -20,12 +26,15 @@ _HTML = re.compile(HTML_RE)
 # What Python-Markdown reads before raw HTML (autolinks; code spans: without_code_spans) is no tag.
 _AUTOLINK = re.compile(f"{AUTOLINK_RE}|{AUTOMAIL_RE}")
 _NAME = re.compile(r"[a-zA-Z][^\s/>]*")
+# The HTML parsing algorithm's formatting elements: an end tag closing one of their ancestors leaves them to reopen.
+_FORMATTING = frozenset(("a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt",
+                         "u"))
+_INDEXED = frozenset(("p", "li", "ol", "ul", "code", "pre", "sub", "sup"))  # Material's search index keeps them
 
 
 def nesting_problem(text: str) -> str | None:
-    """How the raw inline HTML of a cell's Markdown text fails to nest (an element left open, an end tag that closes
-    no open element, or another than the innermost), or None when every element it opens it closes in order.
-    Comments, processing instructions, CDATA, void elements and `<x/>` open nothing."""
+    """Why the raw inline HTML of a cell's Markdown text would not be the same written balanced (see above), or
+    None. Comments, processing instructions, CDATA, void elements and `<x/>` open nothing."""
     if "<" not in text:
         return None
     text = _AUTOLINK.sub("", without_code_spans(text) if "`" in text else text)
@@ -39,10 +48,25 @@ def nesting_problem(text: str) -> str | None:
         if not closing:
             if name not in VOID and not tag.endswith("/>"):
                 open_elements.append(name)
-        elif not open_elements:
-            return f"`</{name}>` closes no open element"
-        elif open_elements[-1] != name:
-            return f"`</{name}>` where `<{open_elements[-1]}>` is open"
-        else:
-            open_elements.pop()
-    return f"`<{open_elements[-1]}>` is not closed" if open_elements else None
+            continue
+        problem = _end_tag_problem(open_elements, name)
+        if problem is not None:
+            return problem
+    left = [name for name in open_elements if name in _INDEXED]
+    return f"`<{left[-1]}>` is not closed" if left else None
+
+
+def _end_tag_problem(open_elements: list[str], name: str) -> str | None:
+    """What an end tag changes when written balanced, or None (then the elements it closes are closed)."""
+    if name not in open_elements:
+        return f"`</{name}>` closes no open element"
+    index = len(open_elements) - 1 - open_elements[::-1].index(name)
+    inside = open_elements[index + 1 :]
+    formatting = [element for element in inside if element in _FORMATTING]
+    if formatting:
+        return f"`</{name}>` closes `<{formatting[-1]}>` too, which a browser reopens after it"
+    indexed = [element for element in inside if element in _INDEXED]
+    if indexed:
+        return f"`<{indexed[-1]}>` is not closed"
+    del open_elements[index:]
+    return None
