@@ -628,6 +628,26 @@ def test_a_house_table_holding_a_table_tag_in_a_code_span_is_reviewed_whole(tmp_
     assert (tmp_path / "docs" / "a.mdx").read_text(encoding="utf-8") == fixed
 
 
+def test_mdx_tables_with_an_address_after_mailto_stay(tmp_path, mdx_engine):
+    """`mailto:user@example.com` in an `.mdx` cell: remark-gfm links the address alone and shows `mailto:` as text,
+    cmark-gfm (which fix verified the cells with) links the whole, so the compiled page showed one link
+    `mailto:user@example.com` (and `xmpp:u@e.com/res`'s target became xmpp: from mailto:). Such tables stay, HT009
+    at the cell; a bare address (a link in both, and in the house table's JSX) and one in a link's destination
+    convert, and the compiled page is the same."""
+    page = ("# Contact\n\n| a | b |\n| --- | --- |\n| x | write to mailto:user@example.com |\n\n"
+            "| c | d |\n| --- | --- |\n| y | (xmpp:u@example.com/res) |\n\n"
+            "| e | f |\n| --- | --- |\n| z | user@example.com, [us](mailto:u@example.com), `mailto:a@b.c` |\n")
+    _write(tmp_path / "docs" / "a.mdx", page)
+    code, output = run_cli(tmp_path, "fix", "docs")
+    fixed = (tmp_path / "docs" / "a.mdx").read_text(encoding="utf-8")
+    before, after = (mdx_engine.render_many([text])[0]["html"] for text in (page, fixed))
+    assert normalized(after, drop_styles=True) == normalized(before, drop_styles=False)
+    assert 'mailto:<a href="mailto:user@example.com">user@example.com</a>' in after
+    assert code == 1 and [line.split(" not converted")[0] for line in output if " HT009 " in line] == [
+        "docs/a.mdx:5:7: HT009", "docs/a.mdx:9:7: HT009"]
+    assert fixed.count("| --- | --- |") == 2 and '[{"user@example.com"}](<mailto:user@example.com>)' in fixed
+
+
 def test_a_next_config_without_nextra_is_no_host(tmp_path):
     """A Next.js app's next.config.* (no Nextra named) says nothing of its `.md` files: read by their suffix."""
     _write(tmp_path / "next.config.mjs", "export default {};\n")

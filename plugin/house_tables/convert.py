@@ -17,6 +17,7 @@ from .model import Diagnostic, Dialect, PlacedTable, Span, Table
 from .parsing import scan
 from .parsing.cjk import cjk_friendly_differs
 from .parsing.house_form import MAX_NESTING, depth_over
+from .parsing.mdx.autolinks import protocol_email
 from .parsing.nesting import nesting_problem
 from .parsing.pymd import markdown_for
 from .plan import hand_table_tags
@@ -526,7 +527,8 @@ def _convert_table(table, directive, source, definitions, engine, config, form, 
                    references: dict, markdown_urls: bool = False) -> list[str] | None:
     """The house-style lines for one table, or None (with an HT009 diagnostic) when it does not verify.
     markdown_urls: the host resolves some URLs only in Markdown (see _markdown_only_url)."""
-    too_deep = _too_deeply_nested(table) or (_not_nested(table) if engine.dialect is Dialect.PYTHON_MARKDOWN else None)
+    too_deep = _too_deeply_nested(table) or (_not_nested(table) if engine.dialect is Dialect.PYTHON_MARKDOWN
+                                             else _linked_otherwise(table))
     if too_deep:
         conversion.diagnostics.append(not_verified(*too_deep))
         return None
@@ -612,6 +614,21 @@ def _not_nested(table: Table) -> tuple[Span, str, str] | None:
             if problem is not None:
                 return (cell.span, f"not converted: the cell's HTML does not nest ({problem}); the house table would "
                         "write it balanced, and the search index reads it as written", "close the cell's tags")
+    return None
+
+
+def _linked_otherwise(table: Table) -> tuple[Span, str, str] | None:
+    """A `.mdx` cell with an address MDX links otherwise than cmark-gfm (parsing.mdx.autolinks), as a finding."""
+    for row in (table.header, *table.body):
+        written = row.written if enabled() else None
+        if written is not None and ":" not in written:
+            continue
+        for cell in row.cells:
+            address = protocol_email(cell.text)
+            if address is not None:
+                return (cell.span, f"not converted: MDX (remark-gfm) links only the address of {address!r} and "
+                        "shows the prefix as text; the house table would link the whole", "write it as a link, "
+                        "[user@example.com](mailto:user@example.com), or convert this table by hand")
     return None
 
 
