@@ -75,7 +75,9 @@ def test_a_cell_whose_html_does_not_nest_stays(tmp_path, theme):
     assert "<li>one</li></ul> <code>&lt;li></code> <br /> List<t> <b>bold</b></t></td>" in text
 
 
+HOUSE_TABLE_TAG = '<table style="width: 100%; border-collapse: collapse; table-layout: fixed">'
 IN_MARKDOWN_BLOCKS = ("# Blocks\n\n| p | q |\n| --- | --- |\n| 1 | 2 |\n\n"
+                      f"```html\n{HOUSE_TABLE_TAG}\n<tr><td>an example</td></tr>\n</table>\n```\n\n"
                       '<div markdown="1">\n\n| a | b |\n| --- | --- |\n| x | y |\n\n</div>\n\n'
                       '<div class="grid" markdown>\n\n| c | d |\n| --- | --- |\n| z | w |\n\n</div>\n')
 
@@ -84,7 +86,8 @@ def test_html_tables_inside_markdown_blocks_are_reviewed(tmp_path):
     """`fix --form html` on a pipe table inside `<div markdown="1">`: md_in_html parses the `<table>` written there
     into elements, not a raw HTML block, so the review saw no table: check counted 1 house table of 3, and a row
     that drifted there passed check and the build. Now each is found in the text (the next `<table` line with its
-    attributes) and reviewed: check and the build report the drift at the same line, and fix normalises it back."""
+    attributes and text: not the example in the fence) and reviewed: check and the build report the drift at the
+    same line, and fix normalises it back."""
     config = write_site(tmp_path, {"index.md": IN_MARKDOWN_BLOCKS})
     before = build_site(config, tmp_path / "before")
     assert run_cli(tmp_path, "fix", "--form", "html", "docs")[0] == 0
@@ -97,7 +100,7 @@ def test_html_tables_inside_markdown_blocks_are_reviewed(tmp_path):
     fixed = page.read_text(encoding="utf-8")
     cell = 'padding: 9px 12px; background-color: rgba(255,255,255,0.05)">y</td>'
     page.write_text(fixed.replace(cell, cell.replace("9px 12px", "3px")), encoding="utf-8")
-    finding = 'docs/index.md:38:7: HT012 <td> column 2 has padding "3px", not "9px 12px"'
+    finding = 'docs/index.md:44:7: HT012 <td> column 2 has padding "3px", not "9px 12px"'
     assert run_cli(tmp_path, "check", "docs")[1][0] == finding
     assert build_site(config, tmp_path / "drifted").findings() == [f"house_tables: {finding}"]
     assert run_cli(tmp_path, "fix", "--form", "html", "docs")[0] == 0

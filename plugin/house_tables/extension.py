@@ -416,7 +416,8 @@ class RawHtmlTables:
     def _element_tables(self, root) -> None:
         """Review each raw table md_in_html made an element (inside a `markdown` block), in page order: found in the
         text as the next `<table` line after the last one's, of no table reviewed already, with the same attributes
-        (its rows and cells are not all elements: md_in_html keeps an indented tag as raw text)."""
+        and text (its rows and cells are not all elements: md_in_html keeps an indented tag as raw text; a copy of
+        it in a fence or a comment is not the element's unless the very same)."""
         from .conformance.reader import table_extent
 
         wanted = self.converter.element_tables
@@ -427,13 +428,14 @@ class RawHtmlTables:
             if id(element) not in wanted or id(element) in inside:
                 continue
             inside.update(id(table) for table in element.iter("table"))
-            attributes = dict(element.attrib)
+            attributes, shown = dict(element.attrib), _element_text(element, self.stash)
             for index in range(text.cursor, len(lines)):
                 if not _RAW_TABLE_LINE.match(lines[index]):
                     continue
                 tag = HtmlTableTag(index + 1, len(lines[index]) - len(lines[index].lstrip(" \t")) + 1)
                 last = None if tag in taken else table_extent(lines, index)
-                if last is not None and _opening_attributes(lines[index]) == attributes:
+                if (last is not None and _opening_attributes(lines[index]) == attributes
+                        and _TAG_OR_BLANK.sub("", "\n".join(lines[index : last + 1])) == shown):
                     text.cursor = last + 1
                     self._reviewed(text, tag)
                     break
@@ -477,6 +479,21 @@ class RawHtmlTables:
             return lines
         indent = lines[0][: len(lines[0]) - len(lines[0].lstrip(" \t"))]
         return [indent + line for line in review.normalisable[0].lines]
+
+
+_TAG_OR_BLANK = re.compile(r"<[^<>]*>|\s+")
+
+
+def _element_text(table, stash: list) -> str:
+    """A table element's text, its raw pieces (tags, references md_in_html stashed) put back, without tags or
+    blanks: its lines' text, as _TAG_OR_BLANK leaves it."""
+    from markdown.util import HTML_PLACEHOLDER_RE
+
+    def piece(match: re.Match) -> str:
+        block = stash[int(match.group(1))] if int(match.group(1)) < len(stash) else ""
+        return block if isinstance(block, str) else ""
+
+    return _TAG_OR_BLANK.sub("", HTML_PLACEHOLDER_RE.sub(piece, "".join(table.itertext())))
 
 
 def _opening_attributes(line: str) -> dict[str, str] | None:
