@@ -46,7 +46,7 @@ class ReferenceTreeprocessor(HouseTablesTreeprocessor):
         record, self.converter.record = self.converter.record, None
         if record is None:
             return
-        RawHtmlTables(self.md, self.converter).review()
+        RawHtmlTables(self.md, self.converter).review(root)
         record.stash = [str(block) for block in self.md.htmlStash.rawHtmlBlocks]
         source = Source.parse(self.converter.text)
         located, found = locate(source, record, lazy=False)

@@ -497,5 +497,5 @@ def test_the_recorded_settings_know_every_field():
     # template_markers, rewrites_markdown, include_markdown, macros, included_docs: fix and --verify only;
     # extension_options: made into the settings' levels and options
     assert {f.name for f in fields(MdxHost)} == {"config_file", "kind", "note", "excluded", "markdown_format",
-                                                  "directives"}
-    # markdown_format, directives: fix and --verify only (their tasks are made with the settings in full)
+                                                  "directives", "cjk_friendly"}
+    # markdown_format, directives, cjk_friendly: fix and --verify only (their tasks are made with the settings in full)

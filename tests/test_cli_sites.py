@@ -552,6 +552,38 @@ def test_rspress_tables_whose_cjk_emphasis_the_host_reads_otherwise_stay(tmp_pat
     assert "| 这是**“引号”**文本 | a |" in fixed and "| 这是~~“删”~~文 | c |" in fixed and "| 中**文**字 |" not in fixed
 
 
+RSPRESS_CJK_OFF = ("import { defineConfig } from '@rspress/core';\n\nexport default defineConfig({\n"
+                   "  root: 'docs',\n  markdown: {\n    showLineNumbers: true, // cjkFriendlyEmphasis: true\n"
+                   "    cjkFriendlyEmphasis: false,\n  },\n});\n")
+
+
+def test_rspress_with_cjk_friendly_emphasis_off_is_read_as_commonmark(tmp_path, mdx_engine):
+    """`markdown: { cjkFriendlyEmphasis: false }` takes remark-cjk-friendly out of Rspress' pipeline (@rspress/core
+    mdx/options.ts): the site reads emphasis beside CJK text as CommonMark, as house-tables does. fix refused the
+    tables as if it were on; now it converts them, and the page compiled as that site compiles it (without the
+    amendments) shows the same: the asterisks CommonMark leaves as text stay text."""
+    _write(tmp_path / "rspress.config.ts", RSPRESS_CJK_OFF)
+    page = tmp_path / "docs" / "zh" / "a.mdx"
+    _write(page, CJK_PAGE)
+    code, output = run_cli(tmp_path, "fix", "docs")
+    fixed = page.read_text(encoding="utf-8")
+    before, after = (mdx_engine.render_many([text], cjk=False)[0]["html"] for text in (CJK_PAGE, fixed))
+    assert code == 0 and output[-1].endswith("(.md read as CommonMark (Rspress); markdown.cjkFriendlyEmphasis false)")
+    assert "| " not in fixed and before.count("<strong>") == 2 and "这是**“引号”**文本" in after
+    assert normalized(after, drop_styles=True) == normalized(before, drop_styles=False)
+
+
+@pytest.mark.parametrize("markdown", ["cjkFriendlyEmphasis: true", "cjkFriendlyEmphasis: !process.env.PLAIN",
+                                      "shiki: { cjkFriendlyEmphasis: false }", "/* cjkFriendlyEmphasis: false */"])
+def test_rspress_cjk_friendly_emphasis_not_surely_off_is_on(tmp_path, markdown):
+    """Anything but the literal `false` as markdown's own cjkFriendlyEmphasis is Rspress' default, on: the tables
+    it reads otherwise stay (the config is JavaScript, not run)."""
+    _write(tmp_path / "rspress.config.ts", f"export default {{ markdown: {{ {markdown} }} }};\n")
+    _write(tmp_path / "docs" / "zh" / "a.mdx", CJK_PAGE)
+    code, output = run_cli(tmp_path, "fix", "docs")
+    assert code == 1 and sum(" HT009 Rspress reads emphasis beside CJK text" in line for line in output) == 2
+
+
 def test_a_house_table_holding_table_tags_in_code_spans_is_in_the_house_style(tmp_path, mdx_engine):
     """biomejs/website's linter/html/rules.mdx: a cell `The scope prop should be used only on `<th>` elements.`.
     fix converted the table, and check then read the house table it wrote as hand-written and not a grid (HT013
@@ -568,6 +600,52 @@ def test_a_house_table_holding_table_tags_in_code_spans_is_in_the_house_style(tm
     code, output = run_cli(tmp_path, "check", "docs")
     assert code == 0 and output == ["no findings in 1 file; hand-written tables: 1 in the house style, 0 drifting, 0 "
                                     "left alone; configuration: defaults"]
+
+
+@pytest.mark.parametrize("code_span", ["`<table>`", "`</table>`", "``</td></tr></table>``", "\\``</table>`"])
+def test_a_house_table_holding_a_table_tag_in_a_code_span_is_reviewed_whole(tmp_path, mdx_engine, code_span):
+    """A cell `use `<table>` here`: the review counted the code span's `<table>` as a table opened inside, found
+    no end to the house table fix had written, and reviewed nothing (check: no hand-written table at all); a
+    `</table>` there ended the table on that line, and the rows below it were not read. Either way a row that
+    drifted later passed check. A code span in a JSX cell is text: the whole table is reviewed. (An escaped
+    backtick opens no code span, and the one after it does.)"""
+    page = f"# Rules\n\n| a | b |\n| --- | --- |\n| x | use {code_span} here |\n| y | z |\n"
+    _write(tmp_path / "docs" / "a.mdx", page)
+    assert run_cli(tmp_path, "fix", "docs")[0] == 0
+    fixed = (tmp_path / "docs" / "a.mdx").read_text(encoding="utf-8")
+    before, after = (mdx_engine.render_many([text])[0]["html"] for text in (page, fixed))
+    assert "table&gt;</code> here" in after  # the code span, shown as text
+    assert normalized(after, drop_styles=True) == normalized(before, drop_styles=False)
+    assert run_cli(tmp_path, "check", "docs") == (0, [
+        "no findings in 1 file; hand-written tables: 1 in the house style, 0 drifting, 0 left alone; "
+        "configuration: defaults"])
+    row = '<td style={{padding: "9px 12px", fontWeight: 500, backgroundColor: "rgba(255,255,255,0.02)"}}>y</td>'
+    assert row in fixed
+    _write(tmp_path / "docs" / "a.mdx", fixed.replace(row, row.replace('"9px 12px"', '"3px"')))
+    code, output = run_cli(tmp_path, "check", "docs")
+    assert code == 1 and output[0] == 'docs/a.mdx:20:7: HT012 <td> column 1 has padding "3px", not "9px 12px"'
+    assert run_cli(tmp_path, "fix", "docs")[0] == 0
+    assert (tmp_path / "docs" / "a.mdx").read_text(encoding="utf-8") == fixed
+
+
+def test_mdx_tables_with_an_address_after_mailto_stay(tmp_path, mdx_engine):
+    """`mailto:user@example.com` in an `.mdx` cell: remark-gfm links the address alone and shows `mailto:` as text,
+    cmark-gfm (which fix verified the cells with) links the whole, so the compiled page showed one link
+    `mailto:user@example.com` (and `xmpp:u@e.com/res`'s target became xmpp: from mailto:). Such tables stay, HT009
+    at the cell; a bare address (a link in both, and in the house table's JSX) and one in a link's destination
+    convert, and the compiled page is the same."""
+    page = ("# Contact\n\n| a | b |\n| --- | --- |\n| x | write to mailto:user@example.com |\n\n"
+            "| c | d |\n| --- | --- |\n| y | (xmpp:u@example.com/res) |\n\n"
+            "| e | f |\n| --- | --- |\n| z | user@example.com, [us](mailto:u@example.com), `mailto:a@b.c` |\n")
+    _write(tmp_path / "docs" / "a.mdx", page)
+    code, output = run_cli(tmp_path, "fix", "docs")
+    fixed = (tmp_path / "docs" / "a.mdx").read_text(encoding="utf-8")
+    before, after = (mdx_engine.render_many([text])[0]["html"] for text in (page, fixed))
+    assert normalized(after, drop_styles=True) == normalized(before, drop_styles=False)
+    assert 'mailto:<a href="mailto:user@example.com">user@example.com</a>' in after
+    assert code == 1 and [line.split(" not converted")[0] for line in output if " HT009 " in line] == [
+        "docs/a.mdx:5:7: HT009", "docs/a.mdx:9:7: HT009"]
+    assert fixed.count("| --- | --- |") == 2 and '[{"user@example.com"}](<mailto:user@example.com>)' in fixed
 
 
 def test_a_next_config_without_nextra_is_no_host(tmp_path):

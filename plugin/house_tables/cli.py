@@ -113,6 +113,7 @@ class Task:
     renders_jsx: bool = True  # the site shows house JSX tables in `.md` pages (Settings.renders_house_jsx)
     markdown_format: str | None = None  # how the host reads `.md` pages (MdxHost's); None: no such host, or MDX
     host_kind: str | None = None  # which MDX host renders the page (MdxHost.kind); None: none
+    cjk_friendly: bool = False  # the host reads emphasis by the CJK-friendly amendments (MdxHost.cjk_friendly)
     rewrites: str | None = None  # the mkdocs.yml whose hooks/plugins rewrite pages' Markdown (Site.rewrites_markdown)
     included_by: tuple[str, str] | None = None  # a page line that includes this file so that a converted table
     # would change that page, and how (site.guarded_includes, includes.partial_includes; fix, --verify)
@@ -689,7 +690,7 @@ def host_fields(own: Settings, path: Path, *, converts: bool) -> dict:
             "template_markers": site.template_markers if site is not None else (),
             "macros": macros, "jinja": (macros or site.macros) if site is not None else None,
             "renders_jsx": own.renders_house_jsx, "markdown_format": own.markdown_format,
-            "host_kind": own.host_kind,
+            "host_kind": own.host_kind, "cjk_friendly": own.cjk_friendly,
             "rewrites": rewrites_of(own), "included_by": included_by_of(own, path) if converts else None,
             "shown_in": shown_in, "pasted_in": pasted_in, "directives": own.mdx_directives,
             "pastes": (dict(site.include_markdown or {}), str(site.docs_dir))
@@ -1025,8 +1026,8 @@ def convert_text(text: str, task: Task):
 
 def _cjk_refusal(task: Task) -> tuple[str, str] | None:
     """convert's cjk_refused for a page of a host that reads emphasis by the CJK-friendly amendments: Rspress, whose
-    markdown.cjkFriendlyEmphasis is on unless the config turns it off (JavaScript is not run: it is taken as on)."""
-    if task.host_kind != "rspress":
+    markdown.cjkFriendlyEmphasis is on unless the config turns it off (site.rspress_host)."""
+    if not task.cjk_friendly:
         return None
     return ("Rspress reads emphasis beside CJK text by the CJK-friendly amendments (remark-cjk-friendly), which "
             "house-tables does not: a cell would change", "convert this table by hand")

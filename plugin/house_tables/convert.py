@@ -13,10 +13,12 @@ from .decisions import settle
 from .diagnostics import not_verified
 from .directives import Directive
 from .macros import JinjaSyntax
-from .model import Diagnostic, Dialect, PlacedTable, Span, Table
+from .model import Cell, Diagnostic, Dialect, PlacedTable, Span, Table
 from .parsing import scan
 from .parsing.cjk import cjk_friendly_differs
 from .parsing.house_form import MAX_NESTING, depth_over
+from .parsing.mdx.autolinks import protocol_email
+from .parsing.nesting import nesting_problem
 from .parsing.pymd import markdown_for
 from .plan import hand_table_tags
 from .rendering.fast import enabled
@@ -525,7 +527,8 @@ def _convert_table(table, directive, source, definitions, engine, config, form, 
                    references: dict, markdown_urls: bool = False) -> list[str] | None:
     """The house-style lines for one table, or None (with an HT009 diagnostic) when it does not verify.
     markdown_urls: the host resolves some URLs only in Markdown (see _markdown_only_url)."""
-    too_deep = _too_deeply_nested(table)
+    too_deep = _too_deeply_nested(table) or (_not_nested(table) if engine.dialect is Dialect.PYTHON_MARKDOWN
+                                             else _linked_otherwise(table))
     if too_deep:
         conversion.diagnostics.append(not_verified(*too_deep))
         return None
@@ -596,6 +599,38 @@ def _too_deeply_nested(table: Table) -> tuple[Span, str] | None:
             deepest = depth_over(cell.text, MAX_NESTING)
             if deepest is not None:
                 return cell.span, f"not converted: tags nested {deepest} deep in this cell (at most {MAX_NESTING})"
+    return None
+
+
+def _not_nested(table: Table) -> tuple[Span, str, str] | None:
+    """A cell whose raw HTML does not nest (parsing.nesting), as a finding: the house form would write it balanced,
+    and the built page's search index reads HTML as written."""
+    found = _first_cell_with(table, "<", nesting_problem)
+    return None if found is None else (
+        found[0].span, f"not converted: the cell's HTML does not nest ({found[1]}); the house table would write it "
+        "balanced, and the search index reads it as written", "close the cell's tags")
+
+
+def _linked_otherwise(table: Table) -> tuple[Span, str, str] | None:
+    """A `.mdx` cell with an address MDX links otherwise than cmark-gfm (parsing.mdx.autolinks), as a finding."""
+    found = _first_cell_with(table, ":", protocol_email)
+    return None if found is None else (
+        found[0].span, f"not converted: MDX (remark-gfm) links only the address of {found[1]!r} and shows the prefix "
+        "as text; the house table would link the whole", "write it as a link, [user@example.com](mailto:"
+        "user@example.com), or convert this table by hand")
+
+
+def _first_cell_with(table: Table, needed: str, problem: Callable[[str], str | None]) -> tuple[Cell, str] | None:
+    """The first cell whose text problem() finds something in, and what; a row whose text holds no needed character
+    is passed over without making its cells (fast paths)."""
+    for row in (table.header, *table.body):
+        written = row.written if enabled() else None
+        if written is not None and needed not in written:
+            continue
+        for cell in row.cells:
+            found = problem(cell.text)
+            if found is not None:
+                return cell, found
     return None
 
 

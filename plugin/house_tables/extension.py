@@ -122,6 +122,7 @@ class HouseTablesPreprocessor(Preprocessor):
         self.hand_tags: list[Position] = []  # where each hand-written table begins in the text (HtmlTableTag: raw)
         self.hand_findings: list[Diagnostic] = []  # their conformance findings (HT011-HT013), in the text
         self.hand_reviews: list[tuple[Position, list[Diagnostic]]] = []  # each table's tag and those findings
+        self.element_tables: set[int] = set()  # ids of the raw tables md_in_html made elements (ElementTables)
 
     def page_enabled(self) -> bool:
         """False for a page the plugin's include/exclude globs leave out."""
@@ -136,7 +137,7 @@ class HouseTablesPreprocessor(Preprocessor):
             _warn_other_table_readers(self.md)
         self.record = start_recording(self.md) if self.page_enabled() else None
         self.house_tables, self.hand_tags, self.hand_findings, self.located = [], [], [], []
-        self.hand_reviews = []
+        self.hand_reviews, self.element_tables = [], set()
         return lines
 
 
@@ -403,11 +404,48 @@ class RawHtmlTables:
         self.converter = converter
         self.text: HandTables | None = None
 
-    def review(self) -> None:
-        """Review (and normalise) the tables of every raw HTML block, in page order."""
+    def review(self, root) -> None:
+        """Review (and normalise) the tables of every raw HTML block, in page order; then review the raw tables
+        md_in_html made elements (not normalised: the build shows them as written)."""
         for index, block in enumerate(self.stash):
             if isinstance(block, str) and "<table" in block:
                 self.stash[index] = self._block(block)
+        if self.converter.element_tables:
+            self._element_tables(root)
+
+    def _element_tables(self, root) -> None:
+        """Review each raw table md_in_html made an element (inside a `markdown` block), in page order: found in the
+        text as the next `<table` line after the last one's, of no table reviewed already, with the same attributes
+        and text (its rows and cells are not all elements: md_in_html keeps an indented tag as raw text; a copy of
+        it in a fence or a comment is not the element's unless the very same)."""
+        from .conformance.reader import table_extent
+
+        wanted = self.converter.element_tables
+        text, taken = HandTables(self.converter.text), set(self.converter.hand_tags)
+        lines = text.source.lines
+        inside: set[int] = set()  # the tables inside one already reviewed: part of it
+        for element in root.iter("table"):
+            if id(element) not in wanted or id(element) in inside:
+                continue
+            inside.update(id(table) for table in element.iter("table"))
+            attributes, shown = dict(element.attrib), _element_text(element, self.stash)
+            for index in range(text.cursor, len(lines)):
+                if not _RAW_TABLE_LINE.match(lines[index]):
+                    continue
+                tag = HtmlTableTag(index + 1, len(lines[index]) - len(lines[index].lstrip(" \t")) + 1)
+                last = None if tag in taken else table_extent(lines, index)
+                if (last is not None and _opening_attributes(lines[index]) == attributes
+                        and _TAG_OR_BLANK.sub("", "\n".join(lines[index : last + 1])) == shown):
+                    text.cursor = last + 1
+                    self._reviewed(text, tag)
+                    break
+
+    def _reviewed(self, text: HandTables, tag: HtmlTableTag) -> None:
+        """Record a raw table's review (its findings are reported as the page's)."""
+        self.converter.hand_tags.append(tag)
+        review = text.review(tag, self.converter.extension.settings.config)
+        self.converter.hand_findings.extend(review.findings)
+        self.converter.hand_reviews.append((tag, review.findings))
 
     def _block(self, block: str) -> str:
         """The block with each drifting table normalised."""
@@ -441,6 +479,54 @@ class RawHtmlTables:
             return lines
         indent = lines[0][: len(lines[0]) - len(lines[0].lstrip(" \t"))]
         return [indent + line for line in review.normalisable[0].lines]
+
+
+_TAG_OR_BLANK = re.compile(r"<[^<>]*>|\s+")
+
+
+def _element_text(table, stash: list) -> str:
+    """A table element's text, its raw pieces (tags, references md_in_html stashed) put back, without tags or
+    blanks: its lines' text, as _TAG_OR_BLANK leaves it."""
+    from markdown.util import HTML_PLACEHOLDER_RE
+
+    def piece(match: re.Match) -> str:
+        block = stash[int(match.group(1))] if int(match.group(1)) < len(stash) else ""
+        return block if isinstance(block, str) else ""
+
+    return _TAG_OR_BLANK.sub("", HTML_PLACEHOLDER_RE.sub(piece, "".join(table.itertext())))
+
+
+def _opening_attributes(line: str) -> dict[str, str] | None:
+    """The attributes of the tag a line opens with, as md_in_html's parser reads them (a valueless one's value is its
+    name), or None when it opens with no tag."""
+    from html.parser import HTMLParser
+
+    found: list[dict[str, str]] = []
+
+    class Opening(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            if not found:
+                found.append({key: key if value is None else value for key, value in attrs})
+
+    Opening().feed(line.strip())
+    return found[0] if found else None
+
+
+class ElementTables(Preprocessor):
+    """Right after md_in_html's raw HTML step: the raw tables it made elements (a `<table>` inside a `<div
+    markdown>` is parsed into one, not kept as a raw block), noted for RawHtmlTables to review."""
+
+    def __init__(self, md: Markdown, converter: HouseTablesPreprocessor):
+        super().__init__(md)
+        self.converter = converter
+
+    def run(self, lines: list[str]) -> list[str]:
+        if "<table" in self.converter.text:
+            for block in self.md.htmlStash.rawHtmlBlocks:
+                if not isinstance(block, str):  # an element md_in_html made: its raw tables lost `markdown`
+                    self.converter.element_tables.update(
+                        id(table) for table in block.iter("table") if "markdown" not in table.attrib)
+        return lines
 
 
 class HandTables:
@@ -526,7 +612,7 @@ class HouseTablesTreeprocessor(Treeprocessor):
         record, self.converter.record = self.converter.record, None
         if record is None:
             return
-        RawHtmlTables(self.md, self.converter).review()
+        RawHtmlTables(self.md, self.converter).review(root)
         if not (record.tables or record.near_misses or self.converter.hand_findings):
             return  # no table, no near miss, no hand-written table's finding: nothing to style or report
         from .decisions import settle
@@ -820,6 +906,7 @@ class HouseTablesExtension(Extension):
         md.preprocessors.register(converter, "house_tables", CAPTURE_PRIORITY)
         md.parser.blockprocessors.register(HouseTableProcessor(md.parser, converter), "house_table", 76)
         md.treeprocessors.register(HouseTablesTreeprocessor(md, converter, self.settings), "house_tables", -10)
+        md.preprocessors.register(ElementTables(md, converter), "house_tables_element_tables", 19.99)  # html_block: 20
         md.registerExtension(self)
 
 

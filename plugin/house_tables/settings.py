@@ -69,6 +69,11 @@ class Settings:
         return self.host.markdown_format if self.host is not None else None
 
     @property
+    def cjk_friendly(self) -> bool:
+        """Whether the host reads emphasis beside CJK text by the CJK-friendly amendments (MdxHost.cjk_friendly)."""
+        return self.host is not None and self.host.cjk_friendly
+
+    @property
     def host_kind(self) -> str | None:
         """Which MDX host renders the pages (MdxHost.kind); None off such a host."""
         return self.host.kind if self.host is not None else None

@@ -55,6 +55,7 @@ _CONTENT_PATH = re.compile(r"""(?<![\w$.])['"]?path['"]?\s*:\s*['"](\.\.?/[^'"\n
 _MARKDOWN_KEY = re.compile(r"""(?<![\w$.])['"]?markdown['"]?\s*:\s*\{""")
 _MDX_OPTIONS_KEY = re.compile(r"""(?<![\w$.])['"]?mdxOptions['"]?\s*:\s*\{""")
 _FORMAT_KEY = re.compile(r"""(?<![\w$.])['"]?format['"]?\s*:\s*""")
+_CJK_FRIENDLY_KEY = re.compile(r"""(?<![\w$.])['"]?cjkFriendlyEmphasis['"]?\s*:\s*""")
 _STRING = re.compile(r"""(['"`])((?:\\.|(?!\1).)*)\1""")
 PLUGIN_NAME = "house-tables"
 
@@ -271,6 +272,8 @@ class MdxHost:
     markdown_format: str | None = None
     directives: bool = False  # besides Docusaurus' admonitions: a host that reads `:::note` containers (Starlight,
     # Vocs)
+    cjk_friendly: bool = False  # emphasis beside CJK text read by the CJK-friendly amendments (remark-cjk-friendly):
+    # Rspress, unless its markdown.cjkFriendlyEmphasis is false
 
     @property
     def reads_directives(self) -> bool:
@@ -308,7 +311,7 @@ def mdx_host(config_file: Path) -> MdxHost | None:
         return MdxHost(config_file, "vocs", ".md read as CommonMark (Vocs); :::note callouts",
                        markdown_format="detect", directives=True)
     if config_file.name in RSPRESS_FILES:  # its `:::tip` containers are paragraphs it regroups: no syntax
-        return MdxHost(config_file, "rspress", ".md read as CommonMark (Rspress)", markdown_format="detect")
+        return rspress_host(config_file)
     if config_file.name not in DOCUSAURUS_FILES:
         return None
     try:
@@ -350,6 +353,34 @@ def nextra_host(config_file: Path) -> MdxHost:
     if found == "mdx":
         return MdxHost(config_file, "nextra", "mdxOptions.format 'mdx': .md as MDX (Nextra)", markdown_format="mdx")
     return MdxHost(config_file, "nextra", ".md read as CommonMark (Nextra)", markdown_format="detect")
+
+
+def rspress_host(config_file: Path) -> MdxHost:
+    """An Rspress project: `.md` read as CommonMark, and emphasis beside CJK text read by the CJK-friendly
+    amendments (remark-cjk-friendly and its strikethrough), which Rspress 2 adds unless `markdown: {
+    cjkFriendlyEmphasis: false }` (@rspress/core's mdx/options.ts; the config is read without running JavaScript:
+    any value but the literal `false`, or none, is taken as Rspress' default, on)."""
+    observed.before_read(config_file)
+    try:
+        off = _top_level_value(config_file.read_text(encoding="utf-8", errors="replace"), _CJK_FRIENDLY_KEY) == "false"
+    except OSError:
+        off = False
+    note = ".md read as CommonMark (Rspress)" + ("; markdown.cjkFriendlyEmphasis false" if off else "")
+    return MdxHost(config_file, "rspress", note, markdown_format="detect", cjk_friendly=not off)
+
+
+def _top_level_value(text: str, key: re.Pattern) -> str | None:
+    """The value of key in the config's `markdown: {...}` object itself (not in an object inside it), as written
+    up to the next `,` or line end; None without one."""
+    opening = _MARKDOWN_KEY.search(text)
+    if opening is None:
+        return None
+    body = _object_body(text, opening.end())
+    for found in key.finditer(body):
+        before = _STRING.sub("", body[: found.start()])
+        if before.count("{") == before.count("}"):
+            return body[found.end():].split(",")[0].split("\n")[0].strip()
+    return None
 
 
 def mintlify_ignore_lines(config_file: Path) -> tuple[str, ...]:

@@ -11,7 +11,7 @@ from ..config import Config
 from ..diagnostics import bad_directive, not_a_grid, not_verified
 from ..directives import directive_above
 from ..model import Diagnostic, HtmlTableTag, Position, Review, Span
-from .reader import HandTable, Structure, read_table, read_table_to, table_extent
+from .reader import HandTable, Structure, is_jsx, read_table, read_table_to, table_extent
 from .rules import drift, normalised_lines
 
 __all__ = ["HandTable", "Normalised", "Review", "review", "reviews_kept"]
@@ -65,7 +65,7 @@ def reviews_kept() -> Iterator[None]:
 def _table_review(lines: tuple[str, ...], tag: Position, config: Config) -> _OneTable | None:
     """The review of the table at tag alone (None when it is not closed), kept within reviews_kept."""
     first = tag.line - 1
-    last = table_extent(lines, first)
+    last = table_extent(lines, first, is_jsx(tag))
     if last is None:
         return None
     kept = _KEPT[0]

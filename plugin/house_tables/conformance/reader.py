@@ -17,14 +17,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..model import HtmlTableTag, Position, Span
+from ..parsing.cells import without_code_spans
 
 _TABLE_TAG = re.compile(r"<(/?)table(?=[\s>/])")
 # An opening tag on its line: the name, then what is up to the `>` (see _opening).
 _OPEN = re.compile(r"<(?P<name>table|colgroup|col|thead|tbody|tr)(?P<rest>[^<>]*)>")
 _CLOSE = re.compile(r"^</(?P<name>table|colgroup|thead|tbody|tr)>$")
 _CELL_TAG = re.compile(r"</?t[hdr](?=[\s>/])")
-# A code span in a JSX cell's Markdown (an unescaped run of backticks to the next run as long): text, no tag.
-_CODE_SPAN = re.compile(r"(?<![`\\])(`+)(?!`).*?(?<!`)\1(?!`)")
 _INLINE_TABLE = re.compile(r"<table(?=[\s>/])(?:(?!<table[\s>/]).)*?</table>")  # innermost, on one line
 # A cell on its line. Its attributes: the first blank after the name and what follows it up to the last character
 # before the `>` that is not blank (`(?:\s[^<>]*?)?\s*>`, written greedily: the lazy form tried `\s*>` at every
@@ -111,11 +110,13 @@ class _Reading:
     form: str = "jsx"
 
 
-def table_extent(lines: tuple[str, ...], start: int) -> int | None:
-    """The index of the line closing the table opened on lines[start] (nested tables counted), or None."""
+def table_extent(lines: tuple[str, ...], start: int, jsx: bool = False) -> int | None:
+    """The index of the line closing the table opened on lines[start] (nested tables counted), or None. In a JSX
+    table (jsx) a code span is text: `<table>` or `</table>` there opens or closes nothing (in HTML it does)."""
     depth = 0
     for index in range(start, len(lines)):
-        for match in _TABLE_TAG.finditer(lines[index] + " "):
+        line = without_code_spans(lines[index]) if jsx and "`" in lines[index] else lines[index]
+        for match in _TABLE_TAG.finditer(line + " "):
             depth += -1 if match.group(1) else 1
             if depth == 0:
                 return index
@@ -125,8 +126,13 @@ def table_extent(lines: tuple[str, ...], start: int) -> int | None:
 def read_table(lines: tuple[str, ...], tag: Position) -> HandTable | Structure | None:
     """The hand-written table whose `<table` tag is at tag (1-based), or why it is not a simple grid; None when
     it is not closed (then MDX reads no table there)."""
-    last = table_extent(lines, tag.line - 1)
+    last = table_extent(lines, tag.line - 1, is_jsx(tag))
     return None if last is None else read_table_to(lines, tag, last)
+
+
+def is_jsx(tag: Position) -> bool:
+    """Whether the table at tag is a JSX table (style objects, Markdown cells) rather than raw HTML."""
+    return not isinstance(tag, HtmlTableTag)
 
 
 def read_table_to(lines: tuple[str, ...], tag: Position, last: int) -> HandTable | Structure:
@@ -134,7 +140,7 @@ def read_table_to(lines: tuple[str, ...], tag: Position, last: int) -> HandTable
     first = tag.line - 1
     indent = lines[first][: tag.column - 1]
     span = Span(tag, Position(last + 1, len(lines[last].rstrip())))
-    reading = _Reading(form="html" if isinstance(tag, HtmlTableTag) else "jsx")
+    reading = _Reading(form="jsx" if is_jsx(tag) else "html")
     for index in range(first, last + 1):
         problem = _read_line(reading, lines[index], index + 1, indent)
         if problem is not None:
@@ -215,7 +221,7 @@ def _add_cell(reading: _Reading, match: re.Match, at: Position) -> tuple[Positio
         return at, f"<{match['name']}> outside a <tr>"
     content = match["content"]
     if "`" in content and reading.form == "jsx":  # `<th>` in a code span is text (in HTML it is a tag)
-        content = _CODE_SPAN.sub("", content)
+        content = without_code_spans(content)
     if "<" in content:  # (each pattern here starts with `<`)
         content = _without_inline_tables(content)
         if _TABLE_TAG.search(content + " "):

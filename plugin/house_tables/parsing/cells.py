@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 from ..model import Cell, Position, Row, Span
 
 _BLANK = " \t"
+_TICK_OR_ESCAPE = re.compile(r"[`\\]")
 
 
 def cell_at(line_no: int, line: str, start: int, end: int, content: str | None = None) -> Cell:
@@ -35,3 +38,25 @@ def alignment(delimiter_cell: str) -> str | None:
     if left:
         return "left"
     return "right" if right else None
+
+
+def without_code_spans(text: str) -> str:
+    """Markdown text without its code spans (their text is no tag), read from left to right as CommonMark (MDX) and
+    Python-Markdown read it: a backslash escapes the character after it (an escaped backtick opens nothing), a run
+    of backticks opens a span that the next run as long closes, and a run nothing closes is text."""
+    kept, start, index = [], 0, 0
+    while (found := _TICK_OR_ESCAPE.search(text, index)) is not None:
+        index = found.start()
+        if text[index] == "\\":
+            index += 2
+            continue
+        run = index
+        while run < len(text) and text[run] == "`":
+            run += 1
+        closing = re.compile(f"(?<!`){text[index:run]}(?!`)").search(text, run)
+        if closing is None:
+            index = run
+            continue
+        kept.append(text[start:index])
+        start = index = closing.end()
+    return "".join(kept) + text[start:]

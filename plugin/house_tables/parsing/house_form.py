@@ -19,7 +19,7 @@ _CLOSER = re.compile(r"^[ \t>]*</table>[ \t]*$")
 
 MAX_NESTING = 100  # tags open at once in a cell: the renderers and verifiers recurse once per level
 _TAG_TOKEN = re.compile(r"<(/?)([A-Za-z][\w:.-]*)[^<>]*?(/?)>")
-_VOID = frozenset(("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
+VOID = frozenset(("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
                    "wbr"))
 
 
@@ -29,7 +29,7 @@ def tag_depth(text: str) -> int:
     for closing, name, self_closing in _TAG_TOKEN.findall(text):
         if closing:
             depth = max(0, depth - 1)
-        elif not self_closing and name.lower() not in _VOID:
+        elif not self_closing and name.lower() not in VOID:
             depth += 1
             deepest = max(deepest, depth)
     return deepest
