@@ -1678,3 +1678,36 @@ def test_a_house_table_stashed_after_a_comment_is_still_rendered(tmp_path):
     assert "style={{" not in after.pages["index.html"]
     assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
     assert after.pages["index.html"].count("<!--a-->") == before.pages["index.html"].count("<!--a-->") == 2
+
+
+# privacyguides/privacyguides.org: about/contributors.md includes includes/contributors.md (all-contributors' table,
+# a `<tfoot>` in it) by a snippet whose base path is the site's directory, below a pipe table of its own. Reduced:
+# a raw table that is no simple grid, one that drifts from the house style, in a snippet below a pipe table.
+NOT_A_GRID = ("<table>\n  <tbody>\n    <tr>\n      <td>a</td>\n    </tr>\n  </tbody>\n  <tfoot>\n    <tr>\n"
+              "      <td>b</td>\n    </tr>\n  </tfoot>\n</table>\n")
+DRIFTING = "<table>\n  <thead>\n    <tr>\n      <th>a</th>\n    </tr>\n  </thead>\n</table>\n"
+
+
+@pytest.mark.parametrize("shown", [NOT_A_GRID, DRIFTING], ids=["not-a-grid", "drifting"])
+def test_hand_written_tables_from_a_snippet_are_found_by_check_and_fix_as_by_the_build(tmp_path, shown):
+    """The build reviews every hand-written table of the page it reads, a snippet's too, and reported this one in
+    the snippet's file (HT013 at includes/contributors.md:474:3); check and fix left out any table no line of the
+    page's file holds, so they said nothing of it (privacyguides: check 15 findings, the build 16). Now the three say
+    the same, at the snippet's lines; fix writes neither file (the snippet's table is not the page's to change), and
+    the built page is the same after fix."""
+    page = "# C\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n--8<-- \"includes/contributors.md\"\n"
+    config = write_site(tmp_path, {"index.md": page}, files={"includes/contributors.md": shown},
+                        extensions=[*EXTENSIONS, "pymdownx.snippets"], snippets=False)
+    before = build_site(config, tmp_path / "before")
+    shown_findings = [line.removeprefix("house_tables: ") for line in before.findings()
+                      if line.startswith("house_tables: includes/")]
+    assert shown_findings and all(" HT01" in line for line in shown_findings)
+    checked = check_site(tmp_path)[1]
+    assert [line for line in checked if line.startswith("includes/")] == shown_findings
+    code, fixed = run_cli(tmp_path, "fix", "docs")
+    assert code == 1 and [line for line in fixed if line.startswith("includes/")] == shown_findings
+    assert (tmp_path / "includes/contributors.md").read_text(encoding="utf-8") == shown
+    after = build_site(config, tmp_path / "after")
+    assert [line.removeprefix("house_tables: ") for line in after.findings()] == shown_findings
+    assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+    assert after.search == before.search

@@ -819,12 +819,12 @@ def _in_file(source: Source, record: _Record, lazy: bool = False) -> tuple[list[
                                                                            if d.span.start.line in inside)])
     placed = [*(d for d in found if d.span.start.line not in inside), *settled]  # as the build settles them
     for diagnostic in placed:
-        diagnostics.append(_in_place(diagnostic, lines, mapped, original, record.included))
-    return tables, diagnostics, [_placed_table(table, _in_place(pipe_table(table), lines, mapped, original,
+        diagnostics.append(in_place(diagnostic, lines, mapped, original, record.included))
+    return tables, diagnostics, [_placed_table(table, in_place(pipe_table(table), lines, mapped, original,
                                                                   record.included)) for table in elsewhere]
 
 
-def _in_place(diagnostic: Diagnostic, lines: list[str], mapped: dict[int, int], original: list[str],
+def in_place(diagnostic: Diagnostic, lines: list[str], mapped: dict[int, int], original: list[str],
               included: dict) -> Diagnostic:
     """A finding of the text the parser read where the build places it: at the file's line (also in a table that
     includes text), else at its own file's line, or the including line with a note."""
