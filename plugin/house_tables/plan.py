@@ -65,17 +65,16 @@ def hand_table_tags(text: str, dialect: Dialect, result: ScanResult, *, extensio
     """Where the page's hand-written tables begin: as MDX reads them (the scan), or, in a `.md` page, the house JSX
     tables the MkDocs plugin renders and the raw HTML tables the page shows (the page rendered with the plugin's
     own extension, as the site's hooks and plugins rewrite it; only for a page that has `<table` at all, or,
-    asked for included, a snippet line).
+    asked for included, includes text that has).
     commonmark: the host reads the page as CommonMark, where the scan found the `<table>`s that start lines of
     HTML blocks: raw HTML, with `style="..."` strings (a page Docusaurus reads as CommonMark, where fix writes the
     HTML form). included: receives the hand-written tables a `.md` page shows from a snippet
     (rendering.page.IncludedHandTables)."""
     if Dialect(dialect) is Dialect.MDX:
         return tuple(HtmlTableTag(*tag) for tag in result.table_tags) if commonmark else result.table_tags
-    from .parsing.pymd import INCLUDE_MARK, MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS, rewritten
-
-    if "<table" not in text and (included is None or INCLUDE_MARK not in text):
-        return result.table_tags  # no table here, nor one a snippet may show
+    if "<table" not in text and (included is None or not result.included_table_tag):
+        return result.table_tags  # no table here, nor in the text a snippet included
+    from .parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS, rewritten
     from .rendering.page import house_table_tags
 
     configs = MKDOCS_EXTENSION_CONFIGS if configs is None else configs

@@ -704,13 +704,15 @@ def scan_pymd(
     fast: bool = True,
     rewrite: Callable[[str], str] | None = None,
     elsewhere: list | None = None,
+    parsed: list | None = None,
 ) -> tuple[list[Table], list[Diagnostic]]:
     """Tables and near-miss diagnostics of a source as Python-Markdown's block parser sees it; front_matter:
     the page as MkDocs gives it to Python-Markdown (YAML or MultiMarkdown front matter removed); fast=False: the
     plain path the fast one is tested against (Python-Markdown's own block loop, every cell built); rewrite: what
     the site's plugins and hooks make of the page's text before Markdown reads it (on_page_markdown), read instead,
     its tables and findings placed back in the file; elsewhere: receives the PlacedTables the page shows that are not
-    the file's own (placed where their findings are)."""
+    the file's own (placed where their findings are); parsed: receives the text the block parser read, where it is
+    not the file's."""
     configs = MKDOCS_EXTENSION_CONFIGS if configs is None else configs
     text = source.normalized()
     read = text if rewrite is None else rewritten(rewrite, text)
@@ -724,6 +726,8 @@ def scan_pymd(
     tables, diagnostics, placed = _in_file(source, record, lazy=fast)
     if elsewhere is not None:
         elsewhere.extend(placed)
+    if parsed is not None:
+        parsed.append(record.text)
     return tables, diagnostics
 
 
