@@ -1728,3 +1728,26 @@ def test_a_page_whose_snippets_hold_no_table_is_not_rendered_by_check(tmp_path, 
     assert check_site(tmp_path)[0] == 1 and rendered == []
     (tmp_path / "includes/part.md").write_text(NOT_A_GRID, encoding="utf-8")
     assert check_site(tmp_path)[1][0].startswith("docs/index.md:3:1: HT001") and rendered == [1]
+
+
+# aquasecurity/trivy: guide/coverage/language/c.md refers to a footnote in a pipe table's cell and again in a
+# paragraph below it (elixir.md, python.md, configuration/filtering.md likewise). Python-Markdown numbers repeated
+# references (`fnref:1`, `fnref2:1`) in its inline processor's breadth-first order: the paragraphs' before the cells'.
+REPEATED_FOOTNOTES = ("# C\n\nSee[^1].\n\n| Manager | License |\n|---|---|\n| Conan | ✓[^1] and [^2] |\n"
+                      "| *Pip[^1]* | ✓ |\n\nIn order to detect dependencies[^1].\n\n- a list[^2]\n\n"
+                      "[^1]: The local cache.\n[^2]: Another.\n")
+
+
+def test_a_footnote_referred_to_in_cells_and_paragraphs_keeps_its_reference_ids(tmp_path):
+    """The house table's cells took their references before the inline processor ran (`fnref:1` for the first
+    cell's, where the page had `fnref2:1`), so fix refused every such table (HT009 the page would change: 4 tables
+    on trivy). Now they are numbered by the inline processor where it reaches them, the table converts, and the
+    built page keeps every id and backlink."""
+    config = write_site(tmp_path, {"index.md": REPEATED_FOOTNOTES}, snippets=False)
+    before = build_site(config, tmp_path / "before")
+    assert 'id="fnref3:1"' in before.pages["index.html"]
+    code, lines = run_cli(tmp_path, "fix", "docs")
+    assert (code, lines[0]) == (0, "docs/index.md: 1 table, 6 cells verified")
+    after = build_site(config, tmp_path / "after")
+    assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+    assert after.search == before.search
