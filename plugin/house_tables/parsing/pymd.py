@@ -825,11 +825,11 @@ def _in_file(source: Source, record: _Record, lazy: bool = False) -> tuple[list[
     for diagnostic in placed:
         diagnostics.append(in_place(diagnostic, lines, mapped, original, record.included))
     return tables, diagnostics, [_placed_table(table, in_place(pipe_table(table), lines, mapped, original,
-                                                                  record.included)) for table in elsewhere]
+                                                                 record.included)) for table in elsewhere]
 
 
 def in_place(diagnostic: Diagnostic, lines: list[str], mapped: dict[int, int], original: list[str],
-              included: dict) -> Diagnostic:
+             included: dict) -> Diagnostic:
     """A finding of the text the parser read where the build places it: at the file's line (also in a table that
     includes text), else at its own file's line, or the including line with a note."""
     from ..mapping import column_shift, line_origin
