@@ -20,7 +20,7 @@ from .parsing.house_form import MAX_NESTING, depth_over
 from .parsing.mdx.autolinks import protocol_email
 from .parsing.nesting import nesting_problem
 from .parsing.pymd import markdown_for
-from .plan import hand_table_tags
+from .plan import hand_table_tags, included_hand_findings
 from .rendering.fast import enabled
 from .rendering.fragments import (
     RENDERED_ALIKE_TOGETHER,
@@ -210,11 +210,14 @@ def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_
     findings, chosen = settle(result.tables, source.lines, result.diagnostics)
     if rewrite is not None:
         chosen = _with_tables_as_written(chosen, result.tables, text, source, engine, front_matter)
+    included: list = []
     tags = hand_table_tags(text, engine.dialect, result, extensions=extensions, configs=configs,
-                           front_matter=front_matter, rewrite=rewrite, commonmark=commonmark)
+                           front_matter=front_matter, rewrite=rewrite, commonmark=commonmark, included=included)
     hand = review(source.lines, tags, config)
-    conversion = Conversion(text, result.tables, result.elsewhere, diagnostics=[*findings, *hand.findings],
-                            hand=hand)
+    diagnostics = [*findings, *hand.findings]
+    if included:  # the findings of a snippet's hand-written tables, which the build reports among the page's
+        diagnostics = sorted([*diagnostics, *included_hand_findings(text, included, config)], key=Diagnostic.order)
+    conversion = Conversion(text, result.tables, result.elsewhere, diagnostics=diagnostics, hand=hand)
     if jsx_refused:
         conversion.diagnostics.extend(not_verified(table.span, *jsx_refused) for table, _ in chosen)
         chosen = []

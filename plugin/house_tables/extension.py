@@ -219,6 +219,7 @@ def register_house_table_steps(md: Markdown, converter: HouseTablesPreprocessor)
     CellSpacing(renderer).register(md)
     LayoutTails(renderer).register(md)
     md.treeprocessors.register(_Step(md, renderer.drop_stand_ins), "house_tables_url_stand_ins", -5)
+    md.treeprocessors.register(_Step(md, renderer.settle_footnotes), "house_tables_footnotes", 19.9)
 
 
 def _gathered(blocks: list[str]) -> tuple[list[str] | None, int]:
@@ -245,6 +246,7 @@ class HouseTableRenderer(Treeprocessor):
         tables, self.converter.house_tables = self.converter.house_tables, []
         self.rendered: list = []  # this page's house tables, for CellSpacing
         self.stand_ins: list[tuple] = []
+        self.pending: list[tuple] = []  # footnote references left for the inline processor (_pending_reference)
         if not tables:
             return
         from .rendering.house_element import FOOTNOTE_MARK, house_table_element  # renderers: only when needed
@@ -260,7 +262,35 @@ class HouseTableRenderer(Treeprocessor):
             self.rendered.append(placeholder)
             self.stand_ins.extend(_url_stand_ins(placeholder))
             for mark in [element for element in placeholder.iter("sup") if FOOTNOTE_MARK in element.attrib]:
-                _footnote_reference(self.md, mark, mark.attrib.pop(FOOTNOTE_MARK))
+                self._pending_reference(mark, mark.attrib.pop(FOOTNOTE_MARK), labels)
+
+    def _pending_reference(self, mark, label: str, labels: tuple) -> None:
+        """A footnote reference in a cell, left as `[^label]` text for the inline processor, which numbers repeated
+        references (`fnref:1`, `fnref2:1`) in the order it reaches them, breadth first: a pipe table's cell after the
+        page's paragraphs. Numbered here, before it, the cell's took `fnref:1` from a paragraph above or below."""
+        if label not in labels:
+            _footnote_reference(self.md, mark, label)  # no such footnote: the text as Markdown shows it
+            return
+        mark.text = f"[^{label}]"
+        self.pending.append((mark, label))
+
+    def settle_footnotes(self) -> None:
+        """After inline processing: each pending mark becomes the reference the inline processor made in it (or,
+        where no inline processing reached it, the one the footnotes extension makes now)."""
+        pending, self.pending = getattr(self, "pending", []), []
+        for mark, label in pending:
+            made = [child for child in mark if child.tag == "sup"]
+            if mark.text is not None or len(made) != 1:
+                for child in list(mark):
+                    mark.remove(child)
+                mark.text = None
+                _footnote_reference(self.md, mark, label)
+                continue
+            reference = made[0]
+            mark.remove(reference)
+            mark.attrib.update(reference.attrib)
+            mark.text = reference.text
+            mark.extend(list(reference))
 
 
     def drop_stand_ins(self) -> None:

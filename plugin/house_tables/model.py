@@ -218,6 +218,7 @@ class ScanResult(NamedTuple):
     table_tags: tuple[Position, ...] = ()  # where hand-written JSX tables begin (MDX: flow `<table` tags)
     elsewhere: tuple[PlacedTable, ...] = ()  # the tables the page shows that are not its file's own
     html_blocks: dict[int, int] | None = None  # MDX read as CommonMark: each HTML block's first line -> its last
+    included_table_tag: bool = False  # a `.md` page whose text as read (includes expanded) holds `<table`
 
 
 @dataclass

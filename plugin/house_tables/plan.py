@@ -38,12 +38,14 @@ def plan_page(text: str, dialect: Dialect | str, *, config: Config | None = None
                   front_matter=front_matter, source=source, directives=directives, rewrite=rewrite,
                   commonmark=commonmark)
     lines = source.lines
+    included: list = []
     tags = hand_table_tags(text, dialect, result, extensions=extensions, configs=configs, front_matter=front_matter,
-                           rewrite=rewrite, commonmark=commonmark)
+                           rewrite=rewrite, commonmark=commonmark, included=included)
     hand = _review(lines, tags, config or Config())
     diagnostics = settle(result.tables, lines, result.diagnostics)[0]
-    if hand.findings:
-        diagnostics = sorted([*diagnostics, *hand.findings], key=Diagnostic.order)
+    shown = included_hand_findings(text, included, config or Config())
+    if hand.findings or shown:
+        diagnostics = sorted([*diagnostics, *hand.findings, *shown], key=Diagnostic.order)
     return Plan(list(result.tables), diagnostics, hand, result.elsewhere)
 
 
@@ -59,23 +61,44 @@ def _review(lines: tuple[str, ...], tags, config: Config) -> Review:
 
 
 def hand_table_tags(text: str, dialect: Dialect, result: ScanResult, *, extensions=None, configs=None,
-                    front_matter=False, rewrite=None, commonmark: bool = False) -> tuple:
+                    front_matter=False, rewrite=None, commonmark: bool = False, included: list | None = None) -> tuple:
     """Where the page's hand-written tables begin: as MDX reads them (the scan), or, in a `.md` page, the house JSX
     tables the MkDocs plugin renders and the raw HTML tables the page shows (the page rendered with the plugin's
-    own extension, as the site's hooks and plugins rewrite it; only for a page that has `<table` at all).
+    own extension, as the site's hooks and plugins rewrite it; only for a page that has `<table` at all, or,
+    asked for included, includes text that has).
     commonmark: the host reads the page as CommonMark, where the scan found the `<table>`s that start lines of
     HTML blocks: raw HTML, with `style="..."` strings (a page Docusaurus reads as CommonMark, where fix writes the
-    HTML form)."""
+    HTML form). included: receives the hand-written tables a `.md` page shows from a snippet
+    (rendering.page.IncludedHandTables)."""
     if Dialect(dialect) is Dialect.MDX:
         return tuple(HtmlTableTag(*tag) for tag in result.table_tags) if commonmark else result.table_tags
-    if "<table" not in text:
-        return result.table_tags
+    if "<table" not in text and (included is None or not result.included_table_tag):
+        return result.table_tags  # no table here, nor in the text a snippet included
     from .parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS, rewritten
     from .rendering.page import house_table_tags
 
     configs = MKDOCS_EXTENSION_CONFIGS if configs is None else configs
     return house_table_tags(text, extensions or MKDOCS_EXTENSIONS, configs, front_matter=front_matter,
-                            rewritten=None if rewrite is None else rewritten(rewrite, text))
+                            rewritten=None if rewrite is None else rewritten(rewrite, text), included=included)
+
+
+def included_hand_findings(text: str, included: list, config: Config) -> list[Diagnostic]:
+    """The findings (HT011-HT013) of the hand-written tables a page shows from included text, as the build gives
+    them: each table reviewed in the text the page was read as, each finding placed at the included file's line
+    (else at the including line, with a note). The page's file cannot change them; the included file's own check
+    says them once more only where the build does too (a snippet that is also a page)."""
+    if not included:
+        return []
+    from .conformance import review
+    from .mapping import lines_of
+    from .parsing.pymd import in_place
+
+    original, found = lines_of(text), []
+    for tables in included:
+        read = Source.parse(tables.read).lines
+        for diagnostic in review(read, tables.tags, config).findings:
+            found.append(in_place(diagnostic, list(read), tables.mapped, original, tables.included))
+    return found
 
 
 def planned_diagnostics(text: str, dialect: Dialect | str, **options) -> tuple[list[Table], list[Diagnostic]]:

@@ -50,9 +50,10 @@ def _scan(source: Source, dialect: Dialect, extensions, configs, cross_check: bo
     """scan() of a split source, nothing kept."""
     table_tags: list = []
     elsewhere: list = []
+    read: list = []  # the text the block parser read, where includes made it other than the page's
     html_blocks: dict[int, int] | None = {} if commonmark and dialect is Dialect.MDX else None
     tables, diagnostics = _scan_dialect(source, dialect, extensions, configs, front_matter, table_tags, directives,
-                                        rewrite, elsewhere, commonmark, html_blocks)
+                                        rewrite, elsewhere, commonmark, html_blocks, read)
     diagnostics = all_diagnostics(tables, diagnostics)
     if cross_check:
         other = Dialect.MDX if dialect is Dialect.PYTHON_MARKDOWN else Dialect.PYTHON_MARKDOWN
@@ -61,7 +62,9 @@ def _scan(source: Source, dialect: Dialect, extensions, configs, cross_check: bo
         pair = (tables, other_tables) if dialect is Dialect.PYTHON_MARKDOWN else (other_tables, tables)
         diagnostics.extend(divergences(*pair))
     diagnostics.sort(key=Diagnostic.order)
-    return ScanResult(tuple(tables), tuple(diagnostics), tuple(table_tags), tuple(elsewhere), html_blocks)
+    included_table_tag = bool(read) and "<table" in read[0]
+    return ScanResult(tuple(tables), tuple(diagnostics), tuple(table_tags), tuple(elsewhere), html_blocks,
+                      included_table_tag)
 
 
 def all_diagnostics(tables: list[Table], found: list[Diagnostic]) -> list[Diagnostic]:
@@ -76,9 +79,10 @@ def all_diagnostics(tables: list[Table], found: list[Diagnostic]) -> list[Diagno
 
 def _scan_dialect(source: Source, dialect: Dialect, extensions, configs, front_matter: bool = False,
                   table_tags: list | None = None, directives: bool = True, rewrite=None, elsewhere: list | None = None,
-                  commonmark: bool = False, html_blocks: dict[int, int] | None = None):
+                  commonmark: bool = False, html_blocks: dict[int, int] | None = None, read: list | None = None):
     """Tables and dialect-specific diagnostics from one dialect's scanner (table_tags: receives where MDX's
-    hand-written JSX tables begin; elsewhere: the PlacedTables a `.md` page shows that are not its file's own)."""
+    hand-written JSX tables begin; elsewhere: the PlacedTables a `.md` page shows that are not its file's own;
+    read: the text the block parser read where includes made it other than the page's)."""
     if dialect is Dialect.MDX:
         from .mdx import scan_mdx
 
@@ -86,4 +90,4 @@ def _scan_dialect(source: Source, dialect: Dialect, extensions, configs, front_m
     from .pymd import MKDOCS_EXTENSIONS, scan_pymd
 
     return scan_pymd(source, extensions or MKDOCS_EXTENSIONS, configs, front_matter=front_matter, rewrite=rewrite,
-                     elsewhere=elsewhere)
+                     elsewhere=elsewhere, parsed=read)

@@ -704,13 +704,15 @@ def scan_pymd(
     fast: bool = True,
     rewrite: Callable[[str], str] | None = None,
     elsewhere: list | None = None,
+    parsed: list | None = None,
 ) -> tuple[list[Table], list[Diagnostic]]:
     """Tables and near-miss diagnostics of a source as Python-Markdown's block parser sees it; front_matter:
     the page as MkDocs gives it to Python-Markdown (YAML or MultiMarkdown front matter removed); fast=False: the
     plain path the fast one is tested against (Python-Markdown's own block loop, every cell built); rewrite: what
     the site's plugins and hooks make of the page's text before Markdown reads it (on_page_markdown), read instead,
     its tables and findings placed back in the file; elsewhere: receives the PlacedTables the page shows that are not
-    the file's own (placed where their findings are)."""
+    the file's own (placed where their findings are); parsed: receives the text the block parser read, where it is
+    not the file's."""
     configs = MKDOCS_EXTENSION_CONFIGS if configs is None else configs
     text = source.normalized()
     read = text if rewrite is None else rewritten(rewrite, text)
@@ -724,6 +726,8 @@ def scan_pymd(
     tables, diagnostics, placed = _in_file(source, record, lazy=fast)
     if elsewhere is not None:
         elsewhere.extend(placed)
+    if parsed is not None:
+        parsed.append(record.text)
     return tables, diagnostics
 
 
@@ -819,13 +823,13 @@ def _in_file(source: Source, record: _Record, lazy: bool = False) -> tuple[list[
                                                                            if d.span.start.line in inside)])
     placed = [*(d for d in found if d.span.start.line not in inside), *settled]  # as the build settles them
     for diagnostic in placed:
-        diagnostics.append(_in_place(diagnostic, lines, mapped, original, record.included))
-    return tables, diagnostics, [_placed_table(table, _in_place(pipe_table(table), lines, mapped, original,
-                                                                  record.included)) for table in elsewhere]
+        diagnostics.append(in_place(diagnostic, lines, mapped, original, record.included))
+    return tables, diagnostics, [_placed_table(table, in_place(pipe_table(table), lines, mapped, original,
+                                                                 record.included)) for table in elsewhere]
 
 
-def _in_place(diagnostic: Diagnostic, lines: list[str], mapped: dict[int, int], original: list[str],
-              included: dict) -> Diagnostic:
+def in_place(diagnostic: Diagnostic, lines: list[str], mapped: dict[int, int], original: list[str],
+             included: dict) -> Diagnostic:
     """A finding of the text the parser read where the build places it: at the file's line (also in a table that
     includes text), else at its own file's line, or the including line with a note."""
     from ..mapping import column_shift, line_origin

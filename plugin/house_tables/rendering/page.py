@@ -47,6 +47,7 @@ class RenderedPage:
     # style added: see _TreeLinks), by its first line in the text read: (its last line, the HTML)
     tables: dict = field(default_factory=dict)
     references: dict = field(default_factory=dict)  # the link reference definitions Python-Markdown read
+    included: dict = field(default_factory=dict)  # the lines of each file an include (a snippet) put into read
 
 
 _LAST: list[tuple[tuple, RenderedPage]] = []  # the page rendered last (convert asks for it twice, fix's check once)
@@ -66,7 +67,8 @@ def render_md_page(text: str, extensions: tuple, configs: dict, *, front_matter:
         captured, links.captured = links.captured, None
     converter = _converter(md)
     rendered = RenderedPage(html, _definitions(md), converter.text, tuple(converter.hand_tags),
-                            _own_tables(md, converter.located, captured, converter.text), dict(md.references))
+                            _own_tables(md, converter.located, captured, converter.text), dict(md.references),
+                            dict(converter.included))
     _LAST[:] = [(key, rendered)]
     return rendered
 
@@ -78,25 +80,39 @@ def _converter(md: markdown.Markdown):
     return md.preprocessors["house_tables"]
 
 
+@dataclass(frozen=True)
+class IncludedHandTables:
+    """The hand-written tables a page shows from included text (a snippet): where their `<table` tags are in the text
+    the page was read as, which no line of the page's file holds, and what places that text's lines in files."""
+
+    tags: tuple
+    read: str  # the text the block parser read (includes expanded)
+    mapped: dict  # each line of read that is a line of the page's file -> that line
+    included: dict  # the lines of each file an include put into read
+
+
 def house_table_tags(text: str, extensions: tuple, configs: dict, *, front_matter: bool = False,
-                     rewritten: str | None = None) -> tuple:
+                     rewritten: str | None = None, included: list | None = None) -> tuple:
     """Where each hand-written table of a `.md` page's file begins (Positions; HtmlTableTag for a raw HTML table):
     the page is rendered as the site renders it (rewritten: the text as the site's hooks and plugins make it), and
     the house JSX tables the extension's own block processor claimed and the raw HTML tables the page passes
-    through are mapped back to the file's lines (a table from a snippet, with no line of its own in the file, is
-    left out)."""
+    through are mapped back to the file's lines. A table from a snippet, with no line of its own in the file, is
+    left out; included receives those (an IncludedHandTables), whose findings the build reports in their file."""
     from ..mapping import column_shift, line_map, lines_of
 
     page = text if rewritten is None else rewritten
     key = (page, tuple(map(str, extensions)), repr(sorted(configs.items())), front_matter)
     if enabled() and _LAST and _LAST[0][0] == key:  # `fix` has just rendered the page it checks again
-        read, hand_tags = _LAST[0][1].read, _LAST[0][1].hand_tags
+        read, hand_tags, files = _LAST[0][1].read, _LAST[0][1].hand_tags, _LAST[0][1].included
     else:  # code is never a hand-written table (its `<` are escaped): no need to pay for Pygments here
         md = _page_markdown(extensions, configs, highlighting=not enabled())
         md.convert(_page_text(page) if front_matter else page)
         converter = _converter(md)
-        read, hand_tags = converter.text, converter.hand_tags
+        read, hand_tags, files = converter.text, converter.hand_tags, converter.included
     mapped = line_map(text, read)
+    outside = tuple(tag for tag in sorted(hand_tags) if tag.line not in mapped)
+    if outside and included is not None:
+        included.append(IncludedHandTables(outside, read, mapped, dict(files)))
     if not hand_tags or rewritten is None:
         return tuple(type(tag)(mapped[tag.line], tag.column) for tag in sorted(hand_tags)
                      if tag.line in mapped)  # HtmlTableTag stays one
