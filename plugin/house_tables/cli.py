@@ -618,7 +618,10 @@ def _without_repeated_findings(results: list[FileResult], chosen: dict[str, Sett
     renders no page of such a file (outside docs_dir, or excluded) and reports its tables once for each page that
     shows them, as check reads those pages (`check docs includes` said a snippet's table once more than the build).
     Only the same finding, or table, at the same place is left out; with no page of the run including the file, its
-    own result says all. chosen: each result's settings, by its path."""
+    own result says all. What such a file of an include-markdown site says of the files pasted into it goes too
+    (_pasting_unbuilt). chosen: each result's settings, by its path."""
+    results = [_without_pasted_findings(result) if _pasting_unbuilt(chosen[result.path], result.path) else result
+               for result in results]
     own = {os.path.abspath(result.path): result.path for result in results}
     elsewhere = [(located, finding) for result in results for finding in result.findings
                  if (located := os.path.abspath(finding.path)) != os.path.abspath(result.path) and located in own]
@@ -628,6 +631,23 @@ def _without_repeated_findings(results: list[FileResult], chosen: dict[str, Sett
     if not said:
         return results
     return [_without_said(result, said) if os.path.abspath(result.path) in unbuilt else result for result in results]
+
+
+def _pasting_unbuilt(own: Settings, path: str) -> bool:
+    """Whether the file is one of an include-markdown site that the build renders as no page (a template beside
+    docs_dir, or excluded): read as the plugin pastes files into it, what it shows of other files (a template that
+    pastes another) the build reports only in the pages that paste it."""
+    return own.site is not None and own.site.include_markdown is not None and own.unbuilt_site_file(Path(path))
+
+
+def _without_pasted_findings(result: FileResult) -> FileResult:
+    """A result without its findings, and their tables, located in other files."""
+    own = os.path.abspath(result.path)
+    findings = [finding for finding in result.findings if os.path.abspath(finding.path) == own]
+    if len(findings) == len(result.findings):
+        return result
+    tables = [record for record in result.tables if os.path.abspath(record.path) == own]
+    return replace(result, findings=findings, tables=tables)
 
 
 def _without_said(result: FileResult, said: set) -> FileResult:
@@ -1010,7 +1030,7 @@ def check_text(task: Task, text: str) -> FileResult:
         rewrite = _pasted(task, text, _rewrite(task))
         conversion = convert_text(text, task, rewrite)
         tables, elsewhere, diagnostics = conversion.tables, conversion.elsewhere, conversion.diagnostics
-        diagnostics = sorted([*diagnostics, *_assembled_when_pasted(elsewhere, rewrite)], key=Diagnostic.order)
+        diagnostics = _with_assembled(diagnostics, _assembled_when_pasted(elsewhere, rewrite, text))
         hand = conversion.hand_counts
     else:
         rewrite = _as_built(task, text)
@@ -1021,7 +1041,8 @@ def check_text(task: Task, text: str) -> FileResult:
         tables, elsewhere, diagnostics = plan.tables, plan.elsewhere, plan.diagnostics
         hand = (plan.hand.conforming, len(plan.hand.normalisable), plan.hand.alone)
     return FileResult(task.path, table_records(task.path, tables, elsewhere),
-                      [Finding.of(task.path, d) for d in diagnostics], hand=hand, pasted=getattr(rewrite, "read", ()))
+                      [Finding.of(task.path, d) for d in diagnostics], hand=hand,
+                      pasted=rewrite.of(text)[1] if hasattr(rewrite, "of") else ())
 
 
 def convert_text(text: str, task: Task, rewrite=None):
@@ -1041,14 +1062,26 @@ def convert_text(text: str, task: Task, rewrite=None):
                    jinja=_jinja(task, text), cjk_refused=_cjk_refusal(task))
 
 
-def _assembled_when_pasted(elsewhere, rewrite) -> list[Diagnostic]:
+def _with_assembled(diagnostics: list[Diagnostic], assembled: list[Diagnostic]) -> list[Diagnostic]:
+    """The findings with the HT009 of each table assembled across pasted files (_assembled_when_pasted) in place of
+    any other HT009 at its place: the verification's of the table's lines the file holds alone (a header without its
+    pasted rows), which says what differs, not why."""
+    if not assembled:
+        return diagnostics
+    places = {(finding.path, finding.span.start.line) for finding in assembled}
+    kept = [d for d in diagnostics if d.code != "HT009" or (d.path, d.span.start.line) not in places]
+    return sorted([*kept, *assembled], key=Diagnostic.order)
+
+
+def _assembled_when_pasted(elsewhere, rewrite, text: str) -> list[Diagnostic]:
     """HT009 for each table a page shows at its own lines only once include-markdown has pasted files into it (rewrite:
     includes.PastedReading): its rows come from more than one file (a header in the page, rows pasted; a header
     pasted, rows in the page), or from pasted text the plugin changed (`replace=`, a file pasted by a pasted file),
     which no one file holds as the page shows it. fix converts a table within one file: it stays, and says why
     (fix and check --verify; the build reports its HT001 alone)."""
-    if not getattr(rewrite, "pasted_files", None):
+    if not hasattr(rewrite, "pasted_files"):
         return []
+    pasted = rewrite.of(text)[0]
     from .diagnostics import not_verified
     from .model import Position, Span
 
@@ -1056,8 +1089,9 @@ def _assembled_when_pasted(elsewhere, rewrite) -> list[Diagnostic]:
                          "this table is shown only once include-markdown pastes files into the page, and no one file "
                          "holds it as shown (its rows come from more than one file, or the plugin changed the pasted "
                          "text): fix converts a table within one file",
-                         "move the whole table into one file, or convert it by hand")
-            for placed in elsewhere if placed.path is None]
+                         "move the whole table into one file, or convert it by hand")._replace(path=placed.path)
+            for placed in elsewhere if placed.path is None  # at the page's lines: rows of the page and pasted ones
+            or (placed.path in pasted and placed.end_line > len(pasted[placed.path]))]  # a file too short for it
 
 
 def _cjk_refusal(task: Task) -> tuple[str, str] | None:
@@ -1305,7 +1339,7 @@ def _fixed_file(task: Task) -> FileResult:
         tables, elsewhere, rechecked = plan.tables, plan.elsewhere, plan.diagnostics
         declined = [conversion.in_new_text(d) for d in diagnostics if d.code == "HT009"]
         diagnostics = sorted([*rechecked, *declined], key=Diagnostic.order)
-    diagnostics = sorted([*diagnostics, *_assembled_when_pasted(elsewhere, rewrite)], key=Diagnostic.order)
+    diagnostics = _with_assembled(diagnostics, _assembled_when_pasted(elsewhere, rewrite, conversion.text))
     result = FileResult(task.path, table_records(task.path, tables, elsewhere),
                         [Finding.of(task.path, d) for d in diagnostics],
                         converted=sum(not item.normalised for item in conversion.converted), cells=conversion.cells,

@@ -5,6 +5,7 @@ including page (or be cut), which fix cannot see when it verifies the file as it
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 from dataclasses import dataclass
@@ -124,21 +125,28 @@ def _read_pastes(site) -> _Pastes:
 
 
 def pasted_lines(page: str, text: str, options: dict, docs_dir: str) -> dict[str, list[str]]:
-    """The lines of each file the page's directives paste (absolute path -> lines), as the plugin resolves them:
-    where the build finds a table in pasted text, the file's line that holds it. {} without the plugin here."""
+    """The lines of each file the page's directives paste, and the files' own directives in turn (absolute path ->
+    lines), as the plugin resolves them (a file's directive relative to that file): where the build finds a table in
+    pasted text, the file's line that holds it (Kometa's award pages paste a template that pastes the table's file).
+    {} without the plugin here."""
     plugin = _plugin(options)
     if plugin is None:
         return {}
     directive, options, tags = plugin
     found: dict[str, list[str]] = {}
-    for match in _directives(text, tags):
-        for path in _pasted_files(Path(page), match, docs_dir, directive, options):
-            if path not in found:
-                try:
-                    own = Path(path).read_text(encoding=str(options.get("encoding") or "utf-8"))
-                except (OSError, UnicodeDecodeError, LookupError):
-                    continue
-                found[path] = _spliced_lines(own, tags)
+    pending = [(page, text)]
+    while pending:
+        including, own_text = pending.pop(0)
+        for match in _directives(own_text, tags):
+            for path in _pasted_files(Path(including), match, docs_dir, directive, options):
+                if path not in found:
+                    try:
+                        own = Path(path).read_text(encoding=str(options.get("encoding") or "utf-8"))
+                    except (OSError, UnicodeDecodeError, LookupError):
+                        continue
+                    found[path] = _spliced_lines(own, tags)
+                    if options.get("recursive", True) is not False:  # else its directives are pasted as text
+                        pending.append((path, own))
     return found
 
 
@@ -220,6 +228,9 @@ def _not_fetched(path: str):
     return refuse
 
 
+_LOG = logging.getLogger("mkdocs.plugins.include_markdown")  # the plugin's logger
+
+
 class Paster:
     """The site's mkdocs-include-markdown-plugin as the build runs it on a page: the plugin's own on_page_markdown
     (whatever its version or fork: Kometa's adds `replace=` and `include-tags=`), with the site's options. Called
@@ -242,11 +253,12 @@ class Paster:
         watcher = self.plugin._files_watcher  # where the plugin notes each file it reads (for `mkdocs serve`)
         watcher.included_files = []
         fetch, process.read_url = process.read_url, lambda url, *_, **__: self.url_text(url)
+        said, _LOG.disabled = _LOG.disabled, True  # its warnings are the build's to give (a `start=` not found)
         try:
             pasted = self.plugin.on_page_markdown(text, page=page, config=SimpleNamespace(docs_dir=self.docs_dir),
                                                   files=None)
         finally:
-            process.read_url = fetch
+            process.read_url, _LOG.disabled = fetch, said
         return pasted, tuple(dict.fromkeys(os.path.abspath(read) for read in watcher.included_files))
 
 
@@ -325,34 +337,59 @@ class PastedReading:
         self.paste, self.path, self.pasting, self.then = paste, path, pasting, then
         self.pasted_files: dict[str, list[str]] = {}
         self.read: tuple[str, ...] | None = ()
+        self._texts: dict[str, tuple[dict, tuple | None]] = {}  # each text read -> (pasted_files, read)
 
     def __call__(self, text: str) -> str:
-        self.pasted_files, self.read = {}, ()
+        self.pasted_files, self.read, pasted = {}, (), text
         if self.paste.directs(text):
             self.read = None  # until the plugin has pasted (it raises where the build fails: a missing file)
             pasted, read = self.paste(self.path, text)
             self.pasted_files = pasted_lines(self.path, text, *self.pasting)
             self.read = None if self._globbed(text, read) else read
-            text = pasted
-        return text if self.then is None else self.then(text)
+        if len(self._texts) < 8:  # fix reads a few texts (the page, its conversion, what verifies it)
+            self._texts[text] = (self.pasted_files, self.read)
+        return pasted if self.then is None else self.then(pasted)
+
+    def of(self, text: str) -> tuple[dict[str, list[str]], tuple[str, ...] | None]:
+        """(pasted_files, read) of a text (read now if it was not: the attributes say the last text's)."""
+        if text not in self._texts:
+            from .parsing.pymd import rewritten
+
+            rewritten(self, text)
+            return self.pasted_files, self.read
+        return self._texts[text]
 
     def _globbed(self, text: str, read: tuple[str, ...]) -> bool:
         """Whether a directive of the page, or of a file pasted into it, names its files by a glob pattern."""
-        from mkdocs_include_markdown_plugin import directive
+        return _names_by_glob(text, self.paste.tags) or any(self._file_globbed(path) for path in read)
 
-        for own in (text, *(_text_of(path) for path in read)):
-            for match in _directives(own, self.paste.tags):
-                if _GLOB.search(directive.parse_filename_argument(match)[0] or ""):
-                    return True
-        return False
+    def _file_globbed(self, path: str) -> bool:
+        """_names_by_glob of a pasted file, known once per process and version of the file (Kometa pastes one
+        template into 53 pages; the plugin's directive pattern reads a file in about 18 ms)."""
+        try:
+            info = os.stat(path)
+            key = (path, info.st_size, info.st_mtime_ns, self.paste.tags[0].pattern)
+        except OSError:
+            return True  # gone since the plugin read it: say nothing of the result's bytes
+        if key not in _GLOBBED:
+            if len(_GLOBBED) > 4096:
+                _GLOBBED.clear()
+            try:
+                own = Path(path).read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                return True
+            _GLOBBED[key] = _names_by_glob(own, self.paste.tags)
+        return _GLOBBED[key]
 
 
-def _text_of(path: str) -> str:
-    """A pasted file's text as read for its directives ("" when it cannot be read: the plugin has read it)."""
-    try:
-        return Path(path).read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return ""
+_GLOBBED: dict[tuple, bool] = {}
+
+
+def _names_by_glob(text: str, tags) -> bool:
+    """Whether a directive of the text names its files by a glob pattern."""
+    from mkdocs_include_markdown_plugin import directive
+
+    return any(_GLOB.search(directive.parse_filename_argument(match)[0] or "") for match in _directives(text, tags))
 
 
 _READING_PASTERS: dict[str, Paster | None] = {}
