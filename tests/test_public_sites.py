@@ -1413,8 +1413,9 @@ def test_a_page_is_verified_with_the_files_include_markdown_pastes_into_it(tmp_p
     assert '<abbr title="Hyper Text Markup Language">HTML</abbr>' in _every_cell(before)
     code, lines = run_cli(tmp_path / "site", "fix", "docs")
     assert code == 1 and "docs/index.md: 1 table, 4 cells verified" in lines
-    assert any(line.startswith("docs/index.md:3:1: HT009 a hook or plugin of the site rewrites pages' Markdown "
-                               "(on_page_markdown) and reads the pipe table otherwise than the house table: before "
+    assert any(line.startswith("docs/index.md:3:1: HT009 a hook or plugin of the site (include-markdown, pasting "
+                               "files into this page) rewrites pages' Markdown (on_page_markdown) and reads the pipe "
+                               "table otherwise than the house table: before "
                                "'eaning</th></tr>\\n</thead><tbody><tr><td><abbr") for line in lines), lines
     written = (tmp_path / "site" / "docs" / "index.md").read_text(encoding="utf-8")
     assert "| HTML | markup |" in written and "| a | b |" not in written

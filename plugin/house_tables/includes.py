@@ -333,6 +333,9 @@ class PastedReading:
     by, PageContext.pasted); read, every file pasted at any depth, whose bytes the cache keeps the result under too
     (None: the result depends on more than bytes, or the plugin failed on the page: not kept)."""
 
+    # who rewrites the page, as fix's HT009 names it (convert._page_change): the pasted text is what differs
+    rewriter = "a hook or plugin of the site (include-markdown, pasting files into this page)"
+
     def __init__(self, paste: Paster, path: str, pasting: tuple[dict, str], then=None):
         self.paste, self.path, self.pasting, self.then = paste, path, pasting, then
         self.pasted_files: dict[str, list[str]] = {}
