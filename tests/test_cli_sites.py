@@ -783,8 +783,8 @@ def test_tables_include_markdown_assembles_are_reported_by_check_where_the_build
     pastes files into it and places each finding as the build does (the same lines, also a template pasted into two
     pages twice, and a table of a file pasted by a pasted file at that file's line, where the build placed it at the
     page's including line as text "no file holds it"). fix converts the table a template holds
-    whole (verified in both pages), and leaves each table assembled across files as written, saying why; every page
-    shows what it showed."""
+    whole (verified in both pages), and leaves each table assembled across files, or in a file only a pasted file
+    pastes, as written, saying why; every page shows what it showed."""
     def write(root: Path, plugin: bool) -> Path:
         config = write_site(root, ASSEMBLED_PAGES, files=ASSEMBLED_FILES, plugin=False, snippets=False)
         entries = "[search, include-markdown, house-tables]" if plugin else "[search, include-markdown]"
@@ -809,7 +809,9 @@ def test_tables_include_markdown_assembles_are_reported_by_check_where_the_build
            "it as shown (its rows come from more than one file, or the plugin changed the pasted text): fix converts a "
            "table within one file")
     assert {f"docs/codes.md:3:1: {why}", f"templates/header.md:1:1: {why}"} <= set(lines)
-    for name in ("header.md", "rows.md"):
+    assert ("templates/values.md:1:1: HT009 templates/award.md:3 pastes this file into the pages that paste that file "
+            "(include-markdown), where fix cannot verify a converted table") in lines  # it said "no page includes it"
+    for name in ("header.md", "rows.md", "values.md"):
         assert (tmp_path / "house" / "templates" / name).read_text(encoding="utf-8") == ASSEMBLED_FILES[
             f"templates/{name}"]
     assert (tmp_path / "house" / "docs" / "codes.md").read_text(encoding="utf-8") == ASSEMBLED_PAGES["codes.md"]

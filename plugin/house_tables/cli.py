@@ -1219,6 +1219,7 @@ def _included_refusal(task: Task) -> tuple[str, str] | None:
     pastes it inline, in code or in part (include-markdown: the house table would be text, or cut)."""
     if task.included_by is None:
         return None
+    from .includes import NESTED_PASTE
     from .site import CODE_INCLUDE, RANGE_INCLUDE
 
     place, how = task.included_by
@@ -1226,6 +1227,9 @@ def _included_refusal(task: Task) -> tuple[str, str] | None:
         return (f"{place} includes lines of this file by a snippet line range, which would hold other lines once a "
                 "table is converted", "include the table by a snippet section (`--8<-- \"file.md:name\"` with "
                 "`[start:name]`/`[end:name]` markers) or convert it by hand")
+    if how == NESTED_PASTE:
+        return (f"{place} pastes this file into the pages that paste that file (include-markdown), where fix cannot "
+                "verify a converted table", "paste this file from the pages themselves, or convert the table by hand")
     if how != CODE_INCLUDE:  # include-markdown's (includes.partial_includes): inline, in code, in part
         return (f"{place} includes this file {how} (include-markdown), where a house table would not be read as one",
                 "include the file on a line of its own, whole, or convert the table by hand")

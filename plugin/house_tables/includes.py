@@ -121,7 +121,35 @@ def _read_pastes(site) -> _Pastes:
                     pastes.partial.setdefault(path, (place, how))
                 elif str(page.resolve()) not in pastes.whole.setdefault(path, []):
                     pastes.whole[path].append(str(page.resolve()))
+    _read_nested_pastes(pastes, str(site.docs_dir), directive, options, tags)
     return pastes
+
+
+# How a file is pasted that only a pasted file pastes (includes.partial_includes' `how`): the pages show it through
+# that file, where fix's verification, which pastes this file into the pages' own directives' places, cannot see it.
+NESTED_PASTE = "nested"
+
+
+def _read_nested_pastes(pastes: _Pastes, docs_dir: str, directive, options: dict, tags) -> None:
+    """The files that files pages paste paste in turn, at any depth, and no page pastes itself: partial, NESTED_PASTE,
+    at the first directive of a pasted file that pastes them (Kometa's award pages paste a template that pastes the
+    file holding the table)."""
+    pending, seen = [*pastes.whole, *pastes.partial], set()
+    while pending:
+        including = pending.pop(0)
+        if including in seen:
+            continue
+        seen.add(including)
+        try:
+            text = Path(including).read_text(encoding=str(options.get("encoding") or "utf-8"))
+        except (OSError, UnicodeDecodeError, LookupError):
+            continue
+        for match in _directives(text, tags):
+            place = f"{shown_file(including)}:{text.count(chr(10), 0, _opening(match)) + 1}"
+            for path in _pasted_files(Path(including), match, docs_dir, directive, options):
+                if path not in pastes.whole and path not in pastes.partial:
+                    pastes.partial[path] = (place, NESTED_PASTE)
+                pending.append(path)
 
 
 def pasted_lines(page: str, text: str, options: dict, docs_dir: str) -> dict[str, list[str]]:
