@@ -241,7 +241,7 @@ def test_a_file_a_page_includes_that_mkdocs_builds_as_no_page_is_read_alike_warm
     write(here / "mkdocs.yml", "site_name: s\nexclude_docs: parts/\nplugins: [include-markdown]\nmarkdown_extensions:\n"
           "  - tables\n  - pymdownx.snippets:\n      base_path: [docs]\n")
     write(here / "docs" / ".snippets" / "part.md", TABLE)
-    write(here / "docs" / "parts" / "pasted.md", TABLE)
+    write(here / "docs" / "parts" / "pasted.md", TABLE.replace("a", "c"))  # not the snippet's: each has one place
     write(here / "docs" / "a.md", '--8<-- ".snippets/part.md"\n\n{% include-markdown "parts/pasted.md" %}\n')
     cold = cli_run(capsys, "check", "--no-cache", "docs")
     assert cli_run(capsys, "check", "docs") == cli_run(capsys, "check", "docs") == cold
@@ -499,3 +499,25 @@ def test_the_recorded_settings_know_every_field():
     assert {f.name for f in fields(MdxHost)} == {"config_file", "kind", "note", "excluded", "markdown_format",
                                                   "directives", "cjk_friendly"}
     # markdown_format, directives, cjk_friendly: fix and --verify only (their tasks are made with the settings in full)
+
+
+def test_a_page_s_result_is_kept_under_the_bytes_of_the_files_include_markdown_pastes_into_it(here, capsys, parsed):
+    """check reads a page as include-markdown pastes files into it (Kometa's docs paste table rows, and whole tables,
+    from templates beside docs_dir): its result depends on those files' bytes too. Editing only the pasted file (the
+    page's bytes and stat unchanged) gave the stale result on the next run; now the page is read again, and an
+    unchanged one is not."""
+    write(here / "mkdocs.yml", "site_name: s\nplugins: [include-markdown]\nmarkdown_extensions: [tables]\n")
+    write(here / "templates" / "rows.md", "| `a` | first |\n| `b` | second |")
+    write(here / "docs" / "a.md",
+          '# A\n\n| Code | Meaning |\n|:--|:--|\n{% include-markdown "../templates/rows.md" %}\n')
+    cold = cli_run(capsys, "check", "docs")
+    assert cold[1].splitlines()[0] == ("docs/a.md:3:1: HT001 pipe table (2 columns, 2 rows) — the house style forbids "
+                                       "Markdown pipe tables")
+    parsed.clear()
+    assert cli_run(capsys, "check", "docs") == cold and parsed == []  # warm: nothing read again
+    write(here / "templates" / "rows.md", "| `a` | first |\n| `b` | second | extra |")
+    changed = cli_run(capsys, "check", "--no-cache", "docs")
+    assert changed != cold and "HT002" in changed[1]
+    assert cli_run(capsys, "check", "docs") == changed
+    parsed.clear()
+    assert cli_run(capsys, "check", "docs") == changed and parsed == []

@@ -735,8 +735,9 @@ def test_a_snippet_named_beside_the_pages_that_include_it_is_reported_as_the_bui
 def test_a_file_include_markdown_pastes_is_reported_at_its_lines_by_the_build_and_check(tmp_path):
     """mkdocs-include-markdown-plugin pastes an excluded file (and one beside docs_dir) into a page before Markdown
     runs: the build reported its table at the including line as text "no file holds it", check said nothing and fix
-    left it. Now the build names the file's line, check reads the excluded file a page pastes (and the other when
-    named), and fix converts both; the page shows what it showed, house styles aside."""
+    left it. Now the build names the file's line, check reads the page as the plugin pastes them (the file beside
+    docs_dir reported even when not named, where the build reports it), and fix converts both; the page shows what it
+    showed, house styles aside."""
     pages = {"index.md": '# Home\n\n{% include-markdown "parts/part.md" %}\n\n'
                          '{% include-markdown "../includes/beside.md" %}\n',
              "parts/part.md": "Intro.\n\n| g | h |\n|:--|--:|\n| 7 | [o](../other.md) |\n",
@@ -757,7 +758,7 @@ def test_a_file_include_markdown_pastes_is_reported_at_its_lines_by_the_build_an
     assert [finding.split(" HT")[0] for finding in built] == ["docs/parts/part.md:3:1:", "includes/beside.md:1:1:"]
     code, lines = check_site(tmp_path / "house", "docs", "includes")
     assert code == 1 and sorted(lines[:-1]) == sorted(built)
-    assert check_site(tmp_path / "house", "docs")[1][:-1] == built[:1]
+    assert check_site(tmp_path / "house", "docs")[1][:-1] == built  # the page read as pasted, as the build reads it
     code, lines = run_cli(tmp_path / "house", "fix", "docs", "includes")
     assert code == 0, lines
     after = build_site(config, tmp_path / "after")
@@ -828,3 +829,73 @@ def test_fix_says_why_the_table_of_a_file_it_was_not_given_stays(tmp_path):
     after = build_site(config, tmp_path / "after")
     assert after.findings() == []
     assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+
+
+# A site shaped like Kometa's docs, whose pages mkdocs-include-markdown-plugin assembles from templates beside
+# docs_dir: a table's header pasted above rows the page holds (its overlay pages' language tables), rows pasted under
+# a header the page holds, a whole table in a template pasted into two pages, and a template that pastes the file
+# holding a table (Kometa's award pages).
+ASSEMBLED_PAGES = {
+    "index.md": '# Overlays\n\nLanguages:\n\n{% include-markdown "../templates/header.md" %}\n'
+                "| `en` | English | yes |\n| `de` | German | no |\n\nText.\n",
+    "codes.md": '# Codes\n\n| Code | Meaning |\n|:-----|:--------|\n{% include-markdown "../templates/rows.md" %}\n'
+                "\nAfter.\n",
+    "sort.md": '# Sort\n\n{% include-markdown "../templates/sort.md" %}\n',
+    "more.md": '# More\n\nIntro.\n\n{% include-markdown "../templates/sort.md" %}\n',
+    "award.md": '---\nhide:\n  - toc\n---\n{%\n    include-markdown "../templates/award.md"\n'
+                "    rewrite-relative-urls=false\n%}",
+}
+ASSEMBLED_FILES = {  # Kometa's templates end without a line ending, so a pasted header runs on into the page's rows
+    "templates/header.md": "| Code | Language | Default |\n|:-----|:---------|:-------:|",
+    "templates/rows.md": "| `a` | first |\n| `b` | second |",
+    "templates/sort.md": "Sort options:\n\n| Option | Order |\n|--------|-------|\n| `title.asc` | title |\n"
+                         "| `year.desc` | year |\n",
+    "templates/award.md": '# Awards\n\n{% include-markdown "./values.md" %}\n',
+    "templates/values.md": "| Value | Default |\n|-------|---------|\n| `limit` | 100 |\n",
+}
+
+
+def test_tables_include_markdown_assembles_are_reported_by_check_where_the_build_reports_them(tmp_path):
+    """On Kometa the build reported 674 findings and check 197: check read each file alone, where a header without
+    its pasted rows is no table, and a template beside docs_dir is no page. check now reads each page as the plugin
+    pastes files into it and places each finding as the build does (the same lines, also a template pasted into two
+    pages twice, and a table of a file pasted by a pasted file at that file's line, where the build placed it at the
+    page's including line as text "no file holds it"). fix converts the table a template holds
+    whole (verified in both pages), and leaves each table assembled across files, or in a file only a pasted file
+    pastes, as written, saying why; every page shows what it showed."""
+    def write(root: Path, plugin: bool) -> Path:
+        config = write_site(root, ASSEMBLED_PAGES, files=ASSEMBLED_FILES, plugin=False, snippets=False)
+        entries = "[search, include-markdown, house-tables]" if plugin else "[search, include-markdown]"
+        text = config.read_text(encoding="utf-8")
+        config.write_text(text[:text.index("plugins:")] + f"plugins: {entries}\n" + text[text.index("validation:"):],
+                          encoding="utf-8")
+        return config
+
+    before = build_site(write(tmp_path / "plain", plugin=False), tmp_path / "plain" / "site")
+    config = write(tmp_path / "house", plugin=True)
+    built = [finding.removeprefix("house_tables: ") for finding in build_site(config, tmp_path / "site").findings()]
+    assert sorted(finding.split(" HT")[0] for finding in built) == [
+        "docs/codes.md:3:1:", "templates/header.md:1:1:", "templates/sort.md:3:1:", "templates/sort.md:3:1:",
+        "templates/values.md:1:1:"]
+    code, lines = check_site(tmp_path / "house")
+    assert code == 1 and sorted(lines[:-1]) == sorted(built)
+    code, lines = check_site(tmp_path / "house", "docs", "templates")  # the templates' own readings said once
+    assert code == 1 and sorted(lines[:-1]) == sorted(built)
+    code, lines = run_cli(tmp_path / "house", "fix", "docs", "templates")
+    assert "templates/sort.md: 1 table, 6 cells verified" in lines
+    why = ("HT009 this table is shown only once include-markdown pastes files into the page, and no one file holds "
+           "it as shown (its rows come from more than one file, or the plugin changed the pasted text): fix converts a "
+           "table within one file")
+    assert {f"docs/codes.md:3:1: {why}", f"templates/header.md:1:1: {why}"} <= set(lines)
+    assert ("templates/values.md:1:1: HT009 templates/award.md:3 pastes this file into the pages that paste that file "
+            "(include-markdown), where fix cannot verify a converted table") in lines  # it said "no page includes it"
+    for name in ("header.md", "rows.md", "values.md"):
+        assert (tmp_path / "house" / "templates" / name).read_text(encoding="utf-8") == ASSEMBLED_FILES[
+            f"templates/{name}"]
+    assert (tmp_path / "house" / "docs" / "codes.md").read_text(encoding="utf-8") == ASSEMBLED_PAGES["codes.md"]
+    after = build_site(config, tmp_path / "after")
+    assert sorted(finding.split(" HT")[0] for finding in after.findings()) == [
+        "house_tables: docs/codes.md:3:1:", "house_tables: templates/header.md:1:1:",
+        "house_tables: templates/values.md:1:1:"]
+    for page in ("index.html", "codes/index.html", "sort/index.html", "more/index.html", "award/index.html"):
+        assert unstyled(after.pages[page]) == unstyled(before.pages[page])

@@ -11,7 +11,9 @@ A result is found under a key that holds everything it depends on (a stale entry
   Docusaurus or Mintlify config, or --config's file), plus the size and mtime of every Python module outside the
   installed distributions that loading an mkdocs.yml imported (a local extension, a `!!python/name:` target);
 - the command's options that change results (--verify, --cross-check, --form) and the file's dialect;
-- the file's path as given and its bytes (SHA-256).
+- the file's path as given and its bytes (SHA-256); on a site with mkdocs-include-markdown-plugin, a page's result
+  also under the path and bytes of every file the plugin pastes into it (check reads the page as the build does), and
+  not at all when a directive names its files by a glob pattern (a file added later may match).
 
 An mkdocs.yml whose result depends on more than that is not cached: `!ENV` (the environment), `hooks:` (code that may
 read anything), `!!python/object` tags, and extensions that read other files (markdown-include, mdx_include,
@@ -60,6 +62,7 @@ SITE_SUFFIXES = (".yml", ".yaml")
 # trusted_stat): 3 s is more than the coarsest clock of a common file system (FAT's 2 s).
 RACY_NS = 3_000_000_000
 DIGEST_SIZE = 32  # a configuration digest (SHA-256), at the start of every entry's prefix
+CONTENT_SIZE = 32  # a content digest (BLAKE2b-256), at the start of every entry's digest
 
 
 def sha256(data: bytes) -> bytes:
@@ -73,7 +76,7 @@ def content_digest(data: bytes) -> bytes:
     """A file's bytes as a key holds them: BLAKE2b-256 (cryptographic, and half SHA-256's cost per byte)."""
     import hashlib
 
-    return hashlib.blake2b(data, digest_size=32).digest()
+    return hashlib.blake2b(data, digest_size=CONTENT_SIZE).digest()
 
 
 # ------------------------------------------------------------------ where
@@ -385,6 +388,32 @@ def _rebuilt(cls: type, values: tuple):
     made = object.__new__(cls)
     made.__dict__.update(zip(names, values))
     return made
+
+
+def with_pasted(digest: bytes, pasted: tuple[str, ...]) -> bytes | None:
+    """A page's content digest followed by each file pasted into it (include-markdown), as its path, NUL and the
+    content digest of its bytes: the key of a result that depends on those bytes too; None when one cannot be read."""
+    parts = [digest]
+    for path in pasted:
+        read = file_bytes(path)
+        if read is None:
+            return None
+        parts += [os.fsencode(path), b"\0", content_digest(read[0])]
+    return b"".join(parts)
+
+
+def pasted_unchanged(digest: bytes) -> bool:
+    """Whether every file a with_pasted digest names still has the bytes it had (true of a digest naming none)."""
+    size, index = CONTENT_SIZE, CONTENT_SIZE
+    while index < len(digest):
+        end = digest.find(b"\0", index)
+        if end < 0:
+            return False
+        read = file_bytes(os.fsdecode(digest[index:end]))
+        if read is None or content_digest(read[0]) != digest[end + 1:end + 1 + size]:
+            return False
+        index = end + 1 + size
+    return True
 
 
 def file_bytes(path: str) -> tuple[bytes, tuple | None] | None:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from . import __version__, collector, observed
 from .cache import (
+    CONTENT_SIZE,
     SNIPPET_MARK,
     Cache,
     Uncacheable,
@@ -26,12 +27,14 @@ from .cache import (
     file_bytes,
     local_modules,
     modules_unchanged,
+    pasted_unchanged,
     recorded_result,
     recorded_settings,
     result_record,
     settings_record,
     sha256,
     trusted_stat,
+    with_pasted,
 )
 from .collector import freeze_start_up, resume_after_start_up
 from .config import Config, ConfigError
@@ -119,8 +122,9 @@ class Task:
     # would change that page, and how (site.guarded_includes, includes.partial_includes; fix, --verify)
     shown_in: tuple[str, ...] = ()  # the pages that include this file whole by a snippet (site.snippet_includers)
     pasted_in: object = None  # the pages that paste this file whole by include-markdown (includes.Pasting)
-    pastes: tuple | None = None  # the site's include-markdown options and docs_dir (fix, --verify): the page is also
-    # verified as the plugin pastes files into it (includes.page_as_pasted)
+    pastes: tuple | None = None  # the site's include-markdown options and docs_dir: the page is read as the plugin
+    # pastes files into it, as the build reads it (includes.pasted_reading), and fix verifies it so too
+    # (includes.page_as_pasted)
     directives: bool = True  # MDX reads `:::name` containers: not on Mintlify (Settings.mdx_directives)
     outside_docs: bool = False  # a file of an MkDocs site outside its docs_dir that no page includes whole (fix,
     # --verify): no page of the site shows it
@@ -394,6 +398,10 @@ class Resolver:
         prefix = digest + dialect.value.encode() + b"\0"
         self._prefixes[name] = prefix
         entry = self.cache.get(name, prefix)
+        if entry is not None and len(entry[0]) > CONTENT_SIZE:  # files pasted into the page: a replay sees no change
+            observed.refuse(f"{name}: files pasted into it")
+            if not pasted_unchanged(entry[0]):  # one of them changed
+                return None
         if entry is not None and entry[1] is not None and entry[1] == current_stat(name):  # its bytes as they were
             observed.note("file", name, entry[1])
             return _recorded(name, entry[2])
@@ -401,10 +409,10 @@ class Resolver:
         if read is None or (snippets and SNIPPET_MARK in read[0]):  # a snippet's file may change: read anew
             return None
         content = content_digest(read[0])
-        if entry is None or entry[0] != content:
+        if entry is None or entry[0][:len(content)] != content:
             return None
         if entry[1] != read[1]:  # same bytes, new stat (touched, copied): say so for the next run
-            self.cache.put(name, prefix, content, read[1], entry[2])
+            self.cache.put(name, prefix, entry[0], read[1], entry[2])
         observed.note("file", name, read[1])
         return _recorded(name, entry[2])
 
@@ -414,6 +422,8 @@ class Resolver:
         if prefix is not None and result.error is None and result.source:
             self.cache.put(result.path, prefix, *result.source, result_record(result))
             observed.note("file", result.path, result.source[1])
+            if result.pasted:  # what a replay would have to check too
+                observed.refuse(f"{result.path}: files pasted into it")
         else:
             observed.refuse(f"{result.path}: not kept in the cache")
 
@@ -609,7 +619,10 @@ def _without_repeated_findings(results: list[FileResult], chosen: dict[str, Sett
     renders no page of such a file (outside docs_dir, or excluded) and reports its tables once for each page that
     shows them, as check reads those pages (`check docs includes` said a snippet's table once more than the build).
     Only the same finding, or table, at the same place is left out; with no page of the run including the file, its
-    own result says all. chosen: each result's settings, by its path."""
+    own result says all. What such a file of an include-markdown site says of the files pasted into it goes too
+    (_pasting_unbuilt). chosen: each result's settings, by its path."""
+    results = [_without_pasted_findings(result) if _pasting_unbuilt(chosen[result.path], result.path) else result
+               for result in results]
     own = {os.path.abspath(result.path): result.path for result in results}
     elsewhere = [(located, finding) for result in results for finding in result.findings
                  if (located := os.path.abspath(finding.path)) != os.path.abspath(result.path) and located in own]
@@ -619,6 +632,23 @@ def _without_repeated_findings(results: list[FileResult], chosen: dict[str, Sett
     if not said:
         return results
     return [_without_said(result, said) if os.path.abspath(result.path) in unbuilt else result for result in results]
+
+
+def _pasting_unbuilt(own: Settings, path: str) -> bool:
+    """Whether the file is one of an include-markdown site that the build renders as no page (a template beside
+    docs_dir, or excluded): read as the plugin pastes files into it, what it shows of other files (a template that
+    pastes another) the build reports only in the pages that paste it."""
+    return own.site is not None and own.site.include_markdown is not None and own.unbuilt_site_file(Path(path))
+
+
+def _without_pasted_findings(result: FileResult) -> FileResult:
+    """A result without its findings, and their tables, located in other files."""
+    own = os.path.abspath(result.path)
+    findings = [finding for finding in result.findings if os.path.abspath(finding.path) == own]
+    if len(findings) == len(result.findings):
+        return result
+    tables = [record for record in result.tables if os.path.abspath(record.path) == own]
+    return replace(result, findings=findings, tables=tables)
 
 
 def _without_said(result: FileResult, said: set) -> FileResult:
@@ -694,7 +724,7 @@ def host_fields(own: Settings, path: Path, *, converts: bool) -> dict:
             "rewrites": rewrites_of(own), "included_by": included_by_of(own, path) if converts else None,
             "shown_in": shown_in, "pasted_in": pasted_in, "directives": own.mdx_directives,
             "pastes": (dict(site.include_markdown or {}), str(site.docs_dir))
-            if converts and site is not None and site.include_markdown is not None else None,
+            if site is not None and site.include_markdown is not None else None,
             "outside_docs": converts and site is not None and not (shown_in or pasted_in) and site.beside_docs(path)}
 
 
@@ -988,40 +1018,81 @@ def check_file(task: Task) -> FileResult:
     started = time.time_ns()
     loaded = read_text(task.path, for_writing=False)
     result = check_text(task, loaded.text)
-    if task.keyed:  # the bytes read (strict UTF-8 round-trips them exactly) and their stat, for the cache
-        result.source = (content_digest(loaded.text.encode("utf-8")), trusted_stat(loaded.stat, started))
+    if task.keyed and result.pasted is not None:  # the bytes read (strict UTF-8 round-trips them exactly) and
+        # their stat, for the cache; with those of each file pasted into the page
+        digest = with_pasted(content_digest(loaded.text.encode("utf-8")), result.pasted)
+        result.source = () if digest is None else (digest, trusted_stat(loaded.stat, started))
     return result
 
 
 def check_text(task: Task, text: str) -> FileResult:
     """check_file for a text that is not (or not yet) on disk, such as an editor's buffer."""
     if task.verify:
-        conversion = convert_text(text, task)
+        rewrite = _pasted(task, text, _rewrite(task))
+        conversion = convert_text(text, task, rewrite)
         tables, elsewhere, diagnostics = conversion.tables, conversion.elsewhere, conversion.diagnostics
+        diagnostics = _with_assembled(diagnostics, _assembled_when_pasted(elsewhere, rewrite, text))
         hand = conversion.hand_counts
     else:
+        rewrite = _as_built(task, text)
         plan = _lazy("plan_page")(text, task.dialect, config=task.config, extensions=task.extensions,
                          configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
-                         directives=task.directives, rewrite=_as_built(task, text),
+                         directives=task.directives, rewrite=rewrite,
                          commonmark=_commonmark_format(task, text) is not None)
         tables, elsewhere, diagnostics = plan.tables, plan.elsewhere, plan.diagnostics
         hand = (plan.hand.conforming, len(plan.hand.normalisable), plan.hand.alone)
     return FileResult(task.path, table_records(task.path, tables, elsewhere),
-                      [Finding.of(task.path, d) for d in diagnostics], hand=hand)
+                      [Finding.of(task.path, d) for d in diagnostics], hand=hand,
+                      pasted=rewrite.of(text)[1] if hasattr(rewrite, "of") else ())
 
 
-def convert_text(text: str, task: Task):
-    """The conversion of a file's text (the renderers are imported only when something is converted)."""
+def convert_text(text: str, task: Task, rewrite=None):
+    """The conversion of a file's text (the renderers are imported only when something is converted); rewrite: the
+    page's reading by the site's plugins and hooks, when the caller has made it (else made here)."""
     from .convert import convert
 
+    if rewrite is None:
+        rewrite = _pasted(task, text, _rewrite(task))
     return convert(text, task.dialect, task.config, form=task.form, extensions=task.extensions,
                    configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
                    template_markers=_template_markers(task, text), jsx_refused=jsx_refusal(task, text),
-                   rewrite=_rewrite(task),
+                   rewrite=rewrite,
                    refused=_included_refusal(task) or _outside_refusal(task) or html_refusal(task, text),
                    directives=task.directives,
                    contexts=_contexts(task), commonmark=_commonmark_format(task, text) is not None,
                    jinja=_jinja(task, text), cjk_refused=_cjk_refusal(task))
+
+
+def _with_assembled(diagnostics: list[Diagnostic], assembled: list[Diagnostic]) -> list[Diagnostic]:
+    """The findings with the HT009 of each table assembled across pasted files (_assembled_when_pasted) in place of
+    any other HT009 at its place: the verification's of the table's lines the file holds alone (a header without its
+    pasted rows), which says what differs, not why."""
+    if not assembled:
+        return diagnostics
+    places = {(finding.path, finding.span.start.line) for finding in assembled}
+    kept = [d for d in diagnostics if d.code != "HT009" or (d.path, d.span.start.line) not in places]
+    return sorted([*kept, *assembled], key=Diagnostic.order)
+
+
+def _assembled_when_pasted(elsewhere, rewrite, text: str) -> list[Diagnostic]:
+    """HT009 for each table a page shows at its own lines only once include-markdown has pasted files into it (rewrite:
+    includes.PastedReading): its rows come from more than one file (a header in the page, rows pasted; a header
+    pasted, rows in the page), or from pasted text the plugin changed (`replace=`, a file pasted by a pasted file),
+    which no one file holds as the page shows it. fix converts a table within one file: it stays, and says why
+    (fix and check --verify; the build reports its HT001 alone)."""
+    if not hasattr(rewrite, "pasted_files"):
+        return []
+    pasted = rewrite.of(text)[0]
+    from .diagnostics import not_verified
+    from .model import Position, Span
+
+    return [not_verified(Span(Position(placed.line, 1), Position(placed.line, 1)),
+                         "this table is shown only once include-markdown pastes files into the page, and no one file "
+                         "holds it as shown (its rows come from more than one file, or the plugin changed the pasted "
+                         "text): fix converts a table within one file",
+                         "move the whole table into one file, or convert it by hand")._replace(path=placed.path)
+            for placed in elsewhere if placed.path is None  # at the page's lines: rows of the page and pasted ones
+            or (placed.path in pasted and placed.end_line > len(pasted[placed.path]))]  # a file too short for it
 
 
 def _cjk_refusal(task: Task) -> tuple[str, str] | None:
@@ -1038,7 +1109,19 @@ def _as_built(task: Task, text: str):
     rewriting plugins' text (_rewrite), after its macros plugin's rendering where that surely renders the page (a
     `{% raw %}` or `{% if %}` line right above a pipe table is a blank line there, and the table a table)."""
     jinja = _jinja(task, text)
-    return _rewrite(task) if jinja is None else jinja.before(_rewrite(task), text)
+    hooked = _rewrite(task) if jinja is None else jinja.before(_rewrite(task), text)
+    return _pasted(task, text, hooked)
+
+
+def _pasted(task: Task, text: str, then):
+    """The rewrite `then` after the site's include-markdown plugin pastes files into the page, as the build runs them
+    (includes.pasted_reading: a table the page shows only once pasted, or assembled across files, is read where the
+    build reads it, its findings placed as the build places them); `then` on a page without a directive."""
+    if task.pastes is None or task.dialect is not Dialect.PYTHON_MARKDOWN:
+        return then
+    from .includes import pasted_reading
+
+    return pasted_reading(task.pastes, task.path, text, then)
 
 
 def _jinja(task: Task, text: str):
@@ -1137,6 +1220,7 @@ def _included_refusal(task: Task) -> tuple[str, str] | None:
     pastes it inline, in code or in part (include-markdown: the house table would be text, or cut)."""
     if task.included_by is None:
         return None
+    from .includes import NESTED_PASTE
     from .site import CODE_INCLUDE, RANGE_INCLUDE
 
     place, how = task.included_by
@@ -1144,6 +1228,9 @@ def _included_refusal(task: Task) -> tuple[str, str] | None:
         return (f"{place} includes lines of this file by a snippet line range, which would hold other lines once a "
                 "table is converted", "include the table by a snippet section (`--8<-- \"file.md:name\"` with "
                 "`[start:name]`/`[end:name]` markers) or convert it by hand")
+    if how == NESTED_PASTE:
+        return (f"{place} pastes this file into the pages that paste that file (include-markdown), where fix cannot "
+                "verify a converted table", "paste this file from the pages themselves, or convert the table by hand")
     if how != CODE_INCLUDE:  # include-markdown's (includes.partial_includes): inline, in code, in part
         return (f"{place} includes this file {how} (include-markdown), where a house table would not be read as one",
                 "include the file on a line of its own, whole, or convert the table by hand")
@@ -1244,17 +1331,20 @@ def fix_file(task: Task) -> FileResult:
 def _fixed_file(task: Task) -> FileResult:
     """fix_file's work."""
     loaded = read_text(task.path)
-    conversion = convert_text(loaded.text, task)
+    rewrite = _pasted(task, loaded.text, _rewrite(task))
+    conversion = convert_text(loaded.text, task, rewrite)
     tables, elsewhere, diagnostics = conversion.tables, conversion.elsewhere, conversion.diagnostics
     changed = conversion.text != loaded.text
     if changed:
+        rewrite = _pasted(task, conversion.text, _rewrite(task))
         plan = _lazy("plan_page")(conversion.text, task.dialect, config=task.config, extensions=task.extensions,
                                   configs=task.extension_configs, cross_check=task.cross_check,
-                                  front_matter=task.front_matter, directives=task.directives, rewrite=_rewrite(task),
+                                  front_matter=task.front_matter, directives=task.directives, rewrite=rewrite,
                                   commonmark=_commonmark_format(task, conversion.text) is not None)
         tables, elsewhere, rechecked = plan.tables, plan.elsewhere, plan.diagnostics
         declined = [conversion.in_new_text(d) for d in diagnostics if d.code == "HT009"]
         diagnostics = sorted([*rechecked, *declined], key=Diagnostic.order)
+    diagnostics = _with_assembled(diagnostics, _assembled_when_pasted(elsewhere, rewrite, conversion.text))
     result = FileResult(task.path, table_records(task.path, tables, elsewhere),
                         [Finding.of(task.path, d) for d in diagnostics],
                         converted=sum(not item.normalised for item in conversion.converted), cells=conversion.cells,

@@ -459,8 +459,9 @@ def _page_change(source: Source, engine: Engine, front_matter: bool, tables: tup
             return (f"the site's Markdown extensions render this page differently each time "
                     f"({_difference(before, again[0])}): no change to it can be verified")
         if rewrite is not None and _unchanged_without(source, replacements, engine, front_matter):
-            return (f"a hook or plugin of the site rewrites pages' Markdown (on_page_markdown) and reads the pipe "
-                    f"table otherwise than the house table: {_difference(before, after)}")
+            return (f"{getattr(rewrite, 'rewriter', 'a hook or plugin of the site')} rewrites pages' Markdown "
+                    f"(on_page_markdown) and reads the pipe table otherwise than the house table: "
+                    f"{_difference(before, after)}")
         return f"the page would change: {_difference(before, after)}"
     return changes
 

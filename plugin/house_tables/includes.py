@@ -5,6 +5,7 @@ including page (or be cut), which fix cannot see when it verifies the file as it
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 from dataclasses import dataclass
@@ -120,25 +121,60 @@ def _read_pastes(site) -> _Pastes:
                     pastes.partial.setdefault(path, (place, how))
                 elif str(page.resolve()) not in pastes.whole.setdefault(path, []):
                     pastes.whole[path].append(str(page.resolve()))
+    _read_nested_pastes(pastes, str(site.docs_dir), directive, options, tags)
     return pastes
 
 
+# How a file is pasted that only a pasted file pastes (includes.partial_includes' `how`): the pages show it through
+# that file, where fix's verification, which pastes this file into the pages' own directives' places, cannot see it.
+NESTED_PASTE = "nested"
+
+
+def _read_nested_pastes(pastes: _Pastes, docs_dir: str, directive, options: dict, tags) -> None:
+    """The files that files pages paste paste in turn, at any depth, and no page pastes itself: partial, NESTED_PASTE,
+    at the first directive of a pasted file that pastes them (Kometa's award pages paste a template that pastes the
+    file holding the table)."""
+    pending, seen = [*pastes.whole, *pastes.partial], set()
+    while pending:
+        including = pending.pop(0)
+        if including in seen:
+            continue
+        seen.add(including)
+        try:
+            text = Path(including).read_text(encoding=str(options.get("encoding") or "utf-8"))
+        except (OSError, UnicodeDecodeError, LookupError):
+            continue
+        for match in _directives(text, tags):
+            place = f"{shown_file(including)}:{text.count(chr(10), 0, _opening(match)) + 1}"
+            for path in _pasted_files(Path(including), match, docs_dir, directive, options):
+                if path not in pastes.whole and path not in pastes.partial:
+                    pastes.partial[path] = (place, NESTED_PASTE)
+                pending.append(path)
+
+
 def pasted_lines(page: str, text: str, options: dict, docs_dir: str) -> dict[str, list[str]]:
-    """The lines of each file the page's directives paste (absolute path -> lines), as the plugin resolves them:
-    where the build finds a table in pasted text, the file's line that holds it. {} without the plugin here."""
+    """The lines of each file the page's directives paste, and the files' own directives in turn (absolute path ->
+    lines), as the plugin resolves them (a file's directive relative to that file): where the build finds a table in
+    pasted text, the file's line that holds it (Kometa's award pages paste a template that pastes the table's file).
+    {} without the plugin here."""
     plugin = _plugin(options)
     if plugin is None:
         return {}
     directive, options, tags = plugin
     found: dict[str, list[str]] = {}
-    for match in _directives(text, tags):
-        for path in _pasted_files(Path(page), match, docs_dir, directive, options):
-            if path not in found:
-                try:
-                    own = Path(path).read_text(encoding=str(options.get("encoding") or "utf-8"))
-                except (OSError, UnicodeDecodeError, LookupError):
-                    continue
-                found[path] = _spliced_lines(own, tags)
+    pending = [(page, text)]
+    while pending:
+        including, own_text = pending.pop(0)
+        for match in _directives(own_text, tags):
+            for path in _pasted_files(Path(including), match, docs_dir, directive, options):
+                if path not in found:
+                    try:
+                        own = Path(path).read_text(encoding=str(options.get("encoding") or "utf-8"))
+                    except (OSError, UnicodeDecodeError, LookupError):
+                        continue
+                    found[path] = _spliced_lines(own, tags)
+                    if options.get("recursive", True) is not False:  # else its directives are pasted as text
+                        pending.append((path, own))
     return found
 
 
@@ -195,42 +231,77 @@ class NotFetched(Exception):
 
 def page_as_pasted(pasting: tuple[dict, str], path: str):
     """A function from this page's text to [(where, the page as mkdocs-include-markdown-plugin pastes its files into
-    it)] ([] for a text without a directive), made by the plugin's own get_file_content with the site's options (no
-    file fetched from a URL: the plugin raises, and the page cannot be verified here); None without the plugin here.
+    it)] ([] for a text without a directive), made by the plugin's own on_page_markdown with the site's options (no
+    file fetched from a URL: the page cannot be verified here); None without the plugin here.
     pasting: the site's options of the plugin and its docs_dir. fix verifies a converted table in this view too: the
     pasted text is part of the page the build renders, and can change how the page's own table reads (an abbreviation
     defined in a pasted file marks a pipe table's cell, not a house table's written without it), which the page's
     own text alone does not show."""
+    paste = paster(pasting, _not_fetched(path))
+    if paste is None:
+        return None
+    place = f"{shown_file(os.path.abspath(path))} with the files include-markdown pastes into it"
+
+    def shown(text: str) -> list[tuple[str, str]]:
+        if not paste.directs(text):
+            return []
+        return [(place, paste(path, text)[0])]
+    return shown
+
+
+def _not_fetched(path: str):
+    """url_text for fix: a page that pastes a URL cannot be verified (NotFetched names the page and the URL)."""
+    def refuse(url: str) -> str:
+        raise NotFetched(f"{shown_file(os.path.abspath(path))} pastes {url}, which house-tables does not fetch")
+    return refuse
+
+
+_LOG = logging.getLogger("mkdocs.plugins.include_markdown")  # the plugin's logger
+
+
+class Paster:
+    """The site's mkdocs-include-markdown-plugin as the build runs it on a page: the plugin's own on_page_markdown
+    (whatever its version or fork: Kometa's adds `replace=` and `include-tags=`), with the site's options. Called
+    with a page's path and text: (the text as the build reads it, the files pasted into it at any depth: absolute
+    paths). A file named by URL is not fetched: url_text(url) stands for its text."""
+
+    def __init__(self, plugin, docs_dir: str, tags, url_text):
+        self.plugin, self.docs_dir, self.tags, self.url_text = plugin, docs_dir, tags, url_text
+
+    def directs(self, text: str) -> bool:
+        """Whether the text holds a directive of the plugin (else it is pasted as it is)."""
+        return bool(_directives(text, self.tags))
+
+    def __call__(self, path: str, text: str) -> tuple[str, tuple[str, ...]]:
+        from types import SimpleNamespace
+
+        from mkdocs_include_markdown_plugin import process
+
+        page = SimpleNamespace(file=SimpleNamespace(abs_src_path=os.path.abspath(path)))
+        watcher = self.plugin._files_watcher  # where the plugin notes each file it reads (for `mkdocs serve`)
+        watcher.included_files = []
+        fetch, process.read_url = process.read_url, lambda url, *_, **__: self.url_text(url)
+        said, _LOG.disabled = _LOG.disabled, True  # its warnings are the build's to give (a `start=` not found)
+        try:
+            pasted = self.plugin.on_page_markdown(text, page=page, config=SimpleNamespace(docs_dir=self.docs_dir),
+                                                  files=None)
+        finally:
+            process.read_url, _LOG.disabled = fetch, said
+        return pasted, tuple(dict.fromkeys(os.path.abspath(read) for read in watcher.included_files))
+
+
+def paster(pasting: tuple[dict, str], url_text) -> Paster | None:
+    """The site's Paster (pasting: the plugin entry's options and docs_dir); None without the plugin here, or with
+    options it refuses (the build fails on them too)."""
     plugin = _plugin(pasting[0])
     if plugin is None:
         return None
-    from mkdocs_include_markdown_plugin import event
-    from mkdocs_include_markdown_plugin.config import PluginConfig
+    from mkdocs_include_markdown_plugin.plugin import IncludeMarkdownPlugin
 
-    directive, _, tags = plugin
-    config = PluginConfig()
-    config.load_dict(dict(pasting[0]))
-    if config.validate()[0]:  # the build fails on these options too
+    instance = IncludeMarkdownPlugin()
+    if instance.load_config(dict(pasting[0]))[0]:
         return None
-    defaults = {"encoding": config.encoding, "preserve-includer-indent": config.preserve_includer_indent,
-                "dedent": config.dedent, "trailing-newlines": config.trailing_newlines, "comments": config.comments,
-                "rewrite-relative-urls": config.rewrite_relative_urls, "heading-offset": config.heading_offset,
-                "recursive": config.recursive, "start": config.start, "end": config.end, "order": config.order}
-    settings = event.Settings(exclude=config.exclude, include_from_url=False)
-    page, docs_dir = os.path.abspath(path), os.path.abspath(pasting[1])
-    place = f"{shown_file(page)} with the files include-markdown pastes into it"
-
-    def shown(text: str) -> list[tuple[str, str]]:
-        matches = _directives(text, tags)
-        if not matches:
-            return []
-        fetched = [name for name in (directive.parse_filename_argument(match)[0] for match in matches)
-                   if name and re.match(r"https?://", name)]
-        if fetched:
-            raise NotFetched(f"{shown_file(page)} pastes {fetched[0]}, which house-tables does not fetch")
-        return [(place, event.get_file_content(text, page, docs_dir, dict(zip(("include", "include-markdown"), tags)),
-                                               defaults, settings))]
-    return shown
+    return Paster(instance, os.path.abspath(pasting[1]), plugin[2], url_text)
 
 
 def _how_partial(text: str, match: re.Match, alone: bool, options: dict, directive) -> str | None:
@@ -277,3 +348,92 @@ def _alone_in_blocks(text: str, matches: list[re.Match], site) -> list[bool]:
         return [False] * len(matches)
     return [html.count(word := _SENTINEL.format(number)) == 1 and f"<p>{word}</p>" in html
             for number in range(len(matches))]
+
+
+_GLOB = re.compile(r"[*?\[]")  # a directive naming files by a pattern: a file added later may match it
+
+
+class PastedReading:
+    """What check reads of a page of a site that pastes files with include-markdown, as a rewrite of its text (the
+    parsing's rewrite): the page as the build reads it (Paster; a file named by URL read as empty: check fetches
+    nothing), then `then` (the site's hooks and rewriting plugins; None: none). After a call, for that text:
+    pasted_files, where the findings of pasted text are placed (pasted_lines: the map the build itself places them
+    by, PageContext.pasted); read, every file pasted at any depth, whose bytes the cache keeps the result under too
+    (None: the result depends on more than bytes, or the plugin failed on the page: not kept)."""
+
+    # who rewrites the page, as fix's HT009 names it (convert._page_change): the pasted text is what differs
+    rewriter = "a hook or plugin of the site (include-markdown, pasting files into this page)"
+
+    def __init__(self, paste: Paster, path: str, pasting: tuple[dict, str], then=None):
+        self.paste, self.path, self.pasting, self.then = paste, path, pasting, then
+        self.pasted_files: dict[str, list[str]] = {}
+        self.read: tuple[str, ...] | None = ()
+        self._texts: dict[str, tuple[dict, tuple | None]] = {}  # each text read -> (pasted_files, read)
+
+    def __call__(self, text: str) -> str:
+        self.pasted_files, self.read, pasted = {}, (), text
+        if self.paste.directs(text):
+            self.read = None  # until the plugin has pasted (it raises where the build fails: a missing file)
+            pasted, read = self.paste(self.path, text)
+            self.pasted_files = pasted_lines(self.path, text, *self.pasting)
+            self.read = None if self._globbed(text, read) else read
+        if len(self._texts) < 8:  # fix reads a few texts (the page, its conversion, what verifies it)
+            self._texts[text] = (self.pasted_files, self.read)
+        return pasted if self.then is None else self.then(pasted)
+
+    def of(self, text: str) -> tuple[dict[str, list[str]], tuple[str, ...] | None]:
+        """(pasted_files, read) of a text (read now if it was not: the attributes say the last text's)."""
+        if text not in self._texts:
+            from .parsing.pymd import rewritten
+
+            rewritten(self, text)
+            return self.pasted_files, self.read
+        return self._texts[text]
+
+    def _globbed(self, text: str, read: tuple[str, ...]) -> bool:
+        """Whether a directive of the page, or of a file pasted into it, names its files by a glob pattern."""
+        return _names_by_glob(text, self.paste.tags) or any(self._file_globbed(path) for path in read)
+
+    def _file_globbed(self, path: str) -> bool:
+        """_names_by_glob of a pasted file, known once per process and version of the file (Kometa pastes one
+        template into 53 pages; the plugin's directive pattern reads a file in about 18 ms)."""
+        try:
+            info = os.stat(path)
+            key = (path, info.st_size, info.st_mtime_ns, self.paste.tags[0].pattern)
+        except OSError:
+            return True  # gone since the plugin read it: say nothing of the result's bytes
+        if key not in _GLOBBED:
+            if len(_GLOBBED) > 4096:
+                _GLOBBED.clear()
+            try:
+                own = Path(path).read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                return True
+            _GLOBBED[key] = _names_by_glob(own, self.paste.tags)
+        return _GLOBBED[key]
+
+
+_GLOBBED: dict[tuple, bool] = {}
+
+
+def _names_by_glob(text: str, tags) -> bool:
+    """Whether a directive of the text names its files by a glob pattern."""
+    from mkdocs_include_markdown_plugin import directive
+
+    return any(_GLOB.search(directive.parse_filename_argument(match)[0] or "") for match in _directives(text, tags))
+
+
+_READING_PASTERS: dict[str, Paster | None] = {}
+
+
+def pasted_reading(pasting: tuple[dict, str] | None, path: str, text: str, then=None):
+    """check's PastedReading of a page with this text (pasting: the site's include-markdown options and docs_dir),
+    else `then` (no plugin entry, the plugin not installed here, or no directive in the text: nothing pasted). Its
+    Paster is made once per process and options."""
+    if pasting is None or "include" not in text:
+        return then
+    key = repr(pasting)
+    if key not in _READING_PASTERS:
+        _READING_PASTERS[key] = paster(pasting, lambda url: "")
+    paste = _READING_PASTERS[key]
+    return then if paste is None or not paste.directs(text) else PastedReading(paste, path, pasting, then)

@@ -131,6 +131,8 @@ class FileResult:
     summary: str = ""
     pending: object = None  # fix: (bytes, Loaded) the main process still has to write (see cli.commit)
     source: tuple = ()  # check: the digest of the bytes read and their file's stat, for the cache (cli.Resolver)
+    pasted: tuple[str, ...] | None = ()  # check: the files include-markdown pasted into the page, whose bytes the
+    # result depends on too (includes.PastedReading.read; None: on more than bytes, not kept)
 
 
 class PathProblem(NamedTuple):

@@ -723,7 +723,8 @@ def scan_pymd(
     if record.text is None or record.text == text:
         located, diagnostics = locate(source, record, lazy=fast)
         return [table for _, table in located], diagnostics
-    tables, diagnostics, placed = _in_file(source, record, lazy=fast)
+    # a rewrite that pasted files (includes.PastedReading) says whose lines they are, as the build's page says it
+    tables, diagnostics, placed = _in_file(source, record, lazy=fast, pasted=getattr(rewrite, "pasted_files", None))
     if elsewhere is not None:
         elsewhere.extend(placed)
     if parsed is not None:
@@ -796,11 +797,13 @@ def _page_markdown_fast(text: str) -> str:
     return text
 
 
-def _in_file(source: Source, record: _Record, lazy: bool = False) -> tuple[list[Table], list[Diagnostic], list]:
+def _in_file(source: Source, record: _Record, lazy: bool = False,
+             pasted: dict[str, list[str]] | None = None) -> tuple[list[Table], list[Diagnostic], list]:
     """Tables located in the text the parser read (front matter removed, includes expanded), moved back to the
     file's lines; a table from an included file is reported there (or at the including line), never converted: it
     is the third list, a PlacedTable where its HT001 is. lazy: rows written on one line stay lazy when moved (as
-    scan_pymd's tables of a page without front matter)."""
+    scan_pymd's tables of a page without front matter). pasted: the lines of the files a plugin pasted into the text
+    (include-markdown), by path, looked in as the build looks (extension.Places: the snippets', then these)."""
     from ..decisions import settle
     from ..diagnostics import pipe_table, ragged_rows
     from ..mapping import line_map, lines_of
@@ -809,6 +812,9 @@ def _in_file(source: Source, record: _Record, lazy: bool = False) -> tuple[list[
     located, found = locate(Source.parse(derived), record, lazy=lazy)
     mapped = line_map(source.normalized(), derived)
     lines, original = derived.split("\n"), lines_of(source.normalized())
+    if source.endings and not source.endings[-1]:  # no line ending at the end: no empty line after it, as the build
+        original = original[:-1]  # counts the file's lines (an including line is placed at most at the last line)
+    files = {**record.included, **pasted} if pasted else record.included  # whose lines text may be
     tables, diagnostics, elsewhere = [], [], []
     for _, table in located:
         place = _constant_place(table, mapped, lines, original)
@@ -823,9 +829,9 @@ def _in_file(source: Source, record: _Record, lazy: bool = False) -> tuple[list[
                                                                            if d.span.start.line in inside)])
     placed = [*(d for d in found if d.span.start.line not in inside), *settled]  # as the build settles them
     for diagnostic in placed:
-        diagnostics.append(in_place(diagnostic, lines, mapped, original, record.included))
+        diagnostics.append(in_place(diagnostic, lines, mapped, original, files))
     return tables, diagnostics, [_placed_table(table, in_place(pipe_table(table), lines, mapped, original,
-                                                                 record.included)) for table in elsewhere]
+                                                                 files)) for table in elsewhere]
 
 
 def in_place(diagnostic: Diagnostic, lines: list[str], mapped: dict[int, int], original: list[str],
