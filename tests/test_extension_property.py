@@ -12,10 +12,13 @@ import re
 import markdown
 from bs4 import BeautifulSoup
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from house_tables.config import Style
 from house_tables.extension import HouseTablesExtension
 from house_tables.parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS
 from house_tables.plan import planned_diagnostics
+from house_tables.rendering.layout import Grid, assembled_styles, table_styles
 
 from strategies import documents
 
@@ -70,3 +73,19 @@ def test_extension_reports_what_the_scanner_and_plan_find(text):
     styled = BeautifulSoup(html, "html.parser").find_all("table", style=re.compile("border-collapse"))
     refused = sum(1 for _, _, code in reported if code in ("HT008", "HT010"))
     assert len(styled) == len(tables) - refused
+
+
+_ALIGN = st.lists(st.sampled_from([None, "left", "center", "right"]), min_size=1, max_size=6)
+
+
+@given(_ALIGN, st.data(), st.sampled_from([Style(), Style(styled=False), Style(first_column_weight=None,
+                                                                                 header_nowrap=False)]))
+def test_styles_assembled_from_kept_parts_are_the_table_styles(align, data, style):
+    """The build styles a table from parts kept between its tables (layout.assembled_styles): the same styles as
+    table_styles of the whole grid, whatever tables came before."""
+    kept: dict = {}
+    for _ in range(3):
+        widths = tuple(data.draw(st.lists(st.integers(1, 100), min_size=len(align), max_size=len(align))))
+        assert assembled_styles(tuple(align), widths, style, kept) == table_styles(Grid(tuple(align), (), (), widths),
+                                                                                    style)
+        align = data.draw(_ALIGN)

@@ -160,6 +160,23 @@ def test_a_site_whose_hook_reads_page_sources_builds_as_without_the_plugin(tmp_p
     assert pages[1].find("h1").get_text() == pages[0].find("h1").get_text() == "From the hook"
 
 
+def test_a_source_a_hook_serves_is_not_taken_for_the_file_even_of_its_size(tmp_path):
+    """The plugin places findings by the file's text, which it takes from what MkDocs read where that is as long as
+    the file (plugin._file_text); a source a hook serves instead is not the file's even when it has the file's size:
+    its table is placed at the file's line holding it, as check places it."""
+    site = tmp_path / "site"
+    (site / "docs").mkdir(parents=True)
+    lines = ["# A", "", "Text.", "", "| a | b |", "|---|---|", "| 1 | 2 |"]
+    (site / "docs" / "index.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    served = "\n".join([*lines[4:], "", "x" * 10]) + "\n"  # the table first, then a line no file holds: the same size
+    assert len(served) == len("\n".join(lines) + "\n")
+    (site / "hooks.py").write_text(f"def on_page_read_source(page, config):\n    return {served!r}\n", encoding="utf-8")
+    (site / "mkdocs.yml").write_text("site_name: t\nhooks: [hooks.py]\nplugins: [house-tables]\n", encoding="utf-8")
+    result = build(site, tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    assert [line.split(": HT001")[0] for line in warnings(result)] == ["house_tables: docs/index.md:5:1"]
+
+
 def test_a_page_that_is_not_utf8_stops_the_build_in_one_line_at_its_place(tmp_path):
     """MkDocs stops on a page that is not UTF-8 with a traceback; the plugin reports the first such byte at
     file:line:col instead, the place check reports, and the build aborts cleanly (exit 1, no traceback)."""

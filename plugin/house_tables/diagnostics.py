@@ -4,12 +4,12 @@ front end), and one formatter for the `path:line:col: HTnnn message` line."""
 from __future__ import annotations
 
 import os
-import re
 
 from .codes import CODES, FIX_HINT
 from .model import Diagnostic, Position, Row, Span, Table
+from .patterns import LazyPattern
 
-_ESCAPED_PIPE_IN_CODE = re.compile(r"(`+)(?:(?!\1).)*?\\\|.*?\1")
+_ESCAPED_PIPE_IN_CODE = LazyPattern(r"(`+)(?:(?!\1).)*?\\\|.*?\1")
 
 
 def _diagnostic(code: str, span: Span, message: str, hint: str) -> Diagnostic:

@@ -6,12 +6,12 @@
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
 from .model import Position, Span
+from .patterns import LazyPattern
 
-_DIRECTIVE = re.compile(r"^[ \t>]*(?:<!--|\{/\*)[ \t]*house-tables:(?P<body>.*?)(?:-->|\*/\})[ \t]*$")
+_DIRECTIVE = LazyPattern(r"^[ \t>]*(?:<!--|\{/\*)[ \t]*house-tables:(?P<body>.*?)(?:-->|\*/\})[ \t]*$")
 
 
 class DirectiveError(ValueError):

@@ -25,6 +25,7 @@ from .model import Diagnostic, HtmlTableTag, Position, Table
 from .options import EXTENSION, OPTIONS, OptionError, conversion_config, validate
 from .parsing.house_form import MAX_NESTING, depth_over, has_jsx_attribute, house_table_lines, is_house_table_opener
 from .parsing.pymd import CAPTURE_PRIORITY, locate, start_recording, table_readers_before, watch_includes
+from .patterns import LazyPattern
 from .source import Source
 
 if TYPE_CHECKING:
@@ -34,11 +35,11 @@ if TYPE_CHECKING:
 # diagnostics, mapping, parsing, parsing.locate, rendering.layout, rendering.restyle, widths.
 
 LOGGER = logging.getLogger("mkdocs.plugins.house_tables")
-_STASHED = re.compile("\x02wzxhzdk:(\\d+)\x03")
+_STASHED = LazyPattern("\x02wzxhzdk:(\\d+)\x03")
 # HTML comments at the start of a raw HTML stash entry: Python-Markdown stashes a comment that follows another on its
 # line (`<!--a--><!--a-->`) with the next raw HTML block, which may be a house table.
-_LEADING_COMMENTS = re.compile(r"(?:\s*<!--.*?-->)+\s*", re.S)
-_RAW_TABLE_LINE = re.compile(r"^[ \t]*<table(?=[\s>])")
+_LEADING_COMMENTS = LazyPattern(r"(?:\s*<!--.*?-->)+\s*", re.S)
+_RAW_TABLE_LINE = LazyPattern(r"^[ \t]*<table(?=[\s>])")
 _LEVELS = {"warning": logging.WARNING, "info": logging.INFO, "error": logging.ERROR, "ignore": None}
 
 
@@ -89,7 +90,7 @@ class Settings:
         self.level = level
         self.levels = {} if levels is None else levels
         self.sink: Callable[[int, str], None] = LOGGER.log  # the MkDocs plugin collects findings per page
-        self.styles: dict = {}  # "style": config.style; (align, widths) -> its TableStyles
+        self.styles: dict = {}  # "style": config.style, and the parts of its tables' styles (layout.assembled_styles)
 
 
 class HouseTablesIncludeWatch(Preprocessor):
@@ -511,7 +512,7 @@ class RawHtmlTables:
         return [indent + line for line in review.normalisable[0].lines]
 
 
-_TAG_OR_BLANK = re.compile(r"<[^<>]*>|\s+")
+_TAG_OR_BLANK = LazyPattern(r"<[^<>]*>|\s+")
 
 
 def _element_text(table, stash: list) -> str:
@@ -674,18 +675,15 @@ class HouseTablesTreeprocessor(Treeprocessor):
         restyle(element, self._styles(table.align, widths))
 
     def _styles(self, align: tuple, widths: tuple[int, ...]):
-        """table_styles of the configured style, kept for the build (its tables share a few layouts; a Grid and a
-        Style hashed for every table cost more than the lookup)."""
-        from .rendering.layout import Grid, table_styles
+        """table_styles of the configured style, assembled from parts kept for the build (layout.assembled_styles:
+        a Grid and a Style hashed for every table cost more than the lookups)."""
+        from .rendering.layout import assembled_styles
 
         style, kept = self.settings.config.style, self.settings.styles
         if kept.get("style") is not style:  # another style configured since: start again
             kept.clear()
             kept["style"] = style
-        styles = kept.get((align, widths))
-        if styles is None:
-            styles = kept[align, widths] = table_styles(Grid(align, (), (), widths), style)
-        return styles
+        return assembled_styles(align, widths, style, kept)
 
     def _read_columns(self, element, columns: list[list[str]]) -> None:
         """Each column's cells' visible text, in order (cells past the header's width left out)."""

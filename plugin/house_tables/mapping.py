@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from difflib import SequenceMatcher
 from typing import NamedTuple
+
+from .patterns import LazyPattern
 
 _INCLUDE_MARK = "-8<-"  # pymdownx.snippets' marker (a line that includes another file)
 
@@ -195,7 +196,7 @@ def _same_but_links(derived: str, line: str) -> bool:
     return "](" in line and _DESTINATION.sub("]()", derived).endswith(_DESTINATION.sub("]()", line))
 
 
-_DESTINATION = re.compile(r"\]\([^()\s]*\)")  # a Markdown link's or image's destination, without a title
+_DESTINATION = LazyPattern(r"\]\([^()\s]*\)")  # a Markdown link's or image's destination, without a title
 
 
 def _including_lines(line: int, first: int, last: int, mapped: dict[int, int],

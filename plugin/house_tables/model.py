@@ -10,7 +10,7 @@ an empty cell has a zero-width span whose end column is its start column - 1.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError
 from enum import Enum
 from typing import NamedTuple
 
@@ -77,12 +77,33 @@ class Cell(NamedTuple):
         return self.text if self.content is None else self.content
 
 
-@dataclass(frozen=True)
 class Row:
-    """A header or body row: the cells exactly as written (maybe more or fewer than the header)."""
+    """A header or body row: the cells exactly as written (maybe more or fewer than the header). Immutable, equal
+    and hashed by its cells and span, as the frozen dataclass it was (written out: making that dataclass was 3.6 M
+    instructions of every build's import)."""
 
-    cells: tuple[Cell, ...]
-    span: Span
+    __match_args__ = ("cells", "span")
+
+    def __init__(self, cells: tuple[Cell, ...], span: Span):
+        object.__setattr__(self, "cells", cells)
+        object.__setattr__(self, "span", span)
+
+    def __setattr__(self, name: str, value) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other) -> bool:
+        if other.__class__ is self.__class__:
+            return (self.cells, self.span) == (other.cells, other.span)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.cells, self.span))
+
+    def __repr__(self) -> str:
+        return f"{self.__class__.__qualname__}(cells={self.cells!r}, span={self.span!r})"
 
     @property
     def line(self) -> int:
@@ -221,13 +242,28 @@ class ScanResult(NamedTuple):
     included_table_tag: bool = False  # a `.md` page whose text as read (includes expanded) holds `<table`
 
 
-@dataclass
 class Review:
     """What the hand-written tables of a page are: conforming, to normalise (with their new lines), left alone
-    (conformance.review makes it; here so that a page without any needs no conformance module). A dataclass: reviews
-    are compared (tests/test_review_kept.py)."""
+    (conformance.review makes it; here so that a page without any needs no conformance module). Reviews are compared
+    (tests/test_review_kept.py): equal by their fields, as the dataclass it was."""
 
-    findings: list[Diagnostic] = field(default_factory=list)
-    normalisable: list = field(default_factory=list)  # conformance.Normalised
-    conforming: int = 0
-    alone: int = 0
+    __hash__ = None  # mutable, compared by value
+
+    def __init__(self, findings: list[Diagnostic] | None = None, normalisable: list | None = None,
+                 conforming: int = 0, alone: int = 0):
+        self.findings = [] if findings is None else findings
+        self.normalisable = [] if normalisable is None else normalisable  # conformance.Normalised
+        self.conforming = conforming
+        self.alone = alone
+
+    def _fields(self) -> tuple:
+        return (self.findings, self.normalisable, self.conforming, self.alone)
+
+    def __eq__(self, other) -> bool:
+        if other.__class__ is self.__class__:
+            return self._fields() == other._fields()
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return (f"Review(findings={self.findings!r}, normalisable={self.normalisable!r}, "
+                f"conforming={self.conforming!r}, alone={self.alone!r})")

@@ -4,6 +4,7 @@ being rendered, so findings point at the file on disk (`docs/page.md:12:5: HT001
 from __future__ import annotations
 
 import logging
+import os
 from typing import TYPE_CHECKING
 
 from mkdocs.config import base
@@ -162,9 +163,9 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
             return None
         src = page.file.src_uri
         enabled = self.globs is None or _selected(src, self.globs)
-        file = page.file  # its path and text are made only if a finding needs them
-        self.extension.page = PageContext(lambda: _display_path(page), lambda: file.content_string, enabled,
-                                          getattr(file, "generated_by", None), self._pasted(file))
+        file, read = page.file, page.markdown  # what MkDocs read (page.markdown: this event's result, once it ran)
+        self.extension.page = PageContext(lambda: _display_path(page), lambda: _file_text(file, read, config),
+                                          enabled, getattr(file, "generated_by", None), self._pasted(file))
         self.current = page.file.src_uri
         self.findings[self.current] = []
         self.rendered.add(self.current)
@@ -195,6 +196,22 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
 def _decoded_as_mkdocs_does(data: bytes) -> tuple[bytes, bytes]:
     """The bytes MkDocs decodes of a file (as `utf-8-sig`, the text after a BOM), and the file's own."""
     return data.removeprefix(b"\xef\xbb\xbf"), data
+
+
+def _file_text(file, read: str | None, config: MkDocsConfig) -> str:
+    """The text of the page's file (where findings are placed), without reading it again where the Markdown MkDocs
+    read from it (read) is that text: MkDocs' front-matter reader (meta.get_data) only deletes (a front matter, the
+    blank lines after it, the CR of each CRLF) or makes a lone CR a LF, so a Markdown as long in UTF-8 as the file is
+    the file's text, lone CRs aside (positions count every line ending alike). Not where a plugin serves page
+    sources, nor for a file with a BOM. Reading each page's file again was half of what reporting its findings cost."""
+    if (isinstance(read, str) and file.abs_src_path is not None and not config.plugins.events["page_read_source"]
+            and not getattr(file, "generated_by", None)):
+        try:
+            if os.path.getsize(file.abs_src_path) == len(read.encode("utf-8")):
+                return read
+        except (OSError, UnicodeEncodeError):
+            pass  # as MkDocs' own read would report it
+    return file.content_string
 
 
 def _selected(src: str, globs: tuple[GlobSet, GlobSet]) -> bool:

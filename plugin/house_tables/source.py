@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
 from .model import Position, Span
+from .patterns import LazyPattern
 
 BOM = "\ufeff"
-_LINE = re.compile(r"([^\r\n]*)(\r\n|\r|\n|$)")
+_LINE = LazyPattern(r"([^\r\n]*)(\r\n|\r|\n|$)")
 
 
 class Source(NamedTuple):

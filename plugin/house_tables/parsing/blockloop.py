@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 import markdown
 
+from ..patterns import LazyPattern
 from . import bigblock
 
 VERIFY = False  # check every pass-over against the processor's own test (set by the tests, never in use)
@@ -244,8 +245,8 @@ def _holds(needle: str) -> Callable[[str], bool]:
     return lambda text: needle in text
 
 
-_RULE_START = re.compile(r" {0,3}[-_*]")
-_RULE_LINE = re.compile(r"\n {0,3}[-_*]")  # "\n" first: a literal prefix, so the search skips from line to line
+_RULE_START = LazyPattern(r" {0,3}[-_*]")
+_RULE_LINE = LazyPattern(r"\n {0,3}[-_*]")  # "\n" first: a literal prefix, so the search skips from line to line
 
 
 def _may_hold_rule(text: str) -> bool:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 
 from ..model import Cell, Position, Row, Span
+from ..patterns import LazyPattern
 
 _BLANK = " \t"
-_TICK_OR_ESCAPE = re.compile(r"[`\\]")
+_TICK_OR_ESCAPE = LazyPattern(r"[`\\]")
 
 
 def cell_at(line_no: int, line: str, start: int, end: int, content: str | None = None) -> Cell:

@@ -9,16 +9,16 @@ for alignment; a plain table without it is HTML, and `fix` verifies the page rea
 
 from __future__ import annotations
 
-import re
+from ..patterns import LazyPattern
 
-OPENER = re.compile(r"^([ \t>]*)<table\b[^\n]*>[ \t]*$")
-_BLOCK_OPENER = re.compile(r"^[ \t]*<table\b[^\n]*>[ \t]*$")  # in a block the parser gives: `>` is a blockquote's
-_JSX_ATTRIBUTE = re.compile(r"<[A-Za-z][^<>]*?\s[\w:.-]+=\{")
-_CLOSER = re.compile(r"^[ \t>]*</table>[ \t]*$")
+OPENER = LazyPattern(r"^([ \t>]*)<table\b[^\n]*>[ \t]*$")
+_BLOCK_OPENER = LazyPattern(r"^[ \t]*<table\b[^\n]*>[ \t]*$")  # in a block the parser gives: `>` is a blockquote's
+_JSX_ATTRIBUTE = LazyPattern(r"<[A-Za-z][^<>]*?\s[\w:.-]+=\{")
+_CLOSER = LazyPattern(r"^[ \t>]*</table>[ \t]*$")
 
 
 MAX_NESTING = 100  # tags open at once in a cell: the renderers and verifiers recurse once per level
-_TAG_TOKEN = re.compile(r"<(/?)([A-Za-z][\w:.-]*)[^<>]*?(/?)>")
+_TAG_TOKEN = LazyPattern(r"<(/?)([A-Za-z][\w:.-]*)[^<>]*?(/?)>")
 VOID = frozenset(("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
                    "wbr"))
 

@@ -8,18 +8,19 @@ from itertools import chain
 
 from markdown.util import BLOCK_LEVEL_ELEMENTS
 
+from ..patterns import LazyPattern
 from ..source import Source
 
 TAB_SIZE = 4
-_CONTAINER_PREFIX = re.compile(r"(?:[ >]|[-*+](?= )|\d{1,9}[.)](?= ))*")
+_CONTAINER_PREFIX = LazyPattern(r"(?:[ >]|[-*+](?= )|\d{1,9}[.)](?= ))*")
 # What may precede a row on its line: container markup, or top-level HTML comments the HTML preprocessor set apart
 # (`<!-- c --> a | b` begins a table row after the comment).
-_ROW_PREFIX = re.compile(r"(?:[ >]|[-*+](?= )|\d{1,9}[.)](?= ))*|[ ]{0,3}(?:<!--.*?-->[ \t]*)+")
-_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
+_ROW_PREFIX = LazyPattern(r"(?:[ >]|[-*+](?= )|\d{1,9}[.)](?= ))*|[ ]{0,3}(?:<!--.*?-->[ \t]*)+")
+_FENCE = LazyPattern(r" {0,3}(`{3,}|~{3,})")
 # Lines Python-Markdown sets apart from the lines above them: `///` (pymdownx.blocks), an ATX heading and a
 # thematic break (their block processors split a block they find such a line in); at the top level only, not
 # indented, a block-level HTML tag or a comment (the HTML preprocessor; inline tags such as <span> stay).
-_ENDS_BLOCK = re.compile(r"///|#{1,6}(?:[ \t]|$)|(?:([-*_]) *)(?:\1 *){2,}$")
+_ENDS_BLOCK = LazyPattern(r"///|#{1,6}(?:[ \t]|$)|(?:([-*_]) *)(?:\1 *){2,}$")
 # A pattern string, compiled (into re's cache) by the first line that begins with `<`: few pages have one, and
 # compiling it took 4.5 M instructions of every build's imports.
 _BLOCK_HTML = rf"<(?:!--|/?(?:{'|'.join(BLOCK_LEVEL_ELEMENTS)})(?=[\s/>]|$))"

@@ -26,10 +26,10 @@ from markdown.preprocessors import Preprocessor
 from markdown.util import ETX, STX
 
 from ..diagnostics import delimiter_mismatch, no_blank_line_before, swallowed_block, unlocated_table
-from ..mkdocs_parts import page_meta
 from ..model import Cell, Diagnostic, Dialect, LazyRow, PlacedTable, Position, Row, Span, Table
+from ..patterns import LazyPattern
 from ..source import Source
-from . import blockloop, fences, sections
+from . import fences
 from .cells import alignment, cell_at, row_of
 from .locate import LineLocator, offset_in
 
@@ -50,24 +50,24 @@ MKDOCS_EXTENSIONS: tuple[str, ...] = (
 MKDOCS_EXTENSION_CONFIGS: dict[str, dict] = {"pymdownx.tabbed": {"alternate_style": True}}
 
 INCLUDE_MARK = "-8<-"  # pymdownx.snippets' marker: text from other files may hold tables
-_PLACEHOLDER = re.compile("\x02wzxhzdk:(\\d+)\x03")
+_PLACEHOLDER = LazyPattern("\x02wzxhzdk:(\\d+)\x03")
 # Where the text the block parser reads is captured: after includes (pymdownx.snippets, 32) and critic (31.1), but
 # before superfences' `preserve_tabs` pre-pass (31.05), which swaps fences for placeholders that its main pass (25)
 # gives back as the same lines; captured after it, the text would differ from the file by every fence.
 CAPTURE_PRIORITY = 31.07
-_SPLIT = re.compile(r"(\\\\)|(\\`+)|(`+)|(\\\|)|(\|)")
+_SPLIT = LazyPattern(r"(\\\\)|(\\`+)|(`+)|(\\\|)|(\|)")
 _DELIMITER_CHARS = frozenset("|:- ")
-_BACKTICK_RUN = re.compile("`+")
-_SPACES_LINE = re.compile("\n +(?=\n)")
-_DELIMITER_LINE = re.compile(r"[ \t>]*([|:\- \t]+)")
+_BACKTICK_RUN = LazyPattern("`+")
+_SPACES_LINE = LazyPattern("\n +(?=\n)")
+_DELIMITER_LINE = LazyPattern(r"[ \t>]*([|:\- \t]+)")
 _BLOCK_START_MARKS = frozenset("#-*+>`~_<")  # with any decimal digit (\d), what _BLOCK_START can begin with
 # What a _BLOCK_START match begins with (each alternative without what follows its first characters): the first
 # cell's text is a prefix of its line from the row's start, so a line where none stands there has no such cell.
-_BLOCK_STEM = re.compile(
+_BLOCK_STEM = LazyPattern(
     r"#|[-*+][ \t]|\d{1,9}[.)]|>|```|~~~|[-*_]|<(?:div|details|section|table|pre|ul|ol|blockquote|h[1-6]|hr|p)",
     re.IGNORECASE,
 )
-_BLOCK_START = re.compile(
+_BLOCK_START = LazyPattern(
     r"(?:#{1,6}(?:[ \t]|$)|[-*+][ \t]|\d{1,9}[.)](?:[ \t]|$)|>|```|~~~|([-*_])[ \t]*\1[ \t]*\1"
     r"|<(?:div|details|section|table|pre|ul|ol|blockquote|h[1-6]|hr|p)\b)",
     re.IGNORECASE,
@@ -168,6 +168,8 @@ class _RecordingTableProcessor(TableProcessor):
 
     def _split(self, row):
         """The same split as Python-Markdown's, in linear time (its own is quadratic in backtick runs)."""
+        if "`" not in row and "\\" not in row:  # no code span, no escape: every pipe splits (most rows; uncached)
+            return row.split("|")
         return [row[start:end] for start, end in _split(row)]
 
 
@@ -319,6 +321,8 @@ def markdown_for(extensions: tuple[str, ...], configs: dict, *, recording: bool 
         if recording:
             _without_highlighting(md)
         if recording and fast:
+            from . import blockloop  # check's block loop: a build's recorder never imports it
+
             _without_superfences_highlighter(md)
             _cheaper_preprocessors(md)
             blockloop.install(md)
@@ -490,6 +494,8 @@ def block_parse(text: str, extensions: tuple[str, ...], configs: dict, *, fast: 
         for preprocessor in preprocessors[done:]:
             lines = preprocessor.run(lines)
         if fast:
+            from . import sections
+
             sections.parse_document(md, lines)
         else:
             md.parser.parseDocument(lines)
@@ -781,6 +787,8 @@ def _adds_text(preprocessor) -> bool:
 
 def page_markdown(text: str) -> str:
     """The Markdown MkDocs renders for a page's file: front matter and the blank lines after it removed."""
+    from ..mkdocs_parts import page_meta
+
     return page_meta().get_data(text)[0]
 
 
@@ -789,6 +797,8 @@ def _page_markdown_fast(text: str) -> str:
     carriage return, and a first line that is not blank and no `key:` line (META_RE, MkDocs' own). get_data then
     splits the page into lines, finds the first line neither blank nor a key, puts it back and joins them again
     (the page's start is not a newline: nothing for its lstrip). Any other page goes to get_data."""
+    from ..mkdocs_parts import page_meta
+
     meta = page_meta()
     end = text.find("\n")
     first = text if end < 0 else text[:end]

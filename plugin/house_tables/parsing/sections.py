@@ -16,12 +16,12 @@ superfences gives a fence back as text, which changes the lines known to be fenc
 
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as etree
 from bisect import bisect_left, bisect_right
 
 import markdown
 
+from ..patterns import LazyPattern
 from .blockloop import BlockLoop
 
 _SECTIONED = {  # the default stack's block processors, exact classes
@@ -35,7 +35,7 @@ _SECTIONED = {  # the default stack's block processors, exact classes
     ("markdown.blockprocessors", "UListProcessor"), ("markdown.blockprocessors", "BlockQuoteProcessor"),
     ("markdown.blockprocessors", "ReferenceProcessor"), ("house_tables.parsing.pymd", "_RecordingParagraphProcessor"),
 }
-_PLACEHOLDER_BLOCK = re.compile("\x02wzxhzdk:\\d+\x03")
+_PLACEHOLDER_BLOCK = LazyPattern("\x02wzxhzdk:\\d+\x03")
 
 ENABLED = True  # bench/mdfast_steps.py turns it off to count what it saves
 

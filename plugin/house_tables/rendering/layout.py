@@ -38,10 +38,11 @@ def render_lines(grid: Grid, style: Style, form: str, kept: dict[tuple, str] | N
         cols = [f"    <col{attr([('width', f'{width}%')])}{void}" for width in grid.widths]
         lines += ["  <colgroup>", *cols, "  </colgroup>"]
     lines += ["  <thead>", f"    <tr{kept.get(('head',), '')}{attr(_header_row_style(style))}>"]
-    lines += [f"      <th{kept.get(('th', i), '')}{attr(_header_cell_style(style, grid, i))}>{text}</th>"
+    lines += [f"      <th{kept.get(('th', i), '')}{attr(_header_cell_style(style, grid.align[i], i))}>{text}</th>"
               for i, text in enumerate(grid.header)]
     lines += ["    </tr>", "  </thead>", "  <tbody>"]
-    cell_styles = [attr(_body_cell_style(style, grid, i)) for i in range(len(grid.align))]  # the same in every row
+    # the same in every row
+    cell_styles = [attr(_body_cell_style(style, align, i)) for i, align in enumerate(grid.align)]
     for r, row in enumerate(grid.body):
         lines.append(f"    <tr{kept.get(('row', r), '')}>")
         if kept:
@@ -71,8 +72,8 @@ def style_items(grid: Grid, style: Style) -> ElementStyles:
         _table_style(style),
         tuple([("width", f"{width}%")] for width in grid.widths) if style.styled else (),
         _header_row_style(style),
-        tuple(_header_cell_style(style, grid, i) for i in columns),
-        tuple(_body_cell_style(style, grid, i) for i in columns),
+        tuple(_header_cell_style(style, grid.align[i], i) for i in columns),
+        tuple(_body_cell_style(style, grid.align[i], i) for i in columns),
     )
 
 
@@ -86,32 +87,33 @@ def _header_row_style(style: Style) -> StyleItems:
     return [("borderBottom", f"2px solid {style.accent}")] if style.styled else []
 
 
-def _header_cell_style(style: Style, grid: Grid, column: int) -> StyleItems:
-    """textAlign, padding, fontWeight, whiteSpace, backgroundColor, in that order."""
+def _header_cell_style(style: Style, align: str | None, column: int) -> StyleItems:
+    """textAlign, padding, fontWeight, whiteSpace, backgroundColor, in that order (align: the column's)."""
     if not style.styled:
-        return _plain_align(grid, column)
-    items: StyleItems = [("textAlign", grid.align[column] or "left"), ("padding", style.header_padding),
+        return _plain_align(align)
+    items: StyleItems = [("textAlign", align or "left"), ("padding", style.header_padding),
                          ("fontWeight", style.header_weight)]
     if style.header_nowrap:
         items.append(("whiteSpace", "nowrap"))
     return [*items, ("backgroundColor", style.backgrounds[column % 2])]
 
 
-def _body_cell_style(style: Style, grid: Grid, column: int) -> StyleItems:
-    """padding, textAlign (center/right only), fontWeight (first column only), backgroundColor."""
+def _body_cell_style(style: Style, align: str | None, column: int) -> StyleItems:
+    """padding, textAlign (center/right only), fontWeight (first column only), backgroundColor (align: the
+    column's)."""
     if not style.styled:
-        return _plain_align(grid, column)
+        return _plain_align(align)
     items: StyleItems = [("padding", style.body_padding)]
-    if grid.align[column] in ("center", "right"):
-        items.append(("textAlign", grid.align[column]))
+    if align in ("center", "right"):
+        items.append(("textAlign", align))
     if column == 0 and style.first_column_weight is not None:
         items.append(("fontWeight", style.first_column_weight))
     return [*items, ("backgroundColor", style.backgrounds[column % 2])]
 
 
-def _plain_align(grid: Grid, column: int) -> StyleItems:
+def _plain_align(align: str | None) -> StyleItems:
     """The plain preset keeps only an explicit alignment."""
-    return [("textAlign", grid.align[column])] if grid.align[column] else []
+    return [("textAlign", align)] if align else []
 
 
 def _jsx_style(items: StyleItems) -> str:
@@ -154,6 +156,39 @@ def table_styles(grid: Grid, style: Style) -> TableStyles:
         tuple(_css(cell) for cell in items.header_cells),
         tuple(_css(cell) for cell in items.body_cells),
     )
+
+
+def assembled_styles(align: tuple[str | None, ...], widths: tuple[int, ...], style: Style,
+                     kept: dict) -> TableStyles:
+    """table_styles(Grid(align, (), (), widths), style) from the parts a build's tables share, kept between calls
+    (for one style): the table's and header row's CSS, each column's cells' by its alignment and place (a cell's
+    style depends on nothing else), each colgroup column's by its width. A build's tables mostly differ in widths
+    and alignments, rarely in a column's."""
+    whole = kept.get("whole")
+    if whole is None:
+        whole = kept["whole"] = table_styles(Grid((), (), (), ()), style)
+    cells = [_kept_column_css(align[column], column, style, kept) for column in range(len(align))]
+    cols = tuple(_kept_width_css(width, kept) for width in widths) if style.styled else ()
+    return TableStyles(whole.table, cols, whole.header_row, tuple(header for header, _ in cells),
+                       tuple(body for _, body in cells))
+
+
+def _kept_column_css(align: str | None, column: int, style: Style, kept: dict) -> tuple[str, str]:
+    """The CSS of a column's header cell and body cells, by what it depends on: alignment, first or not, parity."""
+    key = (align, column == 0, column % 2)
+    found = kept.get(key)
+    if found is None:
+        found = kept[key] = (_css(_header_cell_style(style, align, column)),
+                             _css(_body_cell_style(style, align, column)))
+    return found
+
+
+def _kept_width_css(width: int, kept: dict) -> str:
+    """A colgroup column's CSS, as style_items and table_styles write it."""
+    found = kept.get(width)
+    if found is None:
+        found = kept[width] = _css([("width", f"{width}%")])
+    return found
 
 
 def _css(items: StyleItems) -> str:
