@@ -134,22 +134,41 @@ def _read_nested_pastes(pastes: _Pastes, docs_dir: str, directive, options: dict
     """The files that files pages paste paste in turn, at any depth, and no page pastes itself: partial, NESTED_PASTE,
     at the first directive of a pasted file that pastes them (Kometa's award pages paste a template that pastes the
     file holding the table)."""
-    pending, seen = [*pastes.whole, *pastes.partial], set()
+    encoding = str(options.get("encoding") or "utf-8")
+    pasted = [(path, text) for path in [*pastes.whole, *pastes.partial] if (text := _read(path, encoding)) is not None]
+    for including, text, match, path, _ in _pastes_within(pasted, docs_dir, directive, options, tags, recursive=True):
+        if path not in pastes.whole and path not in pastes.partial:
+            pastes.partial[path] = (f"{shown_file(including)}:{text.count(chr(10), 0, _opening(match)) + 1}",
+                                    NESTED_PASTE)
+
+
+def _pastes_within(starts: list[tuple[str, str]], docs_dir: str, directive, options: dict, tags, *, recursive: bool):
+    """Each paste of the texts' directives and, recursive, of the files they paste, at any depth: (the including file,
+    its text, the directive, a file it pastes as the plugin resolves it, that file's text or None where it cannot be
+    read), breadth first from starts ((path, text): the texts whose directives are read first). Each file is read
+    and its directives walked once however many files paste it."""
+    from collections import deque
+
+    encoding = str(options.get("encoding") or "utf-8")
+    texts: dict[str, str | None] = dict(starts)
+    pending = deque(starts)
     while pending:
-        including = pending.pop(0)
-        if including in seen:
-            continue
-        seen.add(including)
-        try:
-            text = Path(including).read_text(encoding=str(options.get("encoding") or "utf-8"))
-        except (OSError, UnicodeDecodeError, LookupError):
-            continue
+        including, text = pending.popleft()
         for match in _directives(text, tags):
-            place = f"{shown_file(including)}:{text.count(chr(10), 0, _opening(match)) + 1}"
             for path in _pasted_files(Path(including), match, docs_dir, directive, options):
-                if path not in pastes.whole and path not in pastes.partial:
-                    pastes.partial[path] = (place, NESTED_PASTE)
-                pending.append(path)
+                if path not in texts:
+                    texts[path] = _read(path, encoding)
+                    if recursive and texts[path] is not None:
+                        pending.append((path, texts[path]))
+                yield including, text, match, path, texts[path]
+
+
+def _read(path: str, encoding: str) -> str | None:
+    """A pasted file's text in the plugin's encoding; None where it cannot be read (the build says so)."""
+    try:
+        return Path(path).read_text(encoding=encoding)
+    except (OSError, UnicodeDecodeError, LookupError):
+        return None
 
 
 def pasted_lines(page: str, text: str, options: dict, docs_dir: str) -> dict[str, list[str]]:
@@ -162,19 +181,10 @@ def pasted_lines(page: str, text: str, options: dict, docs_dir: str) -> dict[str
         return {}
     directive, options, tags = plugin
     found: dict[str, list[str]] = {}
-    pending = [(page, text)]
-    while pending:
-        including, own_text = pending.pop(0)
-        for match in _directives(own_text, tags):
-            for path in _pasted_files(Path(including), match, docs_dir, directive, options):
-                if path not in found:
-                    try:
-                        own = Path(path).read_text(encoding=str(options.get("encoding") or "utf-8"))
-                    except (OSError, UnicodeDecodeError, LookupError):
-                        continue
-                    found[path] = _spliced_lines(own, tags)
-                    if options.get("recursive", True) is not False:  # else its directives are pasted as text
-                        pending.append((path, own))
+    recursive = options.get("recursive", True) is not False  # else a pasted file's directives are pasted as text
+    for _, _, _, path, own in _pastes_within([(page, text)], docs_dir, directive, options, tags, recursive=recursive):
+        if own is not None and path not in found:
+            found[path] = _spliced_lines(own, tags)
     return found
 
 
