@@ -13,6 +13,7 @@ from pathlib import Path
 
 from .diagnostics import shown_file
 from .site import forget_guarded_includes, pages_holding
+from .source import Source
 
 # What stands for a directive when the including page is rendered: plain text no extension changes.
 _SENTINEL = "HouseTablesIncludeMark{}Z"
@@ -378,27 +379,39 @@ class PastedReading:
         self.paste, self.path, self.pasting, self.then = paste, path, pasting, then
         self.pasted_files: dict[str, list[str]] = {}
         self.read: tuple[str, ...] | None = ()
-        self._texts: dict[str, tuple[dict, tuple | None]] = {}  # each text read -> (pasted_files, read)
+        # each text pasted -> (the pasted text, pasted_files, read): check reads a page up to three times (its scan,
+        # its hand-written tables, the cache's key), fix a few more (the page, its conversion, what verifies it), and
+        # the plugin's pasting is most of check's time on such a site (Kometa: 219 of 330 profiled seconds)
+        self._texts: dict[str, tuple[str, dict, tuple | None]] = {}
 
     def __call__(self, text: str) -> str:
-        self.pasted_files, self.read, pasted = {}, (), text
-        if self.paste.directs(text):
-            self.read = None  # until the plugin has pasted (it raises where the build fails: a missing file)
-            pasted, read = self.paste(self.path, text)
-            self.pasted_files = pasted_lines(self.path, text, *self.pasting)
-            self.read = None if self._globbed(text, read) else read
-        if len(self._texts) < 8:  # fix reads a few texts (the page, its conversion, what verifies it)
-            self._texts[text] = (self.pasted_files, self.read)
+        known = self._texts.get(text)
+        if known is None:
+            self.pasted_files, self.read = {}, None  # until the plugin has pasted (it raises where the build fails)
+            known = self._pasted(text)
+            if len(self._texts) < 8:
+                self._texts[text] = known
+        pasted, self.pasted_files, self.read = known
         return pasted if self.then is None else self.then(pasted)
 
+    def _pasted(self, text: str) -> tuple[str, dict[str, list[str]], tuple[str, ...] | None]:
+        """(the text as the plugin pastes files into it, pasted_files, read), once per text."""
+        if not self.paste.directs(text):
+            return text, {}, ()
+        pasted, read = self.paste(self.path, text)
+        return pasted, pasted_lines(self.path, text, *self.pasting), None if self._globbed(text, read) else read
+
     def of(self, text: str) -> tuple[dict[str, list[str]], tuple[str, ...] | None]:
-        """(pasted_files, read) of a text (read now if it was not: the attributes say the last text's)."""
-        if text not in self._texts:
+        """(pasted_files, read) of a text (read now if it was not: the attributes say the last text's). A text read
+        as the scan reads it (line endings LF, no BOM, a last line ending: Source.normalized) counts as read: the
+        same directives name the same files."""
+        known = self._texts.get(text) or self._texts.get(Source.parse(text).normalized())
+        if known is None:
             from .parsing.pymd import rewritten
 
             rewritten(self, text)
             return self.pasted_files, self.read
-        return self._texts[text]
+        return known[1], known[2]
 
     def _globbed(self, text: str, read: tuple[str, ...]) -> bool:
         """Whether a directive of the page, or of a file pasted into it, names its files by a glob pattern."""
