@@ -521,3 +521,28 @@ def test_a_page_s_result_is_kept_under_the_bytes_of_the_files_include_markdown_p
     assert cli_run(capsys, "check", "docs") == changed
     parsed.clear()
     assert cli_run(capsys, "check", "docs") == changed and parsed == []
+
+
+def test_check_pastes_a_page_once(here, capsys, monkeypatch):
+    """include-markdown's pasting is most of check's time on a site that pastes (Kometa): check pasted a page for its
+    scan, again for its hand-written tables (a pasted `<table>`) and, where the file has no last line ending, again
+    for the cache's key (Kometa: 118 pages pasted 198 times). Now once, with the same findings."""
+    from house_tables import includes
+
+    pasted = []
+    real = includes.Paster.__call__
+
+    def paste(self, path, text):
+        pasted.append(path)
+        return real(self, path, text)
+
+    monkeypatch.setattr(includes.Paster, "__call__", paste)
+    write(here / "mkdocs.yml", "site_name: s\nplugins: [include-markdown]\nmarkdown_extensions: [tables, md_in_html]\n")
+    write(here / "templates" / "part.md", "<table><tr><td>raw</td></tr></table>\n\n| a | b |\n|---|---|\n| 1 | 2 |\n")
+    write(here / "docs" / "a.md", '# A\n\n{% include-markdown "../templates/part.md" %}')  # no last line ending
+    output = cli_run(capsys, "check", "--no-cache", "docs")[1]
+    assert output.splitlines()[:2] == [  # the pasted raw table read by the hand-written tables' pass
+        "docs/a.md:3:1: HT013 hand-written table left alone: <table> is not one element on its own line (from text a "
+        "plugin or Markdown extension made at this line; no file holds it; line 3 of the page as MkDocs read it)",
+        "templates/part.md:3:1: HT001 pipe table (2 columns, 1 row) — the house style forbids Markdown pipe tables"]
+    assert [Path(path).name for path in pasted] == ["a.md"]

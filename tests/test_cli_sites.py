@@ -899,3 +899,48 @@ def test_tables_include_markdown_assembles_are_reported_by_check_where_the_build
         "house_tables: templates/values.md:1:1:"]
     for page in ("index.html", "codes/index.html", "sort/index.html", "more/index.html", "award/index.html"):
         assert unstyled(after.pages[page]) == unstyled(before.pages[page])
+
+
+# A site that renames include-markdown's directive (its `directives` option): no page says "include".
+RENAMED_PAGE = ('# Terms\n\n| Term | Meaning |\n| --- | --- |\n| HTML | markup |\n\n| Plain | Text |\n| --- | --- |\n'
+                '| a | b |\n\n| Code | Name |\n|:-----|:-----|\n{% paste "../parts/rows.md" %}\n\n'
+                '{% paste "../parts/glossary.md" %}\n')
+RENAMED_FILES = {"parts/glossary.md": "*[HTML]: Hyper Text Markup Language\n", "parts/rows.md": "| `x` | ex |"}
+
+
+def test_a_page_pasting_by_a_renamed_directive_is_read_and_verified_as_pasted(tmp_path):
+    """check took a page for one that pastes nothing unless its text held "include", so with the directive renamed
+    (`directives: {include-markdown: paste}`) it read the page as written: the table whose rows the page pastes under
+    its header went unreported, where the build reports it. Now such a page is read as pasted, as the build reads
+    it, and fix verifies it so (the pasting pass that used to verify it besides, includes.page_as_pasted, is gone):
+    the table whose cell the pasted glossary marks as an abbreviation stays, the plain one converts, the assembled one
+    stays, and the page shows what it showed."""
+    def write(root: Path, plugin: bool) -> Path:
+        config = write_site(root, {"index.md": RENAMED_PAGE}, files=RENAMED_FILES, plugin=False, snippets=False,
+                            extensions=["abbr", "tables"])
+        entries = ", ".join(["search", "{include-markdown: {directives: {include-markdown: paste}}}",
+                             *(["house-tables"] if plugin else [])])
+        text = config.read_text(encoding="utf-8")
+        config.write_text(text[:text.index("plugins:")] + f"plugins: [{entries}]\n" + text[text.index("validation:"):],
+                          encoding="utf-8")
+        return config
+
+    before = build_site(write(tmp_path / "plain", plugin=False), tmp_path / "plain" / "site")
+    assert '<abbr title="Hyper Text Markup Language">HTML</abbr>' in str(before.pages["index.html"])
+    config = write(tmp_path / "house", plugin=True)
+    built = [finding.removeprefix("house_tables: ") for finding in build_site(config, tmp_path / "site").findings()]
+    assert [finding.split(" HT")[0] for finding in built] == ["docs/index.md:3:1:", "docs/index.md:7:1:",
+                                                              "docs/index.md:11:1:"]
+    code, lines = check_site(tmp_path / "house")
+    assert code == 1 and lines[:-1] == built
+    code, lines = run_cli(tmp_path / "house", "fix", "docs")
+    assert code == 1 and "docs/index.md: 1 table, 4 cells verified" in lines, lines
+    assert any(line.startswith("docs/index.md:3:1: HT009 a hook or plugin of the site (include-markdown, pasting "
+                               "files into this page) rewrites pages' Markdown") for line in lines), lines
+    written = (tmp_path / "house" / "docs" / "index.md").read_text(encoding="utf-8")
+    assert "| HTML | markup |" in written and "| a | b |" not in written and "| Code | Name |" in written
+    assembled = written.splitlines().index("| Code | Name |") + 1  # where it is once the plain table is converted
+    assert any(line.startswith(f"docs/index.md:{assembled}:1: HT009 this table is shown only once include-markdown "
+                               "pastes") for line in lines), lines
+    after = build_site(config, tmp_path / "after")
+    assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])

@@ -124,7 +124,6 @@ class Task:
     pasted_in: object = None  # the pages that paste this file whole by include-markdown (includes.Pasting)
     pastes: tuple | None = None  # the site's include-markdown options and docs_dir: the page is read as the plugin
     # pastes files into it, as the build reads it (includes.pasted_reading), and fix verifies it so too
-    # (includes.page_as_pasted)
     directives: bool = True  # MDX reads `:::name` containers: not on Mintlify (Settings.mdx_directives)
     outside_docs: bool = False  # a file of an MkDocs site outside its docs_dir that no page includes whole (fix,
     # --verify): no page of the site shows it
@@ -1059,7 +1058,7 @@ def convert_text(text: str, task: Task, rewrite=None):
                    rewrite=rewrite,
                    refused=_included_refusal(task) or _outside_refusal(task) or html_refusal(task, text),
                    directives=task.directives,
-                   contexts=_contexts(task), commonmark=_commonmark_format(task, text) is not None,
+                   contexts=_contexts(task, rewrite), commonmark=_commonmark_format(task, text) is not None,
                    jinja=_jinja(task, text), cjk_refused=_cjk_refusal(task))
 
 
@@ -1182,12 +1181,13 @@ def pasted_in_of(own, path: Path):
     return pasting_of(own.site, os.path.abspath(path))
 
 
-def _contexts(task: Task):
+def _contexts(task: Task, rewrite):
     """convert's contexts: the pages that show this file's text, with a given text in it (site.pages_including for
-    snippets, includes.pages_pasting for include-markdown)."""
+    snippets, includes.pages_pasting for include-markdown); and, for a page include-markdown pastes files into (its
+    rewrite, includes.PastedReading, verifies it as pasted), its refusal of a file named by URL (unfetched)."""
     if not (task.shown_in or task.pasted_in or task.pastes) or task.dialect is not Dialect.PYTHON_MARKDOWN:
         return None
-    from .includes import page_as_pasted, pages_pasting
+    from .includes import pages_pasting
     from .site import pages_including
 
     readers = []
@@ -1195,9 +1195,8 @@ def _contexts(task: Task):
         readers.append(pages_including(task.path, task.shown_in, task.extension_configs or {}))
     if task.pasted_in:
         readers.append(pages_pasting(task.pasted_in, task.path))
-    pasted = page_as_pasted(task.pastes, task.path) if task.pastes else None
-    if pasted is not None:
-        readers.append(pasted)
+    if hasattr(rewrite, "unfetched"):
+        readers.append(rewrite.unfetched)
     if not readers:
         return None
     return lambda text: [page for reader in readers for page in reader(text)]

@@ -10,9 +10,11 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from .diagnostics import shown_file
 from .site import forget_guarded_includes, pages_holding
+from .source import Source
 
 # What stands for a directive when the including page is rendered: plain text no extension changes.
 _SENTINEL = "HouseTablesIncludeMark{}Z"
@@ -134,22 +136,41 @@ def _read_nested_pastes(pastes: _Pastes, docs_dir: str, directive, options: dict
     """The files that files pages paste paste in turn, at any depth, and no page pastes itself: partial, NESTED_PASTE,
     at the first directive of a pasted file that pastes them (Kometa's award pages paste a template that pastes the
     file holding the table)."""
-    pending, seen = [*pastes.whole, *pastes.partial], set()
+    encoding = str(options.get("encoding") or "utf-8")
+    pasted = [(path, text) for path in [*pastes.whole, *pastes.partial] if (text := _read(path, encoding)) is not None]
+    for including, text, match, path, _ in _pastes_within(pasted, docs_dir, directive, options, tags, recursive=True):
+        if path not in pastes.whole and path not in pastes.partial:
+            pastes.partial[path] = (f"{shown_file(including)}:{text.count(chr(10), 0, _opening(match)) + 1}",
+                                    NESTED_PASTE)
+
+
+def _pastes_within(starts: list[tuple[str, str]], docs_dir: str, directive, options: dict, tags, *, recursive: bool):
+    """Each paste of the texts' directives and, recursive, of the files they paste, at any depth: (the including file,
+    its text, the directive, a file it pastes as the plugin resolves it, that file's text or None where it cannot be
+    read), breadth first from starts ((path, text): the texts whose directives are read first). Each file is read
+    and its directives walked once however many files paste it."""
+    from collections import deque
+
+    encoding = str(options.get("encoding") or "utf-8")
+    texts: dict[str, str | None] = dict(starts)
+    pending = deque(starts)
     while pending:
-        including = pending.pop(0)
-        if including in seen:
-            continue
-        seen.add(including)
-        try:
-            text = Path(including).read_text(encoding=str(options.get("encoding") or "utf-8"))
-        except (OSError, UnicodeDecodeError, LookupError):
-            continue
+        including, text = pending.popleft()
         for match in _directives(text, tags):
-            place = f"{shown_file(including)}:{text.count(chr(10), 0, _opening(match)) + 1}"
             for path in _pasted_files(Path(including), match, docs_dir, directive, options):
-                if path not in pastes.whole and path not in pastes.partial:
-                    pastes.partial[path] = (place, NESTED_PASTE)
-                pending.append(path)
+                if path not in texts:
+                    texts[path] = _read(path, encoding)
+                    if recursive and texts[path] is not None:
+                        pending.append((path, texts[path]))
+                yield including, text, match, path, texts[path]
+
+
+def _read(path: str, encoding: str) -> str | None:
+    """A pasted file's text in the plugin's encoding; None where it cannot be read (the build says so)."""
+    try:
+        return Path(path).read_text(encoding=encoding)
+    except (OSError, UnicodeDecodeError, LookupError):
+        return None
 
 
 def pasted_lines(page: str, text: str, options: dict, docs_dir: str) -> dict[str, list[str]]:
@@ -162,19 +183,10 @@ def pasted_lines(page: str, text: str, options: dict, docs_dir: str) -> dict[str
         return {}
     directive, options, tags = plugin
     found: dict[str, list[str]] = {}
-    pending = [(page, text)]
-    while pending:
-        including, own_text = pending.pop(0)
-        for match in _directives(own_text, tags):
-            for path in _pasted_files(Path(including), match, docs_dir, directive, options):
-                if path not in found:
-                    try:
-                        own = Path(path).read_text(encoding=str(options.get("encoding") or "utf-8"))
-                    except (OSError, UnicodeDecodeError, LookupError):
-                        continue
-                    found[path] = _spliced_lines(own, tags)
-                    if options.get("recursive", True) is not False:  # else its directives are pasted as text
-                        pending.append((path, own))
+    recursive = options.get("recursive", True) is not False  # else a pasted file's directives are pasted as text
+    for _, _, _, path, own in _pastes_within([(page, text)], docs_dir, directive, options, tags, recursive=recursive):
+        if own is not None and path not in found:
+            found[path] = _spliced_lines(own, tags)
     return found
 
 
@@ -226,34 +238,8 @@ def pages_pasting(pasting: Pasting, path: str):
 
 
 class NotFetched(Exception):
-    """A page pastes a file from a URL: house-tables reads no URL, so that page cannot be verified."""
-
-
-def page_as_pasted(pasting: tuple[dict, str], path: str):
-    """A function from this page's text to [(where, the page as mkdocs-include-markdown-plugin pastes its files into
-    it)] ([] for a text without a directive), made by the plugin's own on_page_markdown with the site's options (no
-    file fetched from a URL: the page cannot be verified here); None without the plugin here.
-    pasting: the site's options of the plugin and its docs_dir. fix verifies a converted table in this view too: the
-    pasted text is part of the page the build renders, and can change how the page's own table reads (an abbreviation
-    defined in a pasted file marks a pipe table's cell, not a house table's written without it), which the page's
-    own text alone does not show."""
-    paste = paster(pasting, _not_fetched(path))
-    if paste is None:
-        return None
-    place = f"{shown_file(os.path.abspath(path))} with the files include-markdown pastes into it"
-
-    def shown(text: str) -> list[tuple[str, str]]:
-        if not paste.directs(text):
-            return []
-        return [(place, paste(path, text)[0])]
-    return shown
-
-
-def _not_fetched(path: str):
-    """url_text for fix: a page that pastes a URL cannot be verified (NotFetched names the page and the URL)."""
-    def refuse(url: str) -> str:
-        raise NotFetched(f"{shown_file(os.path.abspath(path))} pastes {url}, which house-tables does not fetch")
-    return refuse
+    """A page pastes a file from a URL: house-tables reads no URL (check reads it as empty), so no change to that page
+    can be verified (PastedReading.unfetched)."""
 
 
 _LOG = logging.getLogger("mkdocs.plugins.include_markdown")  # the plugin's logger
@@ -263,34 +249,34 @@ class Paster:
     """The site's mkdocs-include-markdown-plugin as the build runs it on a page: the plugin's own on_page_markdown
     (whatever its version or fork: Kometa's adds `replace=` and `include-tags=`), with the site's options. Called
     with a page's path and text: (the text as the build reads it, the files pasted into it at any depth: absolute
-    paths). A file named by URL is not fetched: url_text(url) stands for its text."""
+    paths, the URLs it names files by). A file named by URL is not fetched: it is read as empty."""
 
-    def __init__(self, plugin, docs_dir: str, tags, url_text):
-        self.plugin, self.docs_dir, self.tags, self.url_text = plugin, docs_dir, tags, url_text
+    def __init__(self, plugin, docs_dir: str, tags):
+        self.plugin, self.docs_dir, self.tags = plugin, docs_dir, tags
 
     def directs(self, text: str) -> bool:
         """Whether the text holds a directive of the plugin (else it is pasted as it is)."""
         return bool(_directives(text, self.tags))
 
-    def __call__(self, path: str, text: str) -> tuple[str, tuple[str, ...]]:
+    def __call__(self, path: str, text: str) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
         from types import SimpleNamespace
 
         from mkdocs_include_markdown_plugin import process
 
         page = SimpleNamespace(file=SimpleNamespace(abs_src_path=os.path.abspath(path)))
         watcher = self.plugin._files_watcher  # where the plugin notes each file it reads (for `mkdocs serve`)
-        watcher.included_files = []
-        fetch, process.read_url = process.read_url, lambda url, *_, **__: self.url_text(url)
+        watcher.included_files, urls = [], []
+        fetch, process.read_url = process.read_url, lambda url, *_, **__: urls.append(url) or ""
         said, _LOG.disabled = _LOG.disabled, True  # its warnings are the build's to give (a `start=` not found)
         try:
             pasted = self.plugin.on_page_markdown(text, page=page, config=SimpleNamespace(docs_dir=self.docs_dir),
                                                   files=None)
         finally:
             process.read_url, _LOG.disabled = fetch, said
-        return pasted, tuple(dict.fromkeys(os.path.abspath(read) for read in watcher.included_files))
+        return pasted, tuple(dict.fromkeys(os.path.abspath(read) for read in watcher.included_files)), tuple(urls)
 
 
-def paster(pasting: tuple[dict, str], url_text) -> Paster | None:
+def paster(pasting: tuple[dict, str]) -> Paster | None:
     """The site's Paster (pasting: the plugin entry's options and docs_dir); None without the plugin here, or with
     options it refuses (the build fails on them too)."""
     plugin = _plugin(pasting[0])
@@ -301,7 +287,7 @@ def paster(pasting: tuple[dict, str], url_text) -> Paster | None:
     instance = IncludeMarkdownPlugin()
     if instance.load_config(dict(pasting[0]))[0]:
         return None
-    return Paster(instance, os.path.abspath(pasting[1]), plugin[2], url_text)
+    return Paster(instance, os.path.abspath(pasting[1]), plugin[2])
 
 
 def _how_partial(text: str, match: re.Match, alone: bool, options: dict, directive) -> str | None:
@@ -353,13 +339,24 @@ def _alone_in_blocks(text: str, matches: list[re.Match], site) -> list[bool]:
 _GLOB = re.compile(r"[*?\[]")  # a directive naming files by a pattern: a file added later may match it
 
 
+class _Pasted(NamedTuple):
+    """A text as PastedReading reads it: as pasted, where its pasted text's findings are placed (pasted_files), the
+    files pasted (read: None where the result depends on more than their bytes) and the URLs named (read as empty)."""
+
+    text: str
+    files: dict[str, list[str]]
+    read: tuple[str, ...] | None
+    urls: tuple[str, ...]
+
+
 class PastedReading:
     """What check reads of a page of a site that pastes files with include-markdown, as a rewrite of its text (the
     parsing's rewrite): the page as the build reads it (Paster; a file named by URL read as empty: check fetches
     nothing), then `then` (the site's hooks and rewriting plugins; None: none). After a call, for that text:
     pasted_files, where the findings of pasted text are placed (pasted_lines: the map the build itself places them
     by, PageContext.pasted); read, every file pasted at any depth, whose bytes the cache keeps the result under too
-    (None: the result depends on more than bytes, or the plugin failed on the page: not kept)."""
+    (None: the result depends on more than bytes, or the plugin failed on the page: not kept). fix verifies the page
+    through it as it verifies any rewrite (convert._page_change), and through unfetched."""
 
     # who rewrites the page, as fix's HT009 names it (convert._page_change): the pasted text is what differs
     rewriter = "a hook or plugin of the site (include-markdown, pasting files into this page)"
@@ -368,27 +365,60 @@ class PastedReading:
         self.paste, self.path, self.pasting, self.then = paste, path, pasting, then
         self.pasted_files: dict[str, list[str]] = {}
         self.read: tuple[str, ...] | None = ()
-        self._texts: dict[str, tuple[dict, tuple | None]] = {}  # each text read -> (pasted_files, read)
+        # each text pasted, as pasted: check reads a page up to three times (its scan, its hand-written tables, the
+        # cache's key), fix a few more (the page, its conversion, what verifies it), and the plugin's pasting is
+        # most of check's time on such a site (Kometa: 219 of 330 profiled seconds)
+        self._texts: dict[str, _Pasted] = {}
 
     def __call__(self, text: str) -> str:
-        self.pasted_files, self.read, pasted = {}, (), text
-        if self.paste.directs(text):
-            self.read = None  # until the plugin has pasted (it raises where the build fails: a missing file)
-            pasted, read = self.paste(self.path, text)
-            self.pasted_files = pasted_lines(self.path, text, *self.pasting)
-            self.read = None if self._globbed(text, read) else read
-        if len(self._texts) < 8:  # fix reads a few texts (the page, its conversion, what verifies it)
-            self._texts[text] = (self.pasted_files, self.read)
-        return pasted if self.then is None else self.then(pasted)
+        self.pasted_files, self.read = {}, None  # until the plugin has pasted (it raises where the build fails)
+        known = self._reading(text)
+        self.pasted_files, self.read = known.files, known.read
+        return known.text if self.then is None else self.then(known.text)
+
+    def _reading(self, text: str) -> _Pasted:
+        """The text's _Pasted, kept for the first few texts (the plugin raises where the build fails)."""
+        known = self._texts.get(text)
+        if known is None:
+            known = self._pasted(text)
+            if len(self._texts) < 8:
+                self._texts[text] = known
+        return known
+
+    def _pasted(self, text: str) -> _Pasted:
+        """The text as the plugin pastes files into it, once per text."""
+        if not self.paste.directs(text):
+            return _Pasted(text, {}, (), ())
+        pasted, read, urls = self.paste(self.path, text)
+        return _Pasted(pasted, pasted_lines(self.path, text, *self.pasting),
+                       None if self._globbed(text, read) else read, urls)
 
     def of(self, text: str) -> tuple[dict[str, list[str]], tuple[str, ...] | None]:
-        """(pasted_files, read) of a text (read now if it was not: the attributes say the last text's)."""
-        if text not in self._texts:
-            from .parsing.pymd import rewritten
+        """(pasted_files, read) of a text, as a call would leave them."""
+        known = self._known(text)
+        return ({}, None) if known is None else (known.files, known.read)
 
-            rewritten(self, text)
-            return self.pasted_files, self.read
-        return self._texts[text]
+    def unfetched(self, text: str) -> list:
+        """convert's contexts reader for this page: none other shows it, but where its pasting names a file by URL,
+        which house-tables does not fetch (check reads it as empty), no change to the page can be verified (its
+        text could define what the page's tables read: an abbreviation, a link reference): NotFetched says so."""
+        known = self._known(text)
+        if known is not None and known.urls:
+            raise NotFetched(f"{shown_file(os.path.abspath(self.path))} pastes {known.urls[0]}, which house-tables "
+                             "does not fetch")
+        return []
+
+    def _known(self, text: str) -> _Pasted | None:
+        """A text's _Pasted, pasted now if it was not; None where the plugin fails on it (the build fails there too,
+        and the scan reads the page as written). A text that reads as the scan read it (line endings LF, no BOM, a
+        last line ending: Source.normalized) counts: the same directives name the same files and URLs."""
+        known = self._texts.get(text) or self._texts.get(Source.parse(text).normalized())
+        if known is None:
+            try:
+                known = self._reading(text)
+            except Exception:  # the plugin's own error, whatever it raises (as parsing.pymd.rewritten)
+                return None
+        return known
 
     def _globbed(self, text: str, read: tuple[str, ...]) -> bool:
         """Whether a directive of the page, or of a file pasted into it, names its files by a glob pattern."""
@@ -430,10 +460,10 @@ def pasted_reading(pasting: tuple[dict, str] | None, path: str, text: str, then=
     """check's PastedReading of a page with this text (pasting: the site's include-markdown options and docs_dir),
     else `then` (no plugin entry, the plugin not installed here, or no directive in the text: nothing pasted). Its
     Paster is made once per process and options."""
-    if pasting is None or "include" not in text:
+    if pasting is None or str(pasting[0].get("opening_tag") or "{%") not in text:  # the directives' opening tag
         return then
     key = repr(pasting)
     if key not in _READING_PASTERS:
-        _READING_PASTERS[key] = paster(pasting, lambda url: "")
+        _READING_PASTERS[key] = paster(pasting)
     paste = _READING_PASTERS[key]
     return then if paste is None or not paste.directs(text) else PastedReading(paste, path, pasting, then)

@@ -78,8 +78,10 @@ def hand_table_tags(text: str, dialect: Dialect, result: ScanResult, *, extensio
     from .rendering.page import house_table_tags
 
     configs = MKDOCS_EXTENSION_CONFIGS if configs is None else configs
+    # rewritten as the scan rewrote it (Source.normalized): a rewrite that pastes files pastes a text once
     return house_table_tags(text, extensions or MKDOCS_EXTENSIONS, configs, front_matter=front_matter,
-                            rewritten=None if rewrite is None else rewritten(rewrite, text), included=included)
+                            rewritten=None if rewrite is None else rewritten(rewrite, Source.parse(text).normalized()),
+                            included=included)
 
 
 def included_hand_findings(text: str, included: list, config: Config) -> list[Diagnostic]:
