@@ -1493,6 +1493,85 @@ def test_python_markdown_and_pymdownx_extensions_read_no_pipe_table_first():
         "markdown_tables_extended.TableProcessor"]
 
 
+
+# Arksine/moonraker: compact_tables registers a block processor above `table` that keeps each pipe table's lines and
+# hands the block on (its run returns False), and a tree processor that pairs those lines with the page's tables in
+# order, joining the rows a `|^` line marks into the row above. check refused the site as if the extension read the
+# tables in tables' place (exit 2, no findings) while the build reported 1899 findings and warned that it saw none.
+# The same pattern, reduced:
+WATCHER_MODULE = "table_watcher_for_test"
+WATCHER = """
+from markdown.blockprocessors import BlockProcessor
+from markdown.extensions import Extension
+from markdown.treeprocessors import Treeprocessor
+
+
+class Joiner(Treeprocessor):
+    def __init__(self):
+        super().__init__()
+        self.blocks = []
+
+    def run(self, root):
+        for table, lines in zip(root.iter("table"), self.blocks, strict=True):
+            rows = list(table.find("tbody"))
+            for line, row in zip(lines[2:], rows, strict=True):
+                if line.rstrip().endswith("|^"):
+                    above = rows[rows.index(row) - 1]
+                    for upper, cell in zip(above, row):
+                        upper.text = " ".join(filter(None, (upper.text, cell.text)))
+                    table.find("tbody").remove(row)
+
+
+class Watcher(BlockProcessor):
+    def __init__(self, joiner, parser):
+        super().__init__(parser)
+        self.joiner = joiner
+
+    def test(self, parent, block):
+        return self.parser.blockprocessors["table"].test(parent, block)
+
+    def run(self, parent, blocks):
+        self.joiner.blocks.append(blocks[0].split("\\n"))
+        return False
+
+
+class WatcherExtension(Extension):
+    def extendMarkdown(self, md):
+        joiner = Joiner()
+        md.parser.blockprocessors.register(Watcher(joiner, md.parser), "watcher", 80)
+        md.treeprocessors.register(joiner, "joiner", 30)
+
+
+def makeExtension(**kwargs):
+    return WatcherExtension(**kwargs)
+"""
+WATCHED_PAGE = ("# T\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nText.\n\n| name | note |\n|------|------|\n"
+                "| Aria | loves to |\n|      | play.    |^\n| Yolo | calm |\n")
+
+
+def test_a_site_whose_extension_reads_the_tables_lines_and_hands_them_on_is_checked_as_built(tmp_path,
+                                                                                           monkeypatch):
+    """check reports what the build reports (the extension hands each table to Python-Markdown's, so house-tables
+    sees them all), the build does not warn that it sees none, and fix leaves the table it could convert (HT009 naming
+    the extension: a converted table would give it no lines to pair): no file written, the page built the same."""
+    (tmp_path / f"{WATCHER_MODULE}.py").write_text(WATCHER, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    config = write_site(tmp_path, {"index.md": WATCHED_PAGE}, extensions=[WATCHER_MODULE, "admonition"],
+                        snippets=False)
+    before = build_site(config, tmp_path / "before")
+    assert "<td>Aria</td><td>loves to play.</td>" in re.sub(r">\s+<", "><", before.pages["index.html"])
+    assert not [line for line in before.log if "pipe tables before" in line]
+    built = [line.removeprefix("house_tables: ") for line in before.findings()]
+    code, checked = check_site(tmp_path)
+    assert code == 1 and built and [line for line in checked if line.startswith("docs/")] == built
+    code, fixed = run_cli(tmp_path, "fix", "docs")
+    refusal = (f"HT009 {WATCHER_MODULE}.Watcher (markdown_extensions) reads the pipe tables' lines and pairs them "
+               "with the page's tables in order, which a converted table would upset")
+    assert code == 1 and [line.split(": ", 1)[1] for line in fixed if " HT009 " in line] == [refusal]
+    assert (tmp_path / "docs" / "index.md").read_text(encoding="utf-8") == WATCHED_PAGE
+    after = build_site(config, tmp_path / "after")
+    assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+
 # A footnote reference and an escaped pipe in cells: the JSX form, shown by MkDocs without the plugin, is raw HTML,
 # so the reference is text ("1 [^n]") and the code shows two backslashes; the HTML form shows the page as before.
 NO_PLUGIN_PAGE = "# T\n\n| a | b |\n|---|:-:|\n| 1 [^n] | `x\\|y` |\n| *e* | <b>z</b> |\n\n[^n]: note\n"
