@@ -1572,6 +1572,35 @@ def test_a_site_whose_extension_reads_the_tables_lines_and_hands_them_on_is_chec
     after = build_site(config, tmp_path / "after")
     assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
 
+
+# TRaSH-Guides/Guides: mkdocs-markdownextradata-plugin renders every page as a Jinja template (Jinja's own `{{`,
+# `{%`) beside the macros plugin (delimiters `[[`). house-tables knew only the macros plugin's delimiters, so fix
+# wrote house tables whose `style={{width: ...}}` the other plugin read as an expression: the build failed
+# ("TemplateSyntaxError: expected token 'end of print statement', got ':'").
+EXTRA_DATA_PAGE = ("# T\n\nThe {{ product }} guide.\n\n| a | b |\n|---|---|\n| 1 | {{ product }} |\n\n"
+                   "| c | d |\n|---|---|\n| 2 | `x` |\n")
+
+
+@pytest.mark.parametrize("form", ["jsx", "html"])
+def test_a_site_whose_pages_markdownextradata_renders_keeps_a_buildable_page(tmp_path, form):
+    """The JSX form would open `{{` in the page: both tables stay (HT009). The HTML form opens none: the plain table
+    converts, the one whose cell holds `{{ product }}` stays (its value would land in raw HTML). Either way the
+    site builds after fix and the page shows what it showed."""
+    config = write_site(tmp_path, {"index.md": EXTRA_DATA_PAGE}, extensions=["attr_list"], snippets=False)
+    _with_plugin_first(config, "markdownextradata")
+    config.write_text(config.read_text(encoding="utf-8") + "extra:\n  product: Radarr\n", encoding="utf-8")
+    before = build_site(config, tmp_path / "before")
+    assert ">Radarr</td>" in before.pages["index.html"] and "{{" not in before.pages["index.html"]
+    code, fixed = run_cli(tmp_path, "fix", "--form", form, "docs")
+    refused = [line.split(": ", 1)[0] for line in fixed if " HT009 " in line]
+    assert code == 1 and refused == (["docs/index.md:5:1", "docs/index.md:9:1"] if form == "jsx"
+                                     else ["docs/index.md:5:1"])
+    written = (tmp_path / "docs" / "index.md").read_text(encoding="utf-8")
+    assert "{{" not in written.replace("{{ product }}", "")
+    assert (written == EXTRA_DATA_PAGE) is (form == "jsx")
+    after = build_site(config, tmp_path / "after")
+    assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+
 # A footnote reference and an escaped pipe in cells: the JSX form, shown by MkDocs without the plugin, is raw HTML,
 # so the reference is text ("1 [^n]") and the code shows two backslashes; the HTML form shows the page as before.
 NO_PLUGIN_PAGE = "# T\n\n| a | b |\n|---|:-:|\n| 1 [^n] | `x\\|y` |\n| *e* | <b>z</b> |\n\n[^n]: note\n"

@@ -1018,6 +1018,10 @@ def _entry_options(plugins, wanted: str) -> object:
 _MACROS_PLUGIN = "macros"
 # Zensical's emulation of the plugin: a preprocessor of the stack, which the verification's render runs itself.
 _ZENSICAL_MACROS = "zensical.extensions.macros"
+# mkdocs-markdownextradata-plugin renders every page as a Jinja template too (on_page_markdown, the config's `extra`
+# and its data files as variables), with Jinja's delimiters unless its `jinja_options` say otherwise; a template
+# error fails the build (TRaSH-Guides/Guides runs it beside the macros plugin, whose delimiters are `[[`).
+_EXTRA_DATA_PLUGIN = "markdownextradata"
 
 
 @dataclass(frozen=True)
@@ -1107,11 +1111,20 @@ def _template_markers(plugins) -> tuple[str, ...]:
     for name, options in _plugin_entries(plugins):
         if name == _MACROS_PLUGIN:
             markers += JinjaSyntax.of(options if isinstance(options, dict) else {}).markers
+        elif name == _EXTRA_DATA_PLUGIN:
+            markers += _extra_data_syntax(options).markers
         elif name in _CROSS_REFERENCE_PLUGINS and CROSS_REFERENCE_MARKER not in markers:
             markers += (CROSS_REFERENCE_MARKER,)
         elif name in _WIKI_LINK_PLUGINS and WIKI_LINK_MARKER not in markers:
             markers += (WIKI_LINK_MARKER,)
-    return markers
+    return tuple(dict.fromkeys(markers))
+
+
+def _extra_data_syntax(options) -> JinjaSyntax:
+    """The Jinja syntax of a markdownextradata entry: its `jinja_options` are jinja2.Environment's own keywords
+    (`variable_start_string`, ...), which the macros plugin spells with a `j2_` prefix."""
+    jinja_options = options.get("jinja_options") if isinstance(options, dict) else None
+    return JinjaSyntax.of({f"j2_{key}": value for key, value in (jinja_options or {}).items() if isinstance(key, str)})
 
 
 def _with_macros_extension(plugins, names, configs: dict):
