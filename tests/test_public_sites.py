@@ -1601,6 +1601,30 @@ def test_a_site_whose_pages_markdownextradata_renders_keeps_a_buildable_page(tmp
     after = build_site(config, tmp_path / "after")
     assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
 
+
+# TRaSH-Guides/Guides pastes files of tables whose cells are `{{ radarr[...] }}` expressions (include-markdown, then
+# a template plugin renders them): check reported each table at the pasted file's line, the build "from text a plugin
+# or Markdown extension made at this line; no file holds it" at the page's including line (362 of its findings),
+# because a rendered row no longer ended with the file's line.
+PASTED_TEMPLATE = "## Part\n\n| a | b |\n|---|---|\n| 1 | {{ product }} and {{ product }} |\n| 2 | x |\n"
+
+
+@pytest.mark.parametrize("template_plugin", ["macros", "markdownextradata"])
+def test_a_pasted_table_whose_cells_a_template_plugin_renders_is_reported_at_its_file_s_line(tmp_path,
+                                                                                            template_plugin):
+    page = '# T\n\nIntro.\n\n{% include-markdown "../includes/part.md" %}\n\nEnd.\n'
+    config = write_site(tmp_path, {"index.md": page}, files={"includes/part.md": PASTED_TEMPLATE},
+                        extensions=["attr_list"], snippets=False)
+    _with_plugin_first(config, template_plugin)
+    _with_plugin_first(config, "include-markdown")
+    config.write_text(config.read_text(encoding="utf-8") + "extra:\n  product: Radarr\n", encoding="utf-8")
+    built = build_site(config, tmp_path / "built")
+    assert "Radarr and Radarr" in built.pages["index.html"]
+    shown = [line.removeprefix("house_tables: ") for line in built.findings()]
+    assert shown == ["includes/part.md:3:1: HT001 pipe table (2 columns, 2 rows) — the house style forbids Markdown "
+                     "pipe tables"]
+    assert [line for line in check_site(tmp_path, "docs", "includes")[1] if line.startswith("includes/")] == shown
+
 # A footnote reference and an escaped pipe in cells: the JSX form, shown by MkDocs without the plugin, is raw HTML,
 # so the reference is text ("1 [^n]") and the code shows two backslashes; the HTML form shows the page as before.
 NO_PLUGIN_PAGE = "# T\n\n| a | b |\n|---|:-:|\n| 1 [^n] | `x\\|y` |\n| *e* | <b>z</b> |\n\n[^n]: note\n"
