@@ -40,6 +40,7 @@ setup(
             "mkdocs-autorefs>=1.0",  # a site with cross-references (tests/test_public_sites.py)
             "mkdocs-roamlinks-plugin>=0.3",  # a site with [[wiki links]] (tests/test_public_sites.py)
             "markdown-tables-extended>=0.1.3",  # another reader of pipe tables (tests/test_public_sites.py)
+            "mkdocs-markdownextradata-plugin>=0.2.5",  # pages its Jinja renders too (tests/test_public_sites.py)
             "mkdocs-include-markdown-plugin>=7.0",  # pages that paste files (tests/test_public_sites.py)
             "mkdocs-monorepo-plugin>=1.0",  # docs of several sub-projects in one site (tests/test_public_sites.py)
             "mkdocs-callouts>=1.9",  # `> [!NOTE]` callouts made admonitions (tests/test_callout_plugins.py)

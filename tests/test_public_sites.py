@@ -1493,6 +1493,138 @@ def test_python_markdown_and_pymdownx_extensions_read_no_pipe_table_first():
         "markdown_tables_extended.TableProcessor"]
 
 
+
+# Arksine/moonraker: compact_tables registers a block processor above `table` that keeps each pipe table's lines and
+# hands the block on (its run returns False), and a tree processor that pairs those lines with the page's tables in
+# order, joining the rows a `|^` line marks into the row above. check refused the site as if the extension read the
+# tables in tables' place (exit 2, no findings) while the build reported 1899 findings and warned that it saw none.
+# The same pattern, reduced:
+WATCHER_MODULE = "table_watcher_for_test"
+WATCHER = """
+from markdown.blockprocessors import BlockProcessor
+from markdown.extensions import Extension
+from markdown.treeprocessors import Treeprocessor
+
+
+class Joiner(Treeprocessor):
+    def __init__(self):
+        super().__init__()
+        self.blocks = []
+
+    def run(self, root):
+        for table, lines in zip(root.iter("table"), self.blocks, strict=True):
+            rows = list(table.find("tbody"))
+            for line, row in zip(lines[2:], rows, strict=True):
+                if line.rstrip().endswith("|^"):
+                    above = rows[rows.index(row) - 1]
+                    for upper, cell in zip(above, row):
+                        upper.text = " ".join(filter(None, (upper.text, cell.text)))
+                    table.find("tbody").remove(row)
+
+
+class Watcher(BlockProcessor):
+    def __init__(self, joiner, parser):
+        super().__init__(parser)
+        self.joiner = joiner
+
+    def test(self, parent, block):
+        return self.parser.blockprocessors["table"].test(parent, block)
+
+    def run(self, parent, blocks):
+        self.joiner.blocks.append(blocks[0].split("\\n"))
+        return False
+
+
+class WatcherExtension(Extension):
+    def extendMarkdown(self, md):
+        joiner = Joiner()
+        md.parser.blockprocessors.register(Watcher(joiner, md.parser), "watcher", 80)
+        md.treeprocessors.register(joiner, "joiner", 30)
+
+
+def makeExtension(**kwargs):
+    return WatcherExtension(**kwargs)
+"""
+WATCHED_PAGE = ("# T\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nText.\n\n| name | note |\n|------|------|\n"
+                "| Aria | loves to |\n|      | play.    |^\n| Yolo | calm |\n")
+
+
+def test_a_site_whose_extension_reads_the_tables_lines_and_hands_them_on_is_checked_as_built(tmp_path,
+                                                                                           monkeypatch):
+    """check reports what the build reports (the extension hands each table to Python-Markdown's, so house-tables
+    sees them all), the build does not warn that it sees none, and fix leaves the table it could convert (HT009 naming
+    the extension: a converted table would give it no lines to pair): no file written, the page built the same."""
+    (tmp_path / f"{WATCHER_MODULE}.py").write_text(WATCHER, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    config = write_site(tmp_path, {"index.md": WATCHED_PAGE}, extensions=[WATCHER_MODULE, "admonition"],
+                        snippets=False)
+    before = build_site(config, tmp_path / "before")
+    assert "<td>Aria</td><td>loves to play.</td>" in re.sub(r">\s+<", "><", before.pages["index.html"])
+    assert not [line for line in before.log if "pipe tables before" in line]
+    built = [line.removeprefix("house_tables: ") for line in before.findings()]
+    code, checked = check_site(tmp_path)
+    assert code == 1 and built and [line for line in checked if line.startswith("docs/")] == built
+    code, fixed = run_cli(tmp_path, "fix", "docs")
+    refusal = (f"HT009 {WATCHER_MODULE}.Watcher (markdown_extensions) reads the pipe tables' lines and pairs them "
+               "with the page's tables in order, which a converted table would upset")
+    assert code == 1 and [line.split(": ", 1)[1] for line in fixed if " HT009 " in line] == [refusal]
+    assert (tmp_path / "docs" / "index.md").read_text(encoding="utf-8") == WATCHED_PAGE
+    after = build_site(config, tmp_path / "after")
+    assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+
+
+# TRaSH-Guides/Guides: mkdocs-markdownextradata-plugin renders every page as a Jinja template (Jinja's own `{{`,
+# `{%`) beside the macros plugin (delimiters `[[`). house-tables knew only the macros plugin's delimiters, so fix
+# wrote house tables whose `style={{width: ...}}` the other plugin read as an expression: the build failed
+# ("TemplateSyntaxError: expected token 'end of print statement', got ':'").
+EXTRA_DATA_PAGE = ("# T\n\nThe {{ product }} guide.\n\n| a | b |\n|---|---|\n| 1 | {{ product }} |\n\n"
+                   "| c | d |\n|---|---|\n| 2 | `x` |\n")
+
+
+@pytest.mark.parametrize("form", ["jsx", "html"])
+def test_a_site_whose_pages_markdownextradata_renders_keeps_a_buildable_page(tmp_path, form):
+    """The JSX form would open `{{` in the page: both tables stay (HT009). The HTML form opens none: the plain table
+    converts, the one whose cell holds `{{ product }}` stays (its value would land in raw HTML). Either way the
+    site builds after fix and the page shows what it showed."""
+    config = write_site(tmp_path, {"index.md": EXTRA_DATA_PAGE}, extensions=["attr_list"], snippets=False)
+    _with_plugin_first(config, "markdownextradata")
+    config.write_text(config.read_text(encoding="utf-8") + "extra:\n  product: Radarr\n", encoding="utf-8")
+    before = build_site(config, tmp_path / "before")
+    assert ">Radarr</td>" in before.pages["index.html"] and "{{" not in before.pages["index.html"]
+    code, fixed = run_cli(tmp_path, "fix", "--form", form, "docs")
+    refused = [line.split(": ", 1)[0] for line in fixed if " HT009 " in line]
+    assert code == 1 and refused == (["docs/index.md:5:1", "docs/index.md:9:1"] if form == "jsx"
+                                     else ["docs/index.md:5:1"])
+    written = (tmp_path / "docs" / "index.md").read_text(encoding="utf-8")
+    assert "{{" not in written.replace("{{ product }}", "")
+    assert (written == EXTRA_DATA_PAGE) is (form == "jsx")
+    after = build_site(config, tmp_path / "after")
+    assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+
+
+# TRaSH-Guides/Guides pastes files of tables whose cells are `{{ radarr[...] }}` expressions (include-markdown, then
+# a template plugin renders them): check reported each table at the pasted file's line, the build "from text a plugin
+# or Markdown extension made at this line; no file holds it" at the page's including line (362 of its findings),
+# because a rendered row no longer ended with the file's line.
+PASTED_TEMPLATE = "## Part\n\n| a | b |\n|---|---|\n| 1 | {{ product }} and {{ product }} |\n| 2 | x |\n"
+
+
+@pytest.mark.parametrize("template_plugin", ["macros", "markdownextradata"])
+def test_a_pasted_table_whose_cells_a_template_plugin_renders_is_reported_at_its_file_s_line(tmp_path,
+                                                                                            template_plugin):
+    page = '# T\n\nIntro.\n\n{% include-markdown "../includes/part.md" %}\n\nEnd.\n'
+    config = write_site(tmp_path, {"index.md": page}, files={"includes/part.md": PASTED_TEMPLATE},
+                        extensions=["attr_list"], snippets=False)
+    _with_plugin_first(config, template_plugin)
+    _with_plugin_first(config, "include-markdown")
+    config.write_text(config.read_text(encoding="utf-8") + "extra:\n  product: Radarr\n", encoding="utf-8")
+    built = build_site(config, tmp_path / "built")
+    assert "Radarr and Radarr" in built.pages["index.html"]
+    shown = [line.removeprefix("house_tables: ") for line in built.findings()]
+    assert shown == ["includes/part.md:3:1: HT001 pipe table (2 columns, 2 rows) — the house style forbids Markdown "
+                     "pipe tables"]
+    assert [line for line in check_site(tmp_path, "docs", "includes")[1] if line.startswith("includes/")] == shown
+
 # A footnote reference and an escaped pipe in cells: the JSX form, shown by MkDocs without the plugin, is raw HTML,
 # so the reference is text ("1 [^n]") and the code shows two backslashes; the HTML form shows the page as before.
 NO_PLUGIN_PAGE = "# T\n\n| a | b |\n|---|:-:|\n| 1 [^n] | `x\\|y` |\n| *e* | <b>z</b> |\n\n[^n]: note\n"

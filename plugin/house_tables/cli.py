@@ -127,6 +127,8 @@ class Task:
     directives: bool = True  # MDX reads `:::name` containers: not on Mintlify (Settings.mdx_directives)
     outside_docs: bool = False  # a file of an MkDocs site outside its docs_dir that no page includes whole (fix,
     # --verify): no page of the site shows it
+    table_watchers: tuple[str, ...] = ()  # the site's block processors that read each pipe table's lines and hand it
+    # on (Site.table_watchers; fix, --verify)
 
 
 # ------------------------------------------------------------------ command line
@@ -724,7 +726,8 @@ def host_fields(own: Settings, path: Path, *, converts: bool) -> dict:
             "shown_in": shown_in, "pasted_in": pasted_in, "directives": own.mdx_directives,
             "pastes": (dict(site.include_markdown or {}), str(site.docs_dir))
             if site is not None and site.include_markdown is not None else None,
-            "outside_docs": converts and site is not None and not (shown_in or pasted_in) and site.beside_docs(path)}
+            "outside_docs": converts and site is not None and not (shown_in or pasted_in) and site.beside_docs(path),
+            "table_watchers": site.table_watchers if converts and site is not None else ()}
 
 
 def _print_configurations(chosen: dict[str, Settings]) -> None:
@@ -1056,7 +1059,8 @@ def convert_text(text: str, task: Task, rewrite=None):
                    configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
                    template_markers=_template_markers(task, text), jsx_refused=jsx_refusal(task, text),
                    rewrite=rewrite,
-                   refused=_included_refusal(task) or _outside_refusal(task) or html_refusal(task, text),
+                   refused=_included_refusal(task) or _outside_refusal(task) or _watched_refusal(task)
+                   or html_refusal(task, text),
                    directives=task.directives,
                    contexts=_contexts(task, rewrite), commonmark=_commonmark_format(task, text) is not None,
                    jinja=_jinja(task, text), cjk_refused=_cjk_refusal(task))
@@ -1211,6 +1215,18 @@ def _outside_refusal(task: Task) -> tuple[str, str] | None:
     return ("this file is outside the site's docs_dir and no page includes it: the site does not show it, and where it "
             "is read as it is (GitHub, a package index) a house table loses its styles, its columns' alignment among "
             "them", "leave its tables as they are, or move the file under docs_dir")
+
+
+def _watched_refusal(task: Task) -> tuple[str, str] | None:
+    """convert's refused on a site whose stack reads each pipe table's lines beside Python-Markdown's `tables`
+    (compact_tables: it joins the rows its `|^` lines mark, takes a last `{...}` row for the table's attributes and
+    caption, and pairs its lines with the page's tables in order): a converted table gives it no lines, so it pairs
+    another table's lines with this one, or fails the build."""
+    if not task.table_watchers:
+        return None
+    return (f"{task.table_watchers[0]} (markdown_extensions) reads the pipe tables' lines and pairs them with the "
+            "page's tables in order, which a converted table would upset", "leave the tables as they are, or take "
+            "that extension out of the stack")
 
 
 def _included_refusal(task: Task) -> tuple[str, str] | None:

@@ -185,7 +185,8 @@ def _run_matches(line: int, index: int, first: int, last: int, derived: list[str
     for step in (-1, 1):
         k = line
         while first <= k <= last and 0 <= (j := index + k - line) < len(lines) and lines[j] != SPLICED:
-            if not derived[k - 1].endswith(lines[j]) and not _same_but_links(derived[k - 1], lines[j]):
+            if (not derived[k - 1].endswith(lines[j]) and not _same_but_links(derived[k - 1], lines[j])
+                    and not _same_but_expressions(derived[k - 1], lines[j])):
                 return False
             k += step
     return True
@@ -197,6 +198,23 @@ def _same_but_links(derived: str, line: str) -> bool:
 
 
 _DESTINATION = LazyPattern(r"\]\([^()\s]*\)")  # a Markdown link's or image's destination, without a title
+
+
+def _same_but_expressions(derived: str, line: str) -> bool:
+    """Whether the derived line ends with the file's line once each `{{ ... }}` template expression of the file's
+    line is read as any text: a template plugin (mkdocs-macros, markdownextradata) renders a pasted file's
+    expressions after mkdocs-include-markdown-plugin pastes it (TRaSH-Guides' tables of `{{ radarr[...] }}` cells)."""
+    if "{{" not in line:
+        return False
+    parts = _EXPRESSION.split(line)
+    if not 1 < len(parts) <= _MOST_EXPRESSIONS + 1:  # none, or so many that matching them could take long
+        return False
+    pattern = ".*?".join(re.escape(part) for part in parts)
+    return re.search(f"{pattern}\\Z", derived) is not None
+
+
+_EXPRESSION = re.compile(r"\{\{.*?\}\}")  # a Jinja expression with Jinja's default delimiters
+_MOST_EXPRESSIONS = 16
 
 
 def _including_lines(line: int, first: int, last: int, mapped: dict[int, int],

@@ -78,6 +78,8 @@ class Site:
     macros: object = None  # a MacrosScope: which pages mkdocs-macros-plugin renders; None: without the plugin, or
     # with one that pastes files into pages (then its delimiters count on every page)
     included_docs: tuple[Path, ...] = ()  # the docs_dir of each sub-project its monorepo plugin includes
+    table_watchers: tuple[str, ...] = ()  # block processors that read each pipe table's lines and hand it on
+    # (parsing.pymd.table_watchers_before): fix leaves the site's tables as written
 
     def __hash__(self) -> int:
         return hash(self.config_file)
@@ -475,7 +477,7 @@ def load_site(config_file: Path, shown: str | None = None, *, mkdocs_modules: bo
         names, configs, hooked = _with_hooks(config_file, raw, names, configs, shown)
         rewriting = rewriting or hooked
     names, extension_options = _without_own_extension(names, configs)
-    _refuse_other_table_readers(names, configs, shown)
+    watchers = _other_table_readers(names, configs, shown)
     entries = _with_macros_extension(raw.get("plugins"), names, configs)  # Zensical's macros read as the plugin
     docs_dir = (root / str(raw.get("docs_dir") or "docs")).resolve()
     return Site(
@@ -492,6 +494,7 @@ def load_site(config_file: Path, shown: str | None = None, *, mkdocs_modules: bo
         rewrites_markdown=rewriting,
         include_markdown=_entry_options(raw.get("plugins"), INCLUDE_MARKDOWN_PLUGIN),
         included_docs=_monorepo_docs(config_file),
+        table_watchers=watchers,
     )
 
 
@@ -525,21 +528,23 @@ _PYTHON_MARKDOWN_NAMES = frozenset({"abbr", "admonition", "attr_list", "codehili
                                     "sane_lists", "smarty", "tables", "toc", "wikilinks"})
 
 
-def _refuse_other_table_readers(names: list, configs: dict, shown: str) -> None:
-    """A ConfigError when an extension of the stack reads pipe tables before Python-Markdown's `tables` does
-    (markdown_tables_extended): the build's house-tables then sees none of the site's tables, and check would say
-    "no findings" on a site full of them. Only a stack with an extension other than Python-Markdown's and
-    pymdown-extensions' is built to be asked."""
+def _other_table_readers(names: list, configs: dict, shown: str) -> tuple[str, ...]:
+    """The extensions of the stack that read each pipe table's lines and hand it on to Python-Markdown's `tables`
+    (compact_tables); a ConfigError when one reads pipe tables in its place (markdown_tables_extended): the build's
+    house-tables then sees none of the site's tables, and check would say "no findings" on a site full of them.
+    Only a stack with an extension other than Python-Markdown's and pymdown-extensions' is built to be asked."""
     if all(isinstance(name, str) and (name in _PYTHON_MARKDOWN_NAMES or name.startswith(("markdown.", "pymdownx.")))
            for name in names):
-        return
-    from .parsing.pymd import markdown_for, table_readers_before
+        return ()
+    from .parsing.pymd import markdown_for, table_readers_before, table_watchers_before
 
-    readers = table_readers_before(markdown_for(tuple(names), configs, recording=True, fast=True))
+    md = markdown_for(tuple(names), configs, recording=True, fast=True)
+    readers = table_readers_before(md)
     if readers:
         raise ConfigError(f"{shown}: markdown_extensions: {readers[0]} reads the pages' pipe tables before "
                           "Python-Markdown's tables do, so house-tables would see none of them: take that extension "
                           "out of the stack to check this site")
+    return tuple(table_watchers_before(md))
 
 
 _OWN_EXTENSION_NAMES = ("house_tables", "house_tables.extension")
@@ -1013,6 +1018,10 @@ def _entry_options(plugins, wanted: str) -> object:
 _MACROS_PLUGIN = "macros"
 # Zensical's emulation of the plugin: a preprocessor of the stack, which the verification's render runs itself.
 _ZENSICAL_MACROS = "zensical.extensions.macros"
+# mkdocs-markdownextradata-plugin renders every page as a Jinja template too (on_page_markdown, the config's `extra`
+# and its data files as variables), with Jinja's delimiters unless its `jinja_options` say otherwise; a template
+# error fails the build (TRaSH-Guides/Guides runs it beside the macros plugin, whose delimiters are `[[`).
+_EXTRA_DATA_PLUGIN = "markdownextradata"
 
 
 @dataclass(frozen=True)
@@ -1102,11 +1111,20 @@ def _template_markers(plugins) -> tuple[str, ...]:
     for name, options in _plugin_entries(plugins):
         if name == _MACROS_PLUGIN:
             markers += JinjaSyntax.of(options if isinstance(options, dict) else {}).markers
+        elif name == _EXTRA_DATA_PLUGIN:
+            markers += _extra_data_syntax(options).markers
         elif name in _CROSS_REFERENCE_PLUGINS and CROSS_REFERENCE_MARKER not in markers:
             markers += (CROSS_REFERENCE_MARKER,)
         elif name in _WIKI_LINK_PLUGINS and WIKI_LINK_MARKER not in markers:
             markers += (WIKI_LINK_MARKER,)
-    return markers
+    return tuple(dict.fromkeys(markers))
+
+
+def _extra_data_syntax(options) -> JinjaSyntax:
+    """The Jinja syntax of a markdownextradata entry: its `jinja_options` are jinja2.Environment's own keywords
+    (`variable_start_string`, ...), which the macros plugin spells with a `j2_` prefix."""
+    jinja_options = options.get("jinja_options") if isinstance(options, dict) else None
+    return JinjaSyntax.of({f"j2_{key}": value for key, value in (jinja_options or {}).items() if isinstance(key, str)})
 
 
 def _with_macros_extension(plugins, names, configs: dict):

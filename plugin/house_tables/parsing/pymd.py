@@ -11,6 +11,7 @@ cell gets its exact span.
 
 from __future__ import annotations
 
+import copy
 import os
 import re
 import sys
@@ -19,6 +20,7 @@ from collections.abc import Callable
 from functools import lru_cache, partial
 
 import markdown
+from markdown.blockparser import BlockParser
 from markdown.blockprocessors import ParagraphProcessor
 from markdown.extensions import Extension
 from markdown.extensions.tables import PIPE_LEFT, PIPE_RIGHT, TableProcessor
@@ -270,14 +272,24 @@ _KNOWN_BLOCK_MODULES = ("markdown.", "pymdownx.", "house_tables.")
 def table_readers_before(md: markdown.Markdown) -> list[str]:
     """The block processors (as `module.Class`) that take a plain pipe table before Python-Markdown's 'table'
     processor does; [] for every stack of Python-Markdown's and pymdown-extensions' own."""
+    return [name for name, hands_on in _pipe_table_testers(md) if not hands_on]
+
+
+def table_watchers_before(md: markdown.Markdown) -> list[str]:
+    """The block processors (as `module.Class`) that read a plain pipe table's lines before Python-Markdown's
+    'table' processor and hand the block on to it (compact_tables' TableBlockRetreiver, which keeps each table's
+    lines for a tree processor that joins `|^` rows and reads an attribute row): house-tables sees the tables, but
+    a table written otherwise gives that extension no lines, or another table's."""
+    return [name for name, hands_on in _pipe_table_testers(md) if hands_on]
+
+
+def _pipe_table_testers(md: markdown.Markdown) -> list[tuple[str, bool]]:
+    """(`module.Class`, whether it hands the block on) of each block processor above 'table' (not Python-Markdown's,
+    pymdown-extensions' nor ours) whose test accepts a plain pipe table."""
     processors = md.parser.blockprocessors
     above = list(processors)[:processors.get_index_for_name("table")] if "table" in processors else list(processors)
-    readers = []
-    for processor in above:
-        kind = type(processor)
-        if not kind.__module__.startswith(_KNOWN_BLOCK_MODULES) and _takes_pipe_table(processor):
-            readers.append(f"{kind.__module__}.{kind.__qualname__}")
-    return readers
+    return [(f"{type(p).__module__}.{type(p).__qualname__}", _hands_on(p)) for p in above
+            if not type(p).__module__.startswith(_KNOWN_BLOCK_MODULES) and _takes_pipe_table(p)]
 
 
 def _takes_pipe_table(processor) -> bool:
@@ -286,6 +298,22 @@ def _takes_pipe_table(processor) -> bool:
         return bool(processor.test(etree.Element("div"), _PIPE_TABLE))
     except Exception:  # another extension's test, out of its usual state: it does not take the table
         return False
+
+
+def _hands_on(processor) -> bool:
+    """Whether a block processor that accepts the pipe table hands it on to the next one (its run returns False,
+    the block and the tree as they were: the block parser then tries 'table'). Run on a copy with its own copy of
+    the processor's state (the parser and Markdown instance shared), so no page's parse sees the trial; a processor
+    that cannot be copied or fails is taken for a reader, as before."""
+    trial = copy.copy(processor)
+    try:
+        trial.__dict__ = {name: value if isinstance(value, (markdown.Markdown, BlockParser)) else copy.deepcopy(value)
+                          for name, value in processor.__dict__.items()}
+        parent, blocks = etree.Element("div"), [_PIPE_TABLE]
+        handed_on = trial.run(parent, blocks) is False
+    except Exception:  # another extension's run, out of its usual state
+        return False
+    return handed_on and blocks == [_PIPE_TABLE] and len(parent) == 0 and not parent.text
 
 
 def start_recording(md: markdown.Markdown, *, build: bool = True) -> _Record:
