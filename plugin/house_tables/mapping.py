@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from difflib import SequenceMatcher
 from typing import NamedTuple
 
@@ -213,7 +214,7 @@ def _same_but_expressions(derived: str, line: str) -> bool:
     return re.search(f"{pattern}\\Z", derived) is not None
 
 
-_EXPRESSION = re.compile(r"\{\{.*?\}\}")  # a Jinja expression with Jinja's default delimiters
+_EXPRESSION = LazyPattern(r"\{\{.*?\}\}")  # a Jinja expression with Jinja's default delimiters
 _MOST_EXPRESSIONS = 16
 
 
