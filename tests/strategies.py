@@ -1,5 +1,6 @@
 """Hypothesis strategies for documents dense in table-like content."""
 
+import functools
 import re
 
 from hypothesis import assume
@@ -25,33 +26,45 @@ BLOCKS = [
 ]
 
 
+def _sampled(options) -> st.SearchStrategy:
+    """st.sampled_from(options), made once per list of options: a strategy made anew at every draw is validated
+    anew, which took most of the time generating a document took (the same choices draw the same values)."""
+    return _sampled_from(tuple(options))
+
+
+_sampled_from = functools.cache(st.sampled_from)
+
+
+@functools.cache
 @st.composite
 def cell_text(draw) -> str:
     """A cell: words and inline tokens, sometimes empty."""
-    parts = draw(st.lists(st.sampled_from(WORDS + INLINE + ADVERSARIAL), min_size=0, max_size=3))
+    parts = draw(st.lists(_sampled(WORDS + INLINE + ADVERSARIAL), min_size=0, max_size=3))
     return " ".join(parts)
 
 
+@functools.cache
 @st.composite
 def row(draw, cells: int) -> str:
     """A row of cells with random outer pipes and spacing."""
     texts = [draw(cell_text()) for _ in range(cells)]
-    body = draw(st.sampled_from([" | ", "|", " |", "| "])).join(texts)
-    lead, trail = draw(st.sampled_from([("| ", " |"), ("|", "|"), ("", ""), ("| ", ""), ("", " |")]))
-    return lead + body + trail + draw(st.sampled_from(["", "", " ", "  "]))
+    body = draw(_sampled([" | ", "|", " |", "| "])).join(texts)
+    lead, trail = draw(_sampled([("| ", " |"), ("|", "|"), ("", ""), ("| ", ""), ("", " |")]))
+    return lead + body + trail + draw(_sampled(["", "", " ", "  "]))
 
 
+@functools.cache
 @st.composite
 def table(draw) -> list[str]:
     """Header, delimiter (usually matching) and ragged body rows, maybe followed by a block line."""
     columns = draw(st.integers(1, 4))
     header = draw(row(columns))
     count = columns if draw(st.integers(0, 5)) else draw(st.integers(1, 5))
-    cells = [draw(st.sampled_from(DELIMITERS + LENIENT_DELIMITERS * draw(st.booleans()))) for _ in range(count)]
+    cells = [draw(_sampled(DELIMITERS + LENIENT_DELIMITERS * draw(st.booleans()))) for _ in range(count)]
     outer = draw(st.booleans()) or count == 1
     delimiter = ("|" + "|".join(cells) + "|") if outer else "|".join(cells)
     body = [draw(row(max(0, columns + draw(st.integers(-1, 1))))) for _ in range(draw(st.integers(0, 4)))]
-    tail = [draw(st.sampled_from(BLOCKS))] if draw(st.integers(0, 3)) == 0 else []
+    tail = [draw(_sampled(BLOCKS))] if draw(st.integers(0, 3)) == 0 else []
     return [header, delimiter, *body, *tail]
 
 
@@ -63,12 +76,13 @@ def _indented(lines: list[str], prefix: str) -> list[str]:
 CONTAINERS = ("admonition", "details", "tab", "list", "quote", "div", "jsx", "fence", "blocks", "directive")
 
 
+@functools.cache
 @st.composite
 def container(draw, kinds: tuple[str, ...] = CONTAINERS) -> list[str]:
     """A table inside one of the containers MkDocs or MDX pages use (one of kinds)."""
     inner = draw(table())
     blank = [""] if draw(st.booleans()) else []
-    kind = draw(st.sampled_from(kinds))
+    kind = draw(_sampled(kinds))
     if kind == "admonition":
         return ["!!! note", *blank, *_indented(inner, "    ")]
     if kind == "details":
@@ -76,22 +90,22 @@ def container(draw, kinds: tuple[str, ...] = CONTAINERS) -> list[str]:
     if kind == "tab":
         return ['=== "Tab"', *blank, *_indented(inner, "    ")]
     if kind == "list":
-        return ["- item", *blank, *_indented(inner, draw(st.sampled_from(["  ", "    ", "\t"])))]
+        return ["- item", *blank, *_indented(inner, draw(_sampled(["  ", "    ", "\t"])))]
     if kind == "quote":
         return _indented([*blank, *inner], "> ")
     if kind == "div":
         return ["<div markdown>", *blank, *inner, *blank, "</div>"]
     if kind == "jsx":
-        indent = draw(st.sampled_from(["", "  ", "    "]))
+        indent = draw(_sampled(["", "  ", "    "]))
         return ["<Tabs>", f'{indent}<Tab label="a">', *blank, *_indented(inner, indent), *blank, f"{indent}</Tab>",
                 "</Tabs>"]
     if kind == "blocks":
         return ["/// note", *blank, *inner, *blank, "///"]
     if kind == "directive":  # Docusaurus admonitions (remark-directive); the closing fence may be missing
-        colons = draw(st.sampled_from([":::", "::::"]))
-        closing = [draw(st.sampled_from([colons, ":::", "::::"]))] if draw(st.integers(0, 4)) else []
+        colons = draw(_sampled([":::", "::::"]))
+        closing = [draw(_sampled([colons, ":::", "::::"]))] if draw(st.integers(0, 4)) else []
         return [f"{colons}note", *blank, *inner, *closing]
-    fence = draw(st.sampled_from(["```", "~~~", "````", "```markdown", '```yaml hl_lines="1"', '```md title="x.md"',
+    fence = draw(_sampled(["```", "~~~", "````", "```markdown", '```yaml hl_lines="1"', '```md title="x.md"',
                                   '```py linenums="1"']))
     closing = [fence[: len(fence) - len(fence.lstrip(fence[0]))]] if draw(st.integers(0, 4)) else []
     return [fence, *inner, *closing]
@@ -121,18 +135,22 @@ def without_engine_hangs(text: str) -> str:
     return text
 
 
+_DOCUMENT_PIECES = st.lists(st.one_of(table(), container(), _sampled(BLOCKS).map(lambda b: [b])), min_size=1,
+                            max_size=6)  # documents' pieces
+
+
+@functools.cache
 @st.composite
 def documents(draw) -> str:
     """A document of tables, containers and ordinary blocks, joined with or without blank lines."""
-    pieces = draw(st.lists(st.one_of(table(), container(), st.sampled_from(BLOCKS).map(lambda b: [b])),
-                           min_size=1, max_size=6))
+    pieces = draw(_DOCUMENT_PIECES)
     front = ["---", "title: T", "---", ""] if draw(st.integers(0, 5)) == 0 else []
     lines = list(front)
     for piece in pieces:
         lines.extend(piece)
         if draw(st.integers(0, 3)):
             lines.append("")
-    newline = draw(st.sampled_from(["\n", "\n", "\r\n"]))
+    newline = draw(_sampled(["\n", "\n", "\r\n"]))
     return without_engine_hangs(newline.join(lines) + newline)
 
 
@@ -140,12 +158,12 @@ def documents(draw) -> str:
 COLON_LINES = [":::", "::::", ":::note", ":::tip Title", ":::note[Label]", "::::warning", ":::details{open}", "text"]
 
 
+@functools.cache
 @st.composite
 def colon_documents(draw) -> str:
     """Tables with `:::` lines right under, above or between them: a container's fence where `:::name` is syntax
     (Docusaurus), a row or a paragraph where it is text (Mintlify, plain MDX)."""
-    pieces = draw(st.lists(st.one_of(_plain_table(), st.sampled_from(COLON_LINES).map(lambda line: [line])),
-                           min_size=2, max_size=6))
+    pieces = draw(_COLON_PIECES)
     lines: list[str] = []
     for piece in pieces:
         lines.extend(piece)
@@ -161,18 +179,19 @@ DIRECTIVE_OPENERS = [":::note", "::::note", ":::tip Title", ":::note[Label]", ":
 DIRECTIVE_CLOSERS = [":::", "::::", ":::::", "::: ", ":::x"]
 
 
+@functools.cache
 @st.composite
 def _nested_blocks(draw, depth: int) -> list[str]:
     """Blocks for directive_documents: tables, paragraphs, fences (maybe with a `:::` line inside), and, while depth
     allows, directive containers, block quotes, list items and footnote definitions holding more of them."""
     kinds = ["table", "paragraph", "fence", "colons"] + (["directive", "quote", "list", "footnote"] if depth else [])
-    kind = draw(st.sampled_from(kinds))
+    kind = draw(_sampled(kinds))
     if kind == "table":
         return draw(_plain_table())
     if kind == "paragraph":
-        return [draw(st.sampled_from(["text", "- x", "> q", "# h", "# h [^n]"]))]  # (no call in a row: see check_mdx)
+        return [draw(_sampled(["text", "- x", "> q", "# h", "# h [^n]"]))]  # (no call in a row: see check_mdx)
     if kind == "colons":
-        return [draw(st.sampled_from(DIRECTIVE_OPENERS + DIRECTIVE_CLOSERS))]
+        return [draw(_sampled(DIRECTIVE_OPENERS + DIRECTIVE_CLOSERS))]
     inner: list[str] = []
     for part in draw(st.lists(_nested_blocks(depth - 1), min_size=1, max_size=3)):
         inner.extend(part)
@@ -180,12 +199,12 @@ def _nested_blocks(draw, depth: int) -> list[str]:
             inner.append("")
     if kind == "fence":
         return ["```", *inner[:3], *(["```"] if draw(st.booleans()) else [])]
-    indent = draw(st.sampled_from(["", "", " ", "  ", "    ", "\t"]))
+    indent = draw(_sampled(["", "", " ", "  ", "    ", "\t"]))
     lazy = draw(st.integers(0, 3)) == 0  # a line of it without its container prefix
     if kind == "directive":
-        closing = [indent + draw(st.sampled_from(DIRECTIVE_CLOSERS))] if draw(st.integers(0, 4)) else []
+        closing = [indent + draw(_sampled(DIRECTIVE_CLOSERS))] if draw(st.integers(0, 4)) else []
         body = [indent * draw(st.booleans()) + line if line else line for line in inner]
-        return [indent + draw(st.sampled_from(DIRECTIVE_OPENERS)), *body, *closing]
+        return [indent + draw(_sampled(DIRECTIVE_OPENERS)), *body, *closing]
     prefix = {"quote": "> ", "list": "- ", "footnote": "[^n]: "}[kind]
     follow = {"quote": "> ", "list": "  ", "footnote": "    "}[kind]
     lines = [prefix + inner[0], *(follow + line if line else follow.rstrip(" ") for line in inner[1:])]
@@ -195,6 +214,7 @@ def _nested_blocks(draw, depth: int) -> list[str]:
     return lines
 
 
+@functools.cache
 @st.composite
 def directive_documents(draw) -> str:
     """Directive containers nested in and around block quotes, list items, footnote definitions and fences, with
@@ -207,16 +227,20 @@ def directive_documents(draw) -> str:
     return "\n".join(lines) + "\n\nSee [^n].\n"
 
 
+@functools.cache
 @st.composite
 def _plain_table(draw) -> list[str]:
     """A table of cells every engine compiles (MDX included: no raw HTML or braces), its rows maybe ragged."""
     columns = draw(st.integers(1, 3))
-    cells = st.sampled_from(["a", "b c", "`x`", "**y**", "1", ""])
+    cells = _sampled(["a", "b c", "`x`", "**y**", "1", ""])
     rows = [" | ".join(draw(cells) for _ in range(draw(st.integers(1, columns))))
             for _ in range(draw(st.integers(0, 3)))]
     return ["| " + " | ".join(draw(cells) for _ in range(columns)) + " |", "|" + "---|" * columns,
             *(f"| {row} |" for row in rows)]
 
+
+_COLON_PIECES = st.lists(st.one_of(_plain_table(), _sampled(COLON_LINES).map(lambda line: [line])), min_size=2,
+                         max_size=6)  # colon_documents' pieces
 
 RAW_TABLES = [
     "<table>\n<tr><td><code>__fields__</code></td><td><kbd>\\</kbd></td><td>a \\- b \\*c\\*</td></tr>\n</table>",
@@ -234,36 +258,40 @@ LINKS = [
 ]
 
 
+@functools.cache
 @st.composite
 def code_example(draw) -> list[str]:
     """A fence (with options) or an indented block showing tables, HTML or a snippet: code, never live."""
-    shown = draw(st.sampled_from(["table", "raw", "house", "snippet"]))
-    inner = {"table": lambda: draw(table()), "raw": lambda: draw(st.sampled_from(RAW_TABLES)).split("\n"),
+    shown = draw(_sampled(["table", "raw", "house", "snippet"]))
+    inner = {"table": lambda: draw(table()), "raw": lambda: draw(_sampled(RAW_TABLES)).split("\n"),
              "house": lambda: HOUSE_TABLE_EXAMPLE.split("\n"), "snippet": lambda: ['--8<-- "code.py"']}[shown]()
     if draw(st.integers(0, 3)) == 0:
         return ["", *["    " + line if line else "" for line in inner], ""]
-    opener = draw(st.sampled_from(FENCE_OPENERS))
+    opener = draw(_sampled(FENCE_OPENERS))
     return [opener, *inner, "~~~" if opener == "~~~" else "```"]
 
 
-CALLOUT_LINES = st.builds("> [!{}]{}".format, st.sampled_from(["NOTE", "tip", "Warning"]),
-                          st.sampled_from(["", " A title"]))
+CALLOUT_LINES = st.builds("> [!{}]{}".format, _sampled(["NOTE", "tip", "Warning"]),
+                          _sampled(["", " A title"]))
 
 
+_SITE_PIECES = st.lists(st.one_of(
+    table(), container(), code_example(),
+    _sampled(RAW_TABLES).map(lambda t: t.split("\n")),
+    _sampled(['--8<-- "table.md"', "!!! note\n\n    " + LINKS[0]]).map(lambda t: t.split("\n")),
+    _sampled(LINKS).map(lambda b: [b]),
+    _sampled(BLOCKS).map(lambda b: [b]),
+), min_size=1, max_size=6)  # site_page's pieces
+
+
+@functools.cache
 @st.composite
 def site_page(draw, callouts: bool = False) -> str:
     """A page of a small MkDocs site: pipe tables, containers, raw HTML tables, code examples, snippets, links;
     callouts: some of its pieces quoted under a `> [!TYPE]` callout line (mkdocs-callouts, gh-admonitions), and
     some raw HTML tables with such a line inside them (mkdocs-callouts rewrites it there too)."""
-    piece = st.one_of(
-        table(), container(), code_example(),
-        st.sampled_from(RAW_TABLES).map(lambda t: t.split("\n")),
-        st.sampled_from(['--8<-- "table.md"', "!!! note\n\n    " + LINKS[0]]).map(lambda t: t.split("\n")),
-        st.sampled_from(LINKS).map(lambda b: [b]),
-        st.sampled_from(BLOCKS).map(lambda b: [b]),
-    )
     lines = ["# Page", ""]
-    for part in draw(st.lists(piece, min_size=1, max_size=6)):
+    for part in draw(_SITE_PIECES):
         if callouts and part[0].startswith("<table") and draw(st.booleans()):  # a callout line inside a raw table
             part = [part[0], draw(CALLOUT_LINES), *part[1:]]
         if callouts and draw(st.booleans()):
@@ -274,6 +302,7 @@ def site_page(draw, callouts: bool = False) -> str:
     return without_engine_hangs("\n".join(lines) + "\n\n[^n]: the note\n")
 
 
+@functools.cache
 @st.composite
 def snippet_files(draw) -> dict[str, str]:
     """The files pages include: code of a random length, and a page part holding a table."""
@@ -297,32 +326,34 @@ COMMONMARK_OTHER_LINES = [":::note", ":::", ":::tip Title", "> q", "- x", "1. x"
 INDENTS = ["", "", " ", "   ", "    ", "     ", "\t", " \t"]
 
 
+@functools.cache
 @st.composite
 def _commonmark_table(draw) -> list[str]:
     """A table whose rows may be indented (4 columns or more: indented code, or a paragraph's text) and whose cells
     may hold what MDX reads as JSX or expressions."""
-    cells = st.sampled_from(["a", "b c", "`x`", "{x}", "<b>y</b>", "<span>", "1", ""])
+    cells = _sampled(["a", "b c", "`x`", "{x}", "<b>y</b>", "<span>", "1", ""])
     columns = draw(st.integers(1, 3))
     lines = ["| " + " | ".join(draw(cells) for _ in range(columns)) + " |", "|" + "---|" * columns,
              *("| " + " | ".join(draw(cells) for _ in range(draw(st.integers(1, columns)))) + " |"
                for _ in range(draw(st.integers(0, 3))))]
-    return [draw(st.sampled_from(INDENTS)) + line for line in lines]
+    return [draw(_sampled(INDENTS)) + line for line in lines]
 
 
+@functools.cache
 @st.composite
 def _commonmark_piece(draw, depth: int) -> list[str]:
     """A table, an indented block, a line of HTML, JSX-looking text or other syntax, or (while depth allows) a
     quote, list item or directive container holding more of them."""
     kinds = ["table", "table", "indented", "line", "html"] + (["quote", "list", "directive"] if depth else [])
-    kind = draw(st.sampled_from(kinds))
+    kind = draw(_sampled(kinds))
     if kind == "table":
         return draw(_commonmark_table())
     if kind == "indented":
         return ["    " + line for line in draw(_commonmark_table())]
     if kind == "line":
-        return [draw(st.sampled_from(INDENTS)) + draw(st.sampled_from(JSX_LOOKING_LINES + COMMONMARK_OTHER_LINES))]
+        return [draw(_sampled(INDENTS)) + draw(_sampled(JSX_LOOKING_LINES + COMMONMARK_OTHER_LINES))]
     if kind == "html":
-        return [draw(st.sampled_from(INDENTS[:4])) + draw(st.sampled_from(HTML_LINES))]
+        return [draw(_sampled(INDENTS[:4])) + draw(_sampled(HTML_LINES))]
     inner: list[str] = []
     for part in draw(st.lists(_commonmark_piece(depth - 1), min_size=1, max_size=3)):
         inner.extend(part)
@@ -330,7 +361,7 @@ def _commonmark_piece(draw, depth: int) -> list[str]:
             inner.append("")
     if kind == "directive":
         return [":::note", *inner, *([":::"] if draw(st.integers(0, 3)) else [])]
-    prefix, follow = {"quote": ("> ", "> "), "list": (draw(st.sampled_from(["- ", "1. ", "-     "])), "  ")}[kind]
+    prefix, follow = {"quote": ("> ", "> "), "list": (draw(_sampled(["- ", "1. ", "-     "])), "  ")}[kind]
     lines = [prefix + inner[0], *(follow + line if line else "" for line in inner[1:])]
     if draw(st.integers(0, 3)) == 0 and len(lines) > 1:  # a lazy line
         index = draw(st.integers(1, len(lines) - 1))
@@ -338,6 +369,7 @@ def _commonmark_piece(draw, depth: int) -> list[str]:
     return lines
 
 
+@functools.cache
 @st.composite
 def commonmark_documents(draw) -> str:
     """Pages as Docusaurus reads them under markdown.format 'md': tables mixed with indented code, HTML blocks of

@@ -63,11 +63,15 @@ HOUSE_LINES = [
 LINES += HOUSE_LINES
 
 
+# line_documents' pieces, made once: a strategy made anew at every draw is validated anew (most of the time taken)
+LINE_PIECES = st.lists(st.one_of(st.sampled_from(LINES).map(lambda line: [line]), table(), container()), min_size=1,
+                       max_size=40)
+
+
 @st.composite
 def line_documents(draw) -> str:
     """Lines from LINES, with tables and containers among them, joined by LF, CRLF or a lone CR."""
-    pieces = draw(st.lists(st.one_of(st.sampled_from(LINES).map(lambda line: [line]), table(), container()),
-                           min_size=1, max_size=40))
+    pieces = draw(LINE_PIECES)
     newline = draw(st.sampled_from(["\n", "\n", "\r\n", "\r"]))
     ending = draw(st.sampled_from(["", newline]))
     return newline.join(line for piece in pieces for line in piece) + ending
