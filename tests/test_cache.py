@@ -493,8 +493,9 @@ def test_the_recorded_settings_know_every_field():
     assert {f.name for f in fields(Site)} == {"config_file", "extensions", "extension_configs", "docs_dir",
                                                "use_directory_urls", "plugin_options", "excluded",
                                                "template_markers", "extension_options", "rewrites_markdown",
-                                               "include_markdown", "macros", "included_docs"}
-    # template_markers, rewrites_markdown, include_markdown, macros, included_docs: fix and --verify only;
+                                               "include_markdown", "macros", "included_docs", "table_watchers"}
+    # template_markers, rewrites_markdown, include_markdown, macros, included_docs, table_watchers: fix and --verify
+    # only;
     # extension_options: made into the settings' levels and options
     assert {f.name for f in fields(MdxHost)} == {"config_file", "kind", "note", "excluded", "markdown_format",
                                                   "directives", "cjk_friendly"}
