@@ -21,8 +21,10 @@ from hypothesis import strategies as st
 from reference_plugin import ReferenceTableProcessor, ReferenceTreeprocessor
 
 from house_tables import extension
+from house_tables.diagnostics import shown_file
 from house_tables.extension import HouseTablesExtension, PageContext
-from house_tables.parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS
+from house_tables.parsing.locate import LineLocator
+from house_tables.parsing.pymd import MKDOCS_EXTENSION_CONFIGS, MKDOCS_EXTENSIONS, _is_stashed, _row_extents
 
 from sites import build_site, write_site
 from strategies import HOUSE_TABLE_EXAMPLE, documents, site_page, snippet_files
@@ -58,8 +60,21 @@ def checking_locate(source, record, *, lazy=False):
         assert len(table.body) == len(other.body)
         for row, same in zip(table.body, other.body):
             _same_row(row, same)
+    _extents_of_matched_rows(source, record)
     checked.append(len(found[0]))
     return found
+
+
+def _extents_of_matched_rows(source, record) -> None:
+    """Where none of a table's rows is blank or stashed, locating takes the lines from each place the rows matched
+    as the rows' extents without _row_extents: that is _row_extents' answer at every such place."""
+    locator = LineLocator(source, record.fenced_lines())
+    for rows in record.tables:
+        if any(not row.strip() or _is_stashed(row) for row in rows):
+            continue
+        for first in locator.places(rows):
+            assert _row_extents(locator, rows, first, record.stash) == [(first + k, first + k) for k in
+                                                                          range(len(rows))]
 
 
 _locate = extension.locate
@@ -169,3 +184,26 @@ def test_benchmark_corpus_builds_as_before():
     after, before = built_twice(pages, {})
     assert sum(" HT001 " in line for line in after.log) > 60
     _assert_same_build(after, before)
+
+
+PATH_PARTS = st.sampled_from(["docs", "sub", "a b", "..x", "x..", ".hidden", "page.md", "é.md"])
+
+
+@settings(max_examples=EXAMPLES, deadline=None, database=None)
+@given(st.lists(PATH_PARTS, min_size=1, max_size=4), st.lists(st.sampled_from(["docs", "sub", "other"]), max_size=3),
+       st.sampled_from(["", ".", "..", "./", "sub/.."]), st.booleans())
+def test_a_file_is_shown_as_relpath_shows_it(parts, current, dotted, absolute):
+    """shown_file keeps each directory's relpath once, for every finding of a build: the same path as os.path.relpath
+    of the file, from any current directory (above, inside or beside the file's directory)."""
+    with tempfile.TemporaryDirectory() as directory:
+        root = Path(directory).resolve()
+        here = root.joinpath(*current)
+        here.mkdir(parents=True, exist_ok=True)
+        path = os.path.join(*parts[:-1], dotted, parts[-1]) if dotted else os.path.join(*parts)
+        path = os.path.join(root, path) if absolute else path
+        previous = os.getcwd()
+        os.chdir(here)
+        try:
+            assert shown_file(path) == os.path.relpath(path).replace(os.sep, "/")
+        finally:
+            os.chdir(previous)

@@ -29,10 +29,35 @@ def shown_file(path: str) -> str:
     directory, as linters print paths (and as check prints the paths it is given), so that the build run with
     `-f docs/mkdocs.yml` and `check docs/docs` from the same directory name the same file; unchanged on another
     drive."""
+    head, tail = os.path.split(path)
+    if head and tail not in ("", os.curdir, os.pardir):
+        shown_head = _shown_directory(os.getcwd(), head)
+        # os.path.relpath of the file is its directory's and its name, where the directory is not above the current
+        # one (else the current directory could lie inside the path: no file can, but relpath says so): a relpath
+        # for every finding of a build was a fifth of reporting them
+        if not shown_head.startswith(os.pardir):
+            return tail if shown_head == os.curdir else f"{shown_head}/{tail}"
     try:
         return os.path.relpath(path).replace(os.sep, "/")
     except ValueError:  # another drive (Windows): no relative path
         return path.replace(os.sep, "/")
+
+
+_SHOWN_DIRECTORIES: dict[tuple[str, str], str] = {}
+
+
+def _shown_directory(current: str, directory: str) -> str:
+    """os.path.relpath of a directory from the current one (`/`-separated; `..` where no relative path exists),
+    once per pair."""
+    key = (current, directory)
+    shown = _SHOWN_DIRECTORIES.get(key)
+    if shown is None:
+        try:
+            shown = os.path.relpath(directory, current).replace(os.sep, "/")
+        except ValueError:  # another drive (Windows): the caller's relpath says so again
+            shown = os.pardir
+        _SHOWN_DIRECTORIES[key] = shown
+    return shown
 
 
 def pipe_table(table: Table) -> Diagnostic:

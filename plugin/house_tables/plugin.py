@@ -207,7 +207,7 @@ def _file_text(file, read: str | None, config: MkDocsConfig) -> str:
     if (isinstance(read, str) and file.abs_src_path is not None and not config.plugins.events["page_read_source"]
             and not getattr(file, "generated_by", None)):
         try:
-            if os.path.getsize(file.abs_src_path) == len(read.encode("utf-8")):
+            if os.path.getsize(file.abs_src_path) == (len(read) if read.isascii() else len(read.encode("utf-8"))):
                 return read
         except (OSError, UnicodeEncodeError):
             pass  # as MkDocs' own read would report it

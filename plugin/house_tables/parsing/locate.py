@@ -63,6 +63,8 @@ class LineLocator:
         line = self.expanded[index]
         if index in self.in_fence or not line.endswith(row) or not row.strip():
             return False
+        if len(line) == len(row):  # nothing before it (most rows): no prefix to read
+            return True
         prefix = line[: len(line) - len(row)]
         return _ROW_PREFIX.fullmatch(prefix) is not None
 

@@ -1011,7 +1011,10 @@ def _locate_table(
     for first in locator.places(rows[: literal[0]] if literal else rows, cursor):
         if first in taken:  # an earlier table of the record is there: the same rows stand in two places
             continue
-        extents = _row_extents(locator, rows, first, stash)
+        if literal:
+            extents = _row_extents(locator, rows, first, stash)
+        else:  # places matched every row to its line (none is blank or stashed): the rows are the lines from first
+            extents = [(line, line) for line in range(first, first + len(rows))]
         if extents is None:
             continue
         if not locator.block_came_before(first) and not locator.block_goes_on(extents[-1][1]):
