@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 from test_cli import cli_process
+from test_plugin_pipeline import house_table
 
 from engines import extract_tables
-from sites import EXTENSIONS, build_site, check_site, run_cli, unstyled, write_site
+from sites import EXTENSIONS, build_site, check_site, house_styled, run_cli, unstyled, write_site
 
 # facelessuser/pymdown-extensions' own docs: superfences with preserve_tabs, a fence before a pipe table.
 PRESERVE_TABS = [{"pymdownx.superfences": {"preserve_tabs": True}}]
@@ -1571,6 +1572,34 @@ def test_a_site_whose_extension_reads_the_tables_lines_and_hands_them_on_is_chec
     assert (tmp_path / "docs" / "index.md").read_text(encoding="utf-8") == WATCHED_PAGE
     after = build_site(config, tmp_path / "after")
     assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+
+
+# moonraker's compact_tables pairs the blocks it recorded with `root.iter("table")` in a tree processor (priority 30):
+# a hand-written house JSX table was a `<table>` placeholder in the tree from the block parser on, so compact_tables
+# took it for a pipe table (IndexError in add_table_attributes) and the build aborted; without the plugin the page
+# built (the JSX table is raw HTML to Python-Markdown, no element).
+HOUSE_THEN_WATCHED = "# T\n\n" + house_table("x", "y") + "\n\n" + WATCHED_PAGE.removeprefix("# T\n\n")
+
+
+def test_a_hand_written_house_table_is_no_table_to_an_extension_that_pairs_the_page_s_tables(tmp_path, monkeypatch):
+    """The page builds with the plugin as without it: the house table rendered in the house style, everything else
+    (the joined `|^` row included) the same page; check reports what the build does."""
+    (tmp_path / f"{WATCHER_MODULE}.py").write_text(WATCHER, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    pages, options = {"index.md": HOUSE_THEN_WATCHED}, {"extensions": [WATCHER_MODULE], "snippets": False}
+    without = build_site(write_site(tmp_path / "plain", pages, plugin=False, **options), tmp_path / "plain_out")
+    config = write_site(tmp_path / "house", pages, **options)
+    with_plugin = build_site(config, tmp_path / "house_out")
+    house, plain = with_plugin.main("index.html"), without.main("index.html")
+    assert house_styled(house)[0] is house.find("table") and house.find("table").get_text(" ", strip=True) == (
+        "Link Image x y")
+    for page in (house, plain):
+        page.find("table").decompose()  # the house table: rendered with the plugin, raw JSX text without it
+    assert "<td>Aria</td><td>loves to play.</td>" in unstyled(str(house))
+    assert unstyled(str(house)) == unstyled(str(plain))
+    built = [line.removeprefix("house_tables: ") for line in with_plugin.findings()]
+    code, checked = check_site(tmp_path / "house")
+    assert code == 1 and built and [line for line in checked if line.startswith("docs/")] == built
 
 
 # TRaSH-Guides/Guides: mkdocs-markdownextradata-plugin renders every page as a Jinja template (Jinja's own `{{`,
