@@ -1654,6 +1654,43 @@ def test_a_pasted_table_whose_cells_a_template_plugin_renders_is_reported_at_its
                      "pipe tables"]
     assert [line for line in check_site(tmp_path, "docs", "includes")[1] if line.startswith("includes/")] == shown
 
+
+# TRaSH-Guides' Guide-Sync/{radarr,sonarr}-cf-groups.md: markdownextradata renders a table's rows in a `{% for %}`
+# loop over its data files (the macros plugin, `[[` delimiters, renders the pages after it). check read the template
+# as written and reported the statement lines as rows (HT003) and the table's rows as the template's, the build the
+# data's rows. Reduced, with a `[[% if %]]` line in another table for the macros plugin:
+LOOPED_PAGE = ("# T\n\nThe {{ product }} guide.\n\n| Group | ID |\n| --- | --- |\n{% for cf in groups -%}\n"
+               "| {{ cf['name'] }} | `{{ cf['id'] }}` |\n{% endfor %}\n\n| c | d |\n|---|---|\n| 1 | 2 |\n"
+               "[[% if true -%]]\n| 3 | [[ 'x' ]] |\n[[% endif -%]]\n| 5 | 6 |\n")
+MACROS_AFTER = {"macros": {"j2_block_start_string": "[[%", "j2_block_end_string": "%]]",
+                           "j2_variable_start_string": "[[", "j2_variable_end_string": "]]"}}
+
+
+@pytest.mark.parametrize("with_macros", [False, True])
+def test_a_table_markdownextradata_loops_over_data_is_checked_as_built(tmp_path, with_macros):
+    """check reads the page as markdownextradata renders it (its data files and `extra`: its statements' lines are
+    gone, the loop's rows are the data's) and the macros plugin's statement lines as that leaves them: it reports
+    what the build reports, and fix leaves the looped table, whose file holds no row the build shows."""
+    files = {"_data/groups.yml": "- {name: Anime, id: a1}\n- {name: Audio, id: b2}\n- {name: HDR, id: c3}\n"}
+    config = write_site(tmp_path, {"index.md": LOOPED_PAGE}, files=files, extensions=["attr_list"], snippets=False)
+    if with_macros:
+        _with_plugin_first(config, MACROS_AFTER)
+    _with_plugin_first(config, "markdownextradata")
+    config.write_text(config.read_text(encoding="utf-8") + "extra:\n  product: Radarr\n", encoding="utf-8")
+    before = build_site(config, tmp_path / "before")
+    shown = unstyled(before.pages["index.html"])
+    assert "<td>Audio</td><td><code>b2</code></td>" in shown and "{%" not in shown
+    built = [line.removeprefix("house_tables: ") for line in before.findings()]
+    assert built[0] == ("docs/index.md:5:1: HT001 pipe table (2 columns, 3 rows) — the house style forbids Markdown "
+                        "pipe tables")
+    code, checked = check_site(tmp_path)
+    assert code == 1 and [line for line in checked if line.startswith("docs/")] == built
+    code, fixed = run_cli(tmp_path, "fix", "--form", "html", "docs")
+    refused = [line.split(": ", 1)[0] for line in fixed if " HT009 " in line]
+    assert code == 1 and refused == ["docs/index.md:5:1", *(["docs/index.md:11:1"] if with_macros else [])]
+    after = build_site(config, tmp_path / "after")
+    assert unstyled(after.pages["index.html"]) == shown
+
 # A footnote reference and an escaped pipe in cells: the JSX form, shown by MkDocs without the plugin, is raw HTML,
 # so the reference is text ("1 [^n]") and the code shows two backslashes; the HTML form shows the page as before.
 NO_PLUGIN_PAGE = "# T\n\n| a | b |\n|---|:-:|\n| 1 [^n] | `x\\|y` |\n| *e* | <b>z</b> |\n\n[^n]: note\n"

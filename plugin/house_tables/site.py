@@ -720,10 +720,20 @@ def _hooked_config(config_file: Path, raw: dict):
     return config
 
 
+# mkdocs-markdownextradata-plugin renders every page as a Jinja template too (on_page_markdown, the config's `extra`
+# and its data files as variables), with Jinja's delimiters unless its `jinja_options` say otherwise; a template
+# error fails the build (TRaSH-Guides/Guides runs it beside the macros plugin, whose delimiters are `[[`).
+_EXTRA_DATA_PLUGIN = "markdownextradata"
+
 # Plugins whose only work on a page is rewriting its Markdown (on_page_markdown), a function of the text and their
 # options: `> [!NOTE]` callouts made admonitions (mkdocs-callouts, mkdocs-github-admonitions-plugin). A table
 # under such a callout is in the admonition's body in the build: check and fix read pages as these make them.
-_REWRITING_PLUGINS = ("callouts", "gh-admonitions")
+# mkdocs-markdownextradata-plugin renders every page as a Jinja template with the site's `extra` and data files
+# (its on_pre_build reads them: _PRE_BUILD_PLUGINS): its `{% for %}` and `{% if %}` lines are no rows of a table
+# in the build, and a loop's rows are the data's (TRaSH-Guides' Guide-Sync pages: check reported the statement
+# lines as rows, HT003, and none of the rows the build reports).
+_REWRITING_PLUGINS = ("callouts", "gh-admonitions", _EXTRA_DATA_PLUGIN)
+_PRE_BUILD_PLUGINS = (_EXTRA_DATA_PLUGIN,)
 
 
 def _rewriting_plugins(raw: dict) -> list:
@@ -981,6 +991,7 @@ def _make_rewriter(config_file: Path):
     config = _hooked_config(config_file, raw)
     config.validate()
     config.plugins.on_config(config)
+    _load_plugin_data(config)
     files = get_files(config)
     docs = os.path.abspath(config.docs_dir)
 
@@ -997,6 +1008,14 @@ def _make_rewriter(config_file: Path):
         markdown = config.plugins.on_page_markdown(body, page=page, config=config, files=files)
         return text[: len(text) - len(body)] + markdown if text.endswith(body) else markdown
     return rewrite
+
+
+def _load_plugin_data(config) -> None:
+    """What the rewriting plugins read before the pages in a build (on_pre_build): markdownextradata's data files,
+    which it adds to `extra`. Only theirs: a hook's on_pre_build may write files or call out, as a build's does."""
+    for name, plugin in config.plugins.items():
+        if name in _PRE_BUILD_PLUGINS:
+            plugin.on_pre_build(config=config)
 
 
 def _plugin_options(plugins) -> object:
@@ -1018,10 +1037,6 @@ def _entry_options(plugins, wanted: str) -> object:
 _MACROS_PLUGIN = "macros"
 # Zensical's emulation of the plugin: a preprocessor of the stack, which the verification's render runs itself.
 _ZENSICAL_MACROS = "zensical.extensions.macros"
-# mkdocs-markdownextradata-plugin renders every page as a Jinja template too (on_page_markdown, the config's `extra`
-# and its data files as variables), with Jinja's delimiters unless its `jinja_options` say otherwise; a template
-# error fails the build (TRaSH-Guides/Guides runs it beside the macros plugin, whose delimiters are `[[`).
-_EXTRA_DATA_PLUGIN = "markdownextradata"
 
 
 @dataclass(frozen=True)
