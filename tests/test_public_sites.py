@@ -1624,11 +1624,35 @@ def test_a_site_whose_pages_markdownextradata_renders_keeps_a_buildable_page(tmp
     refused = [line.split(": ", 1)[0] for line in fixed if " HT009 " in line]
     assert code == 1 and refused == (["docs/index.md:5:1", "docs/index.md:9:1"] if form == "jsx"
                                      else ["docs/index.md:5:1"])
+    assert {_refuser(line) for line in fixed if " HT009 " in line} == {"the site's markdownextradata plugin"}
     written = (tmp_path / "docs" / "index.md").read_text(encoding="utf-8")
     assert "{{" not in written.replace("{{ product }}", "")
     assert (written == EXTRA_DATA_PAGE) is (form == "jsx")
     after = build_site(config, tmp_path / "after")
     assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+
+
+@pytest.mark.parametrize("front", ["", "---\nrender_macros: false\n---\n"])
+def test_a_delimiter_two_template_plugins_read_is_named_for_both(tmp_path, front):
+    """markdownextradata and the macros plugin with Jinja's delimiters both read `{{`: the JSX form stays, HT009
+    naming both (a raw block would be the first one's: the second would read the house table), or markdownextradata
+    alone on a page the macros plugin leaves (fix wrote the JSX there: markdownextradata failed the build on it)."""
+    page = f"{front}# T\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+    config = write_site(tmp_path, {"index.md": page}, extensions=["attr_list"], snippets=False)
+    _with_plugin_first(config, "macros")
+    _with_plugin_first(config, "markdownextradata")
+    before = build_site(config, tmp_path / "before")
+    code, fixed = run_cli(tmp_path, "fix", "docs")
+    who = "the site's markdownextradata plugin" if front else "the site's markdownextradata and macros plugins"
+    assert code == 1 and [_refuser(line) for line in fixed if " HT009 " in line] == [who]
+    assert (tmp_path / "docs" / "index.md").read_text(encoding="utf-8") == page
+    after = build_site(config, tmp_path / "after")
+    assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+
+
+def _refuser(finding: str) -> str:
+    """Whom an HT009 finding about a template plugin names: "the site's markdownextradata plugin"."""
+    return finding.split(" HT009 ", 1)[1].split(" would ", 1)[0]
 
 
 # TRaSH-Guides/Guides pastes files of tables whose cells are `{{ radarr[...] }}` expressions (include-markdown, then
@@ -1686,8 +1710,9 @@ def test_a_table_markdownextradata_loops_over_data_is_checked_as_built(tmp_path,
     code, checked = check_site(tmp_path)
     assert code == 1 and [line for line in checked if line.startswith("docs/")] == built
     code, fixed = run_cli(tmp_path, "fix", "--form", "html", "docs")
-    refused = [line.split(": ", 1)[0] for line in fixed if " HT009 " in line]
-    assert code == 1 and refused == ["docs/index.md:5:1", *(["docs/index.md:11:1"] if with_macros else [])]
+    refused = [(line.split(": ", 1)[0], _refuser(line)) for line in fixed if " HT009 " in line]
+    assert code == 1 and refused == [("docs/index.md:5:1", "the site's markdownextradata plugin"),
+                                     *([("docs/index.md:11:1", "the site's macros plugin")] if with_macros else [])]
     after = build_site(config, tmp_path / "after")
     assert unstyled(after.pages["index.html"]) == shown
 

@@ -17,10 +17,10 @@ from functools import cached_property
 from pathlib import Path
 
 from . import mkdocs_parts, observed
-from .config import CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER, ConfigError
+from .config import CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER, ConfigError, TemplateMarker
 from .diagnostics import shown_file
 from .files import LazySpec, cannot_read
-from .macros import JinjaSyntax
+from .macros import EXTRA_DATA_PLUGIN, MACROS_PLUGIN, JinjaSyntax
 
 # Zensical reads zensical.toml before mkdocs.yml (its `[project]` table holds MkDocs' keys); ProperDocs (an MkDocs
 # fork, the same configuration) reads its own name first, then MkDocs'.
@@ -71,7 +71,7 @@ class Site:
     use_directory_urls: bool
     plugin_options: object  # the house-tables entry's options; None when the site has no such entry
     excluded: object = None  # MkDocs' own matcher of the files under docs_dir that are no pages (exclude_docs)
-    template_markers: tuple[str, ...] = ()  # what opens a template expression in a page (see _template_markers)
+    template_markers: tuple = ()  # TemplateMarkers: what opens a template expression in a page, and whose
     extension_options: object = None  # the options of house_tables under markdown_extensions; None without it
     rewrites_markdown: bool = False  # a hook or plugin rewrites pages' Markdown (on_page_markdown): read through it
     include_markdown: object = None  # the options of the include-markdown plugin entry; None without one
@@ -720,11 +720,6 @@ def _hooked_config(config_file: Path, raw: dict):
     return config
 
 
-# mkdocs-markdownextradata-plugin renders every page as a Jinja template too (on_page_markdown, the config's `extra`
-# and its data files as variables), with Jinja's delimiters unless its `jinja_options` say otherwise; a template
-# error fails the build (TRaSH-Guides/Guides runs it beside the macros plugin, whose delimiters are `[[`).
-_EXTRA_DATA_PLUGIN = "markdownextradata"
-
 # Plugins whose only work on a page is rewriting its Markdown (on_page_markdown), a function of the text and their
 # options: `> [!NOTE]` callouts made admonitions (mkdocs-callouts, mkdocs-github-admonitions-plugin). A table
 # under such a callout is in the admonition's body in the build: check and fix read pages as these make them.
@@ -732,8 +727,8 @@ _EXTRA_DATA_PLUGIN = "markdownextradata"
 # (its on_pre_build reads them: _PRE_BUILD_PLUGINS): its `{% for %}` and `{% if %}` lines are no rows of a table
 # in the build, and a loop's rows are the data's (TRaSH-Guides' Guide-Sync pages: check reported the statement
 # lines as rows, HT003, and none of the rows the build reports).
-_REWRITING_PLUGINS = ("callouts", "gh-admonitions", _EXTRA_DATA_PLUGIN)
-_PRE_BUILD_PLUGINS = (_EXTRA_DATA_PLUGIN,)
+_REWRITING_PLUGINS = ("callouts", "gh-admonitions", EXTRA_DATA_PLUGIN)
+_PRE_BUILD_PLUGINS = (EXTRA_DATA_PLUGIN,)
 
 
 def _rewriting_plugins(raw: dict) -> list:
@@ -1034,9 +1029,12 @@ def _entry_options(plugins, wanted: str) -> object:
 
 # mkdocs-macros-plugin renders every page as a Jinja template before Markdown (its `macros` entry; its `j2_*`
 # options are its Jinja syntax, macros.JinjaSyntax).
-_MACROS_PLUGIN = "macros"
 # Zensical's emulation of the plugin: a preprocessor of the stack, which the verification's render runs itself.
 _ZENSICAL_MACROS = "zensical.extensions.macros"
+# mkdocs-markdownextradata-plugin (EXTRA_DATA_PLUGIN) renders every page as a Jinja template too (on_page_markdown,
+# the config's `extra` and its data files as variables), with Jinja's delimiters unless its `jinja_options` say
+# otherwise; a template error fails the build (TRaSH-Guides/Guides runs it beside the macros plugin, whose delimiters
+# are `[[`).
 
 
 @dataclass(frozen=True)
@@ -1098,7 +1096,7 @@ def _macros_scope(plugins, docs_dir: Path, in_stack: bool = False) -> MacrosScop
     if any(name == INCLUDE_MARKDOWN_PLUGIN for name, _ in entries):
         return None
     for name, options in entries:
-        if name == _MACROS_PLUGIN:
+        if name == MACROS_PLUGIN:
             options = options if isinstance(options, dict) else {}
             forced = tuple(str(options.get("force_render_paths") or "").splitlines())
             return MacrosScope(JinjaSyntax.of(options, in_stack), options.get("render_by_default", True) is not False,
@@ -1116,23 +1114,30 @@ _CROSS_REFERENCE_PLUGINS = ("autorefs", "mkdocstrings")
 _WIKI_LINK_PLUGINS = ("ezlinks", "roamlinks", "obsidian-bridge")
 
 
-def _template_markers(plugins) -> tuple[str, ...]:
-    """The strings that open a template expression in the site's pages (mkdocs-macros-plugin's Jinja delimiters,
-    its defaults or the site's own), CROSS_REFERENCE_MARKER with a cross-reference plugin and WIKI_LINK_MARKER with
-    a wiki-link plugin; () without such plugins. MkDocs runs the plugins, not Python-Markdown, so fix's render of
-    the page cannot see what a house table's `style={{...}}`, an escaped `[title][identifier]` or an escaped
-    `[[page]]` would become there."""
-    markers: tuple[str, ...] = ()
+def _template_markers(plugins) -> tuple[TemplateMarker, ...]:
+    """The strings that open a template expression in the site's pages (mkdocs-macros-plugin's and
+    mkdocs-markdownextradata-plugin's Jinja delimiters, their defaults or the site's own), CROSS_REFERENCE_MARKER
+    with a cross-reference plugin and WIKI_LINK_MARKER with a wiki-link plugin, each with the plugins that read it;
+    () without such plugins. MkDocs runs the plugins, not Python-Markdown, so fix's render of the page cannot see
+    what a house table's `style={{...}}`, an escaped `[title][identifier]` or an escaped `[[page]]` would become
+    there."""
+    readers: dict[str, list[str]] = {}
     for name, options in _plugin_entries(plugins):
-        if name == _MACROS_PLUGIN:
-            markers += JinjaSyntax.of(options if isinstance(options, dict) else {}).markers
-        elif name == _EXTRA_DATA_PLUGIN:
-            markers += _extra_data_syntax(options).markers
-        elif name in _CROSS_REFERENCE_PLUGINS and CROSS_REFERENCE_MARKER not in markers:
-            markers += (CROSS_REFERENCE_MARKER,)
-        elif name in _WIKI_LINK_PLUGINS and WIKI_LINK_MARKER not in markers:
-            markers += (WIKI_LINK_MARKER,)
-    return tuple(dict.fromkeys(markers))
+        if name == MACROS_PLUGIN:
+            texts = JinjaSyntax.of(options if isinstance(options, dict) else {}).markers
+        elif name == EXTRA_DATA_PLUGIN:
+            texts = _extra_data_syntax(options).markers
+        elif name in _CROSS_REFERENCE_PLUGINS:
+            texts = (CROSS_REFERENCE_MARKER,)
+        elif name in _WIKI_LINK_PLUGINS:
+            texts = (WIKI_LINK_MARKER,)
+        else:
+            continue
+        for text in texts:
+            named = readers.setdefault(text, [])
+            if name not in named:
+                named.append(name)
+    return tuple(TemplateMarker(text, tuple(names)) for text, names in readers.items())
 
 
 def _extra_data_syntax(options) -> JinjaSyntax:
@@ -1146,10 +1151,10 @@ def _with_macros_extension(plugins, names, configs: dict):
     """The site's plugin entries, with a `macros` entry of Zensical's macros extension's options when the stack
     lists that extension (fastapi's, sqlmodel's and typer's mkdocs.yml do, under MkDocs) and no macros plugin: it
     renders the pages as mkdocs-macros-plugin does, with the same options, inside the Markdown render."""
-    if _ZENSICAL_MACROS not in names or any(name == _MACROS_PLUGIN for name, _ in _plugin_entries(plugins)):
+    if _ZENSICAL_MACROS not in names or any(name == MACROS_PLUGIN for name, _ in _plugin_entries(plugins)):
         return plugins
     entries = list(plugins.items()) if isinstance(plugins, dict) else list(plugins or [])
-    return [*entries, {_MACROS_PLUGIN: configs.get(_ZENSICAL_MACROS) or {}}]
+    return [*entries, {MACROS_PLUGIN: configs.get(_ZENSICAL_MACROS) or {}}]
 
 
 def _plugin_entries(plugins):
