@@ -1632,6 +1632,23 @@ def test_a_site_whose_pages_markdownextradata_renders_keeps_a_buildable_page(tmp
     assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
 
 
+def test_a_data_file_markdownextradata_cannot_read_is_one_line_not_an_internal_error(tmp_path):
+    """The build fails on it before any page; check reads the pages as written, and fix, which cannot verify a page
+    through the plugin then, leaves its tables (HT009 giving the data's error in one line)."""
+    page = LOOPED_PAGE + "\n| e | f |\n|---|---|\n| 7 | 8 |\n"
+    write_site(tmp_path, {"index.md": page}, files={"_data/groups.yml": "- [unclosed\n"}, extensions=["attr_list"],
+               snippets=False)
+    _with_plugin_first(tmp_path / "mkdocs.yml", "markdownextradata")
+    code, checked = check_site(tmp_path)
+    assert code == 1 and checked[1] == ("docs/index.md:7:1: HT003 row has 1 cell but the header has 2: 1 empty cell "
+                                        "added")
+    code, fixed = run_cli(tmp_path, "fix", "--form", "html", "docs")
+    assert code == 1 and ("docs/index.md:19:1: HT009 a hook or plugin of the site rewrites pages' Markdown "
+                          "(on_page_markdown) and failed on this page here (PluginDataError: markdownextradata could "
+                          "not read its data: ParserError: ") in "\n".join(fixed)
+    assert (tmp_path / "docs" / "index.md").read_text(encoding="utf-8") == page
+
+
 @pytest.mark.parametrize("front", ["", "---\nrender_macros: false\n---\n"])
 def test_a_delimiter_two_template_plugins_read_is_named_for_both(tmp_path, front):
     """markdownextradata and the macros plugin with Jinja's delimiters both read `{{`: the JSX form stays, HT009

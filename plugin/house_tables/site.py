@@ -986,7 +986,7 @@ def _make_rewriter(config_file: Path):
     config = _hooked_config(config_file, raw)
     config.validate()
     config.plugins.on_config(config)
-    _load_plugin_data(config)
+    failure = _plugin_data_failure(config)
     files = get_files(config)
     docs = os.path.abspath(config.docs_dir)
 
@@ -997,6 +997,8 @@ def _make_rewriter(config_file: Path):
             file = File(src_uri, docs, config.site_dir, config.use_directory_urls)
         if file is None or not file.is_documentation_page():
             return text
+        if failure is not None:  # the build fails before any page: each page is read as written (pymd.rewritten)
+            raise failure
         body, meta = get_data(text)
         page = Page(None, file, config)
         page.markdown, page.meta = body, meta  # as Page.read_source leaves them before the event
@@ -1005,12 +1007,22 @@ def _make_rewriter(config_file: Path):
     return rewrite
 
 
-def _load_plugin_data(config) -> None:
-    """What the rewriting plugins read before the pages in a build (on_pre_build): markdownextradata's data files,
-    which it adds to `extra`. Only theirs: a hook's on_pre_build may write files or call out, as a build's does."""
+class PluginDataError(Exception):
+    """A rewriting plugin could not read its data (on_pre_build): the build fails on it before any page."""
+
+
+def _plugin_data_failure(config) -> PluginDataError | None:
+    """Load what the rewriting plugins read before the pages in a build (on_pre_build): markdownextradata's data
+    files, which it adds to `extra`. Only theirs: a hook's on_pre_build may write files or call out, as a build's
+    does. Their failure (a data file that is no YAML), in one line; None when they read their data."""
     for name, plugin in config.plugins.items():
         if name in _PRE_BUILD_PLUGINS:
-            plugin.on_pre_build(config=config)
+            try:
+                plugin.on_pre_build(config=config)
+            except Exception as error:  # the site's data and the plugin's code: whatever they raise
+                return PluginDataError(f"{name} could not read its data: {type(error).__name__}: "
+                                       f"{_one_line(str(error))}")
+    return None
 
 
 def _plugin_options(plugins) -> object:
