@@ -212,11 +212,11 @@ def test_an_inherited_file_is_part_of_the_key(here, capsys, parsed):
 
 
 @pytest.mark.parametrize("extra", ["  - pymdownx.snippets:\n      auto_append: [x.md]\n", "hooks: [hook.py]\n",
-                                   "  - toc:\n      title: !ENV [TITLE, Contents]\n"])
+                                   "  - toc:\n      title: !ENV [TITLE, Contents]\n", "plugins: [markdownextradata]\n"])
 def test_an_mkdocs_yml_that_depends_on_more_than_bytes_is_not_cached(here, capsys, parsed, extra):
     write(here / "hook.py", "def on_config(config):\n    return config\n")
     write(here / "x.md", "")
-    markdown = "" if extra.startswith("hooks") else "markdown_extensions:\n"
+    markdown = "" if extra.startswith(("hooks", "plugins")) else "markdown_extensions:\n"
     write(here / "mkdocs.yml", f"site_name: s\n{extra if not markdown else markdown + extra}")
     write(here / "docs" / "a.md", TABLE)
     uncached, cold, warm = runs(capsys, "check", "docs")

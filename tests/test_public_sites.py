@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 from test_cli import cli_process
+from test_plugin_pipeline import house_table
 
 from engines import extract_tables
-from sites import EXTENSIONS, build_site, check_site, run_cli, unstyled, write_site
+from sites import EXTENSIONS, build_site, check_site, house_styled, run_cli, unstyled, write_site
 
 # facelessuser/pymdown-extensions' own docs: superfences with preserve_tabs, a fence before a pipe table.
 PRESERVE_TABS = [{"pymdownx.superfences": {"preserve_tabs": True}}]
@@ -1573,6 +1574,34 @@ def test_a_site_whose_extension_reads_the_tables_lines_and_hands_them_on_is_chec
     assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
 
 
+# moonraker's compact_tables pairs the blocks it recorded with `root.iter("table")` in a tree processor (priority 30):
+# a hand-written house JSX table was a `<table>` placeholder in the tree from the block parser on, so compact_tables
+# took it for a pipe table (IndexError in add_table_attributes) and the build aborted; without the plugin the page
+# built (the JSX table is raw HTML to Python-Markdown, no element).
+HOUSE_THEN_WATCHED = "# T\n\n" + house_table("x", "y") + "\n\n" + WATCHED_PAGE.removeprefix("# T\n\n")
+
+
+def test_a_hand_written_house_table_is_no_table_to_an_extension_that_pairs_the_page_s_tables(tmp_path, monkeypatch):
+    """The page builds with the plugin as without it: the house table rendered in the house style, everything else
+    (the joined `|^` row included) the same page; check reports what the build does."""
+    (tmp_path / f"{WATCHER_MODULE}.py").write_text(WATCHER, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    pages, options = {"index.md": HOUSE_THEN_WATCHED}, {"extensions": [WATCHER_MODULE], "snippets": False}
+    without = build_site(write_site(tmp_path / "plain", pages, plugin=False, **options), tmp_path / "plain_out")
+    config = write_site(tmp_path / "house", pages, **options)
+    with_plugin = build_site(config, tmp_path / "house_out")
+    house, plain = with_plugin.main("index.html"), without.main("index.html")
+    assert house_styled(house)[0] is house.find("table") and house.find("table").get_text(" ", strip=True) == (
+        "Link Image x y")
+    for page in (house, plain):
+        page.find("table").decompose()  # the house table: rendered with the plugin, raw JSX text without it
+    assert "<td>Aria</td><td>loves to play.</td>" in unstyled(str(house))
+    assert unstyled(str(house)) == unstyled(str(plain))
+    built = [line.removeprefix("house_tables: ") for line in with_plugin.findings()]
+    code, checked = check_site(tmp_path / "house")
+    assert code == 1 and built and [line for line in checked if line.startswith("docs/")] == built
+
+
 # TRaSH-Guides/Guides: mkdocs-markdownextradata-plugin renders every page as a Jinja template (Jinja's own `{{`,
 # `{%`) beside the macros plugin (delimiters `[[`). house-tables knew only the macros plugin's delimiters, so fix
 # wrote house tables whose `style={{width: ...}}` the other plugin read as an expression: the build failed
@@ -1595,11 +1624,52 @@ def test_a_site_whose_pages_markdownextradata_renders_keeps_a_buildable_page(tmp
     refused = [line.split(": ", 1)[0] for line in fixed if " HT009 " in line]
     assert code == 1 and refused == (["docs/index.md:5:1", "docs/index.md:9:1"] if form == "jsx"
                                      else ["docs/index.md:5:1"])
+    assert {_refuser(line) for line in fixed if " HT009 " in line} == {"the site's markdownextradata plugin"}
     written = (tmp_path / "docs" / "index.md").read_text(encoding="utf-8")
     assert "{{" not in written.replace("{{ product }}", "")
     assert (written == EXTRA_DATA_PAGE) is (form == "jsx")
     after = build_site(config, tmp_path / "after")
     assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+
+
+def test_a_data_file_markdownextradata_cannot_read_is_one_line_not_an_internal_error(tmp_path):
+    """The build fails on it before any page; check reads the pages as written, and fix, which cannot verify a page
+    through the plugin then, leaves its tables (HT009 giving the data's error in one line)."""
+    page = LOOPED_PAGE + "\n| e | f |\n|---|---|\n| 7 | 8 |\n"
+    write_site(tmp_path, {"index.md": page}, files={"_data/groups.yml": "- [unclosed\n"}, extensions=["attr_list"],
+               snippets=False)
+    _with_plugin_first(tmp_path / "mkdocs.yml", "markdownextradata")
+    code, checked = check_site(tmp_path)
+    assert code == 1 and checked[1] == ("docs/index.md:7:1: HT003 row has 1 cell but the header has 2: 1 empty cell "
+                                        "added")
+    code, fixed = run_cli(tmp_path, "fix", "--form", "html", "docs")
+    assert code == 1 and ("docs/index.md:19:1: HT009 a hook or plugin of the site rewrites pages' Markdown "
+                          "(on_page_markdown) and failed on this page here (PluginDataError: markdownextradata could "
+                          "not read its data: ParserError: ") in "\n".join(fixed)
+    assert (tmp_path / "docs" / "index.md").read_text(encoding="utf-8") == page
+
+
+@pytest.mark.parametrize("front", ["", "---\nrender_macros: false\n---\n"])
+def test_a_delimiter_two_template_plugins_read_is_named_for_both(tmp_path, front):
+    """markdownextradata and the macros plugin with Jinja's delimiters both read `{{`: the JSX form stays, HT009
+    naming both (a raw block would be the first one's: the second would read the house table), or markdownextradata
+    alone on a page the macros plugin leaves (fix wrote the JSX there: markdownextradata failed the build on it)."""
+    page = f"{front}# T\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+    config = write_site(tmp_path, {"index.md": page}, extensions=["attr_list"], snippets=False)
+    _with_plugin_first(config, "macros")
+    _with_plugin_first(config, "markdownextradata")
+    before = build_site(config, tmp_path / "before")
+    code, fixed = run_cli(tmp_path, "fix", "docs")
+    who = "the site's markdownextradata plugin" if front else "the site's markdownextradata and macros plugins"
+    assert code == 1 and [_refuser(line) for line in fixed if " HT009 " in line] == [who]
+    assert (tmp_path / "docs" / "index.md").read_text(encoding="utf-8") == page
+    after = build_site(config, tmp_path / "after")
+    assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+
+
+def _refuser(finding: str) -> str:
+    """Whom an HT009 finding about a template plugin names: "the site's markdownextradata plugin"."""
+    return finding.split(" HT009 ", 1)[1].split(" would ", 1)[0]
 
 
 # TRaSH-Guides/Guides pastes files of tables whose cells are `{{ radarr[...] }}` expressions (include-markdown, then
@@ -1624,6 +1694,44 @@ def test_a_pasted_table_whose_cells_a_template_plugin_renders_is_reported_at_its
     assert shown == ["includes/part.md:3:1: HT001 pipe table (2 columns, 2 rows) — the house style forbids Markdown "
                      "pipe tables"]
     assert [line for line in check_site(tmp_path, "docs", "includes")[1] if line.startswith("includes/")] == shown
+
+
+# TRaSH-Guides' Guide-Sync/{radarr,sonarr}-cf-groups.md: markdownextradata renders a table's rows in a `{% for %}`
+# loop over its data files (the macros plugin, `[[` delimiters, renders the pages after it). check read the template
+# as written and reported the statement lines as rows (HT003) and the table's rows as the template's, the build the
+# data's rows. Reduced, with a `[[% if %]]` line in another table for the macros plugin:
+LOOPED_PAGE = ("# T\n\nThe {{ product }} guide.\n\n| Group | ID |\n| --- | --- |\n{% for cf in groups -%}\n"
+               "| {{ cf['name'] }} | `{{ cf['id'] }}` |\n{% endfor %}\n\n| c | d |\n|---|---|\n| 1 | 2 |\n"
+               "[[% if true -%]]\n| 3 | [[ 'x' ]] |\n[[% endif -%]]\n| 5 | 6 |\n")
+MACROS_AFTER = {"macros": {"j2_block_start_string": "[[%", "j2_block_end_string": "%]]",
+                           "j2_variable_start_string": "[[", "j2_variable_end_string": "]]"}}
+
+
+@pytest.mark.parametrize("with_macros", [False, True])
+def test_a_table_markdownextradata_loops_over_data_is_checked_as_built(tmp_path, with_macros):
+    """check reads the page as markdownextradata renders it (its data files and `extra`: its statements' lines are
+    gone, the loop's rows are the data's) and the macros plugin's statement lines as that leaves them: it reports
+    what the build reports, and fix leaves the looped table, whose file holds no row the build shows."""
+    files = {"_data/groups.yml": "- {name: Anime, id: a1}\n- {name: Audio, id: b2}\n- {name: HDR, id: c3}\n"}
+    config = write_site(tmp_path, {"index.md": LOOPED_PAGE}, files=files, extensions=["attr_list"], snippets=False)
+    if with_macros:
+        _with_plugin_first(config, MACROS_AFTER)
+    _with_plugin_first(config, "markdownextradata")
+    config.write_text(config.read_text(encoding="utf-8") + "extra:\n  product: Radarr\n", encoding="utf-8")
+    before = build_site(config, tmp_path / "before")
+    shown = unstyled(before.pages["index.html"])
+    assert "<td>Audio</td><td><code>b2</code></td>" in shown and "{%" not in shown
+    built = [line.removeprefix("house_tables: ") for line in before.findings()]
+    assert built[0] == ("docs/index.md:5:1: HT001 pipe table (2 columns, 3 rows) — the house style forbids Markdown "
+                        "pipe tables")
+    code, checked = check_site(tmp_path)
+    assert code == 1 and [line for line in checked if line.startswith("docs/")] == built
+    code, fixed = run_cli(tmp_path, "fix", "--form", "html", "docs")
+    refused = [(line.split(": ", 1)[0], _refuser(line)) for line in fixed if " HT009 " in line]
+    assert code == 1 and refused == [("docs/index.md:5:1", "the site's markdownextradata plugin"),
+                                     *([("docs/index.md:11:1", "the site's macros plugin")] if with_macros else [])]
+    after = build_site(config, tmp_path / "after")
+    assert unstyled(after.pages["index.html"]) == shown
 
 # A footnote reference and an escaped pipe in cells: the JSX form, shown by MkDocs without the plugin, is raw HTML,
 # so the reference is text ("1 [^n]") and the code shows two backslashes; the HTML form shows the page as before.

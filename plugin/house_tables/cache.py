@@ -16,8 +16,9 @@ A result is found under a key that holds everything it depends on (a stale entry
   not at all when a directive names its files by a glob pattern (a file added later may match).
 
 An mkdocs.yml whose result depends on more than that is not cached: `!ENV` (the environment), `hooks:` (code that may
-read anything), `!!python/object` tags, and extensions that read other files (markdown-include, mdx_include,
-snippets' `auto_append` and `url_download`); with pymdown-extensions' snippets, a page holding a `-8<-` mark is
+read anything), `!!python/object` tags, extensions that read other files (markdown-include, mdx_include,
+snippets' `auto_append` and `url_download`), and mkdocs-markdownextradata-plugin (pages are read as it renders them,
+with the site's data files); with pymdown-extensions' snippets, a page holding a `-8<-` mark is
 read anew every run.
 
 Everything lives in one file per engine, current directory and options (`<cache dir>/<key>.cache`, marshal: no code
@@ -53,7 +54,8 @@ CACHEDIR_TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
                 "# This file is a cache directory tag created by house-tables.\n"
                 "# For information about cache directory tags see https://bford.info/cachedir/\n")
 # mkdocs.yml content whose meaning depends on more than the file's bytes (see the module's text)
-_UNCACHEABLE = re.compile(rb"!ENV|\bhooks\s*:|!!python/object|markdown[-_]include|mdx_include|auto_append|url_download")
+_UNCACHEABLE = re.compile(rb"!ENV|\bhooks\s*:|!!python/object|markdown[-_]include|mdx_include|auto_append|url_download"
+                          rb"|markdownextradata")
 _INHERIT = re.compile(rb"^INHERIT\s*:\s*(?P<quote>['\"]?)(?P<path>[^'\"\r\n#]+?)(?P=quote)\s*(?:#.*)?$", re.MULTILINE)
 _SNIPPETS = re.compile(rb"snippets")
 SNIPPET_MARK = b"-8<-"

@@ -37,7 +37,7 @@ from .cache import (
     with_pasted,
 )
 from .collector import freeze_start_up, resume_after_start_up
-from .config import Config, ConfigError
+from .config import Config, ConfigError, TemplateMarker
 from .files import (
     FileProblem,
     GlobSet,
@@ -49,6 +49,7 @@ from .files import (
     remove_leftover,
     write_atomic,
 )
+from .macros import MACROS_PLUGIN
 from .mkdocs_parts import page_meta
 from .model import Diagnostic, Dialect
 from .observed import cache_refused_by_environment
@@ -109,7 +110,7 @@ class Task:
     extension_configs: dict | None = None
     front_matter: bool = False  # a page of an MkDocs site: read without its front matter, as MkDocs does
     keyed: bool = True  # check: name the bytes read (digest and stat) for the cache to keep the result under
-    template_markers: tuple[str, ...] = ()  # the site's template delimiters (Site.template_markers)
+    template_markers: tuple = ()  # the site's template delimiters and their plugins (Site.template_markers)
     macros: object = None  # which pages the site's macros plugin renders (site.macros_scope); None: every page
     jinja: object = None  # the site's macros plugin as its configuration says (Site.macros, untrusted; the pages it
     # renders as their own are read as it renders them, _as_built)
@@ -1144,12 +1145,15 @@ def macros_scope_of(own):
     return macros_scope(own.site)
 
 
-def _template_markers(task: Task, text: str) -> tuple[str, ...]:
-    """The template delimiters that count on this page: the macros plugin's only when it renders the page."""
+def _template_markers(task: Task, text: str) -> tuple:
+    """The template delimiters that count on this page, with the plugins that read them there: the macros plugin's
+    only when it renders the page (another plugin's of the same text still count)."""
     scope = task.macros
     if scope is None or not scope.leaves(task.path, text):
         return task.template_markers
-    return tuple(marker for marker in task.template_markers if marker not in scope.markers)
+    readers = [TemplateMarker(marker.text, tuple(name for name in marker.plugins if name != MACROS_PLUGIN))
+               if marker.text in scope.markers else marker for marker in task.template_markers]
+    return tuple(marker for marker in readers if marker.plugins)
 
 
 def included_by_of(own, path: Path) -> tuple[str, str] | None:

@@ -24,6 +24,15 @@ CROSS_REFERENCE_MARKER = "]\\["
 WIKI_LINK_MARKER = "\\[\\["
 
 
+class TemplateMarker(NamedTuple):
+    """What opens a template expression (or a link a plugin makes) in a site's pages, and the plugins that read it
+    there, by their names under `plugins:` (HT009 names them: `{{` is markdownextradata's as well as the macros
+    plugin's)."""
+
+    text: str
+    plugins: tuple[str, ...]
+
+
 class ConfigError(ValueError):
     """An option that does not exist or has a bad value; the message names the key."""
 

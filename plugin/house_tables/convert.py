@@ -12,7 +12,7 @@ from .conformance import HandTable, Review, review
 from .decisions import settle
 from .diagnostics import not_verified
 from .directives import Directive
-from .macros import JinjaSyntax
+from .macros import EXTRA_DATA_PLUGIN, MACROS_PLUGIN, JinjaSyntax
 from .model import Cell, Diagnostic, Dialect, PlacedTable, Span, Table
 from .parsing import scan
 from .parsing.cjk import cjk_friendly_differs
@@ -237,7 +237,8 @@ def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_
         replacements.append((item.table, item.lines))
     replacements.sort(key=lambda replacement: replacement[0].start_line)
     if template_markers:
-        replacements = _outside_templates(replacements, source, template_markers, conversion, jinja, form)
+        readers = {marker.text: marker.plugins for marker in template_markers}
+        replacements = _outside_templates(replacements, source, readers, conversion, jinja, form)
     replacements = _page_verified(replacements, source, engine, front_matter, result.tables, conversion, rewrite,
                                   contexts)
     conversion.text = _splice(source, replacements) if replacements else text
@@ -271,7 +272,7 @@ def _with_tables_as_written(chosen, tables: tuple[Table, ...], text: str, source
     return sorted([*chosen, *extra], key=lambda pair: pair[0].start_line) if extra else chosen
 
 
-def _outside_templates(replacements, source: Source, markers: tuple[str, ...], conversion: Conversion,
+def _outside_templates(replacements, source: Source, readers: dict[str, tuple[str, ...]], conversion: Conversion,
                        jinja: JinjaSyntax | None = None, form: str = "jsx"):
     """The replacements whose new lines open no more template expressions than the lines they replace, and keep
     every one those lines open; each other table stays as written, with HT009 (the site's template plugin would
@@ -279,7 +280,9 @@ def _outside_templates(replacements, source: Source, markers: tuple[str, ...], c
     expand the expression a cell held, now escaped: a build MkDocs runs, which fix's render cannot see). With jinja
     (the site's macros plugin renders the page), a house table that opens only the plugin's delimiters is written
     inside a raw block instead (_in_raw_block). An HTML-form table whose pipe table holds the plugin's template
-    syntax outside a raw block stays too (_template_in_html)."""
+    syntax outside a raw block stays too (_template_in_html). readers: each marker, and the plugins that read it (named
+    by HT009)."""
+    markers = tuple(readers)
     normalised = {id(item.table) for item in conversion.converted if item.normalised}
     kept, page = [], []
 
@@ -297,38 +300,40 @@ def _outside_templates(replacements, source: Source, markers: tuple[str, ...], c
         lost = next((marker for marker in markers if marker not in _ESCAPED_MARKERS
                      and new.count(marker) < old.count(marker)), None)
         if not opened and lost is None:
-            placed = _template_in_html(table, old, markers, in_template) if form == "html" else None
+            placed = _template_in_html(table, old, readers, in_template) if form == "html" else None
             if placed is None:
                 kept.append((table, lines))
                 continue
-        elif jinja is not None and lost is None and set(opened) <= set(jinja.markers):
-            placed = _in_raw_block(table, lines, old, jinja, read())
+        elif jinja is not None and lost is None and all(readers[marker] == (MACROS_PLUGIN,) for marker in opened):
+            placed = _in_raw_block(table, lines, old, jinja, read(), readers)
             if not isinstance(placed, Diagnostic):
                 kept.append((table, placed))
                 _written(conversion, table, placed)
                 continue
         else:
-            placed = (_not_outside_templates(table, opened[0]) if opened else _template_lost(table, lost))
+            placed = (_not_outside_templates(table, opened[0], readers[opened[0]]) if opened
+                      else _template_lost(table, lost, readers[lost]))
         conversion.diagnostics.append(placed)
         conversion.converted = [item for item in conversion.converted if item.table is not table]
     return kept
 
 
-def _template_in_html(table: Table, old: str, markers: tuple[str, ...], read) -> Diagnostic | None:
+def _template_in_html(table: Table, old: str, readers: dict[str, tuple[str, ...]], read) -> Diagnostic | None:
     """HT009 for a pipe table whose lines hold the site's template syntax (a cell's `{{ product }}`, a macro call)
     that the site's macros plugin renders (outside a raw block; read: the page as the plugin reads it, when it
     surely renders it): in the HTML form that syntax is kept and still rendered, but its output lands in raw HTML,
     where Markdown no longer reads it (a value of `**new**` or `[a](b.md)` would show as written), and that output
     is the site's, unknown here. None when the table holds none."""
-    held = next((marker for marker in markers if marker not in _ESCAPED_MARKERS and marker in old), None)
+    held = next((marker for marker in readers if marker not in _ESCAPED_MARKERS and marker in old), None)
     if held is None or (read is not None and read().placement(table.start_line, table.end_line) == "raw"):
         return None
-    return not_verified(table.span, f"the site's macros plugin would render the {held!r} template syntax in the "
-                        "pipe table, whose output the house table would hold in raw HTML, where Markdown does not "
-                        "read it", "convert this table by hand, keeping the template syntax as it is")
+    return not_verified(table.span, f"the site's {_plugins(readers[held])} would render the {held!r} template "
+                        "syntax in the pipe table, whose output the house table would hold in raw HTML, where "
+                        "Markdown does not read it", "convert this table by hand, keeping the template syntax as it is")
 
 
-def _in_raw_block(table: Table, lines: list[str], old: str, jinja: JinjaSyntax, page) -> list[str] | Diagnostic:
+def _in_raw_block(table: Table, lines: list[str], old: str, jinja: JinjaSyntax, page,
+                  readers: dict[str, tuple[str, ...]]) -> list[str] | Diagnostic:
     """The house table's lines as the site's macros plugin gives them back as written: inside a raw block (its tags
     on lines of their own, which the plugin renders as blank lines), or as they are where the pipe table is in one
     already; or HT009 when that cannot be (the page is no template the plugin renders, the pipe table's lines hold
@@ -341,11 +346,11 @@ def _in_raw_block(table: Table, lines: list[str], old: str, jinja: JinjaSyntax, 
     if placement is None:
         held = next((marker for marker in jinja.markers if marker in old), None)
         if held is not None:
-            return _template_lost(table, held)
+            return _template_lost(table, held, readers.get(held, (MACROS_PLUGIN,)))
         return not_verified(table.span, "the pipe table is inside the site's macros plugin's template syntax "
                             "(an expression, a statement or a comment)", "convert this table by hand")
     if jinja.opens_statement(lines):
-        return _not_outside_templates(table, jinja.markers[1])
+        return _not_outside_templates(table, jinja.markers[1], readers.get(jinja.markers[1], (MACROS_PLUGIN,)))
     return jinja.wrapped(lines) if placement == "data" else lines
 
 
@@ -371,14 +376,14 @@ def _shown_as_text(html_lines: str, markers: tuple[str, ...]) -> str | None:
     return next((marker for marker in markers if marker in _SHOWN_BRACKETS and _SHOWN_BRACKETS[marker] in text), None)
 
 
-def _template_lost(table: Table, lost: str) -> Diagnostic:
+def _template_lost(table: Table, lost: str, plugins: tuple[str, ...]) -> Diagnostic:
     """HT009 for a table whose cell holds a template expression the house cell would hold escaped, as text."""
-    return not_verified(table.span, f"the site's macros plugin would expand the {lost!r} expression in the pipe "
+    return not_verified(table.span, f"the site's {_plugins(plugins)} would expand the {lost!r} expression in the pipe "
                         "table, which the house table holds as text", "convert this table by hand, keeping the "
                         "expression as it is")
 
 
-def _not_outside_templates(table: Table, opened: str) -> Diagnostic:
+def _not_outside_templates(table: Table, opened: str, plugins: tuple[str, ...]) -> Diagnostic:
     """HT009 for a table whose house form a site plugin would read otherwise than its pipe form."""
     if opened == CROSS_REFERENCE_MARKER:
         return not_verified(table.span, "the site's autorefs plugin would link a '[title][identifier]' reference in "
@@ -388,9 +393,25 @@ def _not_outside_templates(table: Table, opened: str) -> Diagnostic:
         return not_verified(table.span, "the site's wiki-link plugin would link a '[[page]]' wiki link in the pipe "
                             "table, which the house table holds as text", "write it as a Markdown link in the cell, "
                             "or convert this table by hand")
-    return not_verified(table.span, f"the site's macros plugin would read {opened!r} in the house table as a template",
-                        "set the plugin's j2_variable_start_string (and block/comment strings) to other delimiters, "
-                        "or convert this table by hand")
+    return not_verified(table.span, f"the site's {_plugins(plugins)} would read {opened!r} in the house table as a "
+                        "template", f"{_other_delimiters(plugins)}, or convert this table by hand")
+
+
+# Where a Jinja-rendering plugin of MkDocs takes its delimiters from.
+_DELIMITER_OPTIONS = {MACROS_PLUGIN: "j2_variable_start_string (and block/comment strings)",
+                      EXTRA_DATA_PLUGIN: "jinja_options' variable_start_string (and block/comment strings)"}
+
+
+def _plugins(names: tuple[str, ...]) -> str:
+    """The plugins that read a template marker, as HT009 names them: "macros plugin", "macros and markdownextradata
+    plugins"."""
+    return f"{names[0]} plugin" if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]} plugins"
+
+
+def _other_delimiters(plugins: tuple[str, ...]) -> str:
+    """The hint for a house table one of the plugins would read as a template: each one's delimiter options."""
+    options = [f"the {name} plugin's {_DELIMITER_OPTIONS[name]}" for name in plugins if name in _DELIMITER_OPTIONS]
+    return f"set {' and '.join(options) or 'its delimiters'} to other delimiters"
 
 
 def _page_verified(replacements, source: Source, engine: Engine, front_matter: bool, tables: tuple[Table, ...],

@@ -41,6 +41,10 @@ _STASHED = LazyPattern("\x02wzxhzdk:(\\d+)\x03")
 _LEADING_COMMENTS = LazyPattern(r"(?:\s*<!--.*?-->)+\s*", re.S)
 _RAW_TABLE_LINE = LazyPattern(r"^[ \t]*<table(?=[\s>])")
 _LEVELS = {"warning": logging.WARNING, "info": logging.INFO, "error": logging.ERROR, "ignore": None}
+# A house table's place in the tree until HouseTableRenderer (priority 21) makes it the table: a tree processor that
+# runs before it and pairs the pipe tables it recorded with `root.iter("table")` (compact_tables, priority 30) would
+# take an empty placeholder `<table>` for one of them (IndexError: its build aborted). No processor reads this tag.
+_PENDING_TAG = "house-table-pending"
 
 
 class PageContext:
@@ -178,7 +182,7 @@ class HouseTableProcessor(BlockProcessor):
         if stashed is not None and stashed[1]:
             self._keep_comments(parent, blocks[0], stashed[1])
         del blocks[:taken]
-        placeholder = parent.makeelement("table", {})
+        placeholder = parent.makeelement(_PENDING_TAG, {})
         parent.append(placeholder)
         self.converter.house_tables.append((placeholder, lines))
         register_house_table_steps(self.parser.md, self.converter)
@@ -257,6 +261,7 @@ class HouseTableRenderer(Treeprocessor):
         text = HandTables(self.converter.text)
         for placeholder, lines in tables:
             built = house_table_element(self._as_shown(lines, text), labels)
+            placeholder.tag = built.tag
             placeholder.attrib.update(built.attrib)
             placeholder.text = built.text
             placeholder.extend(list(built))

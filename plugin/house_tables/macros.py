@@ -29,6 +29,10 @@ _OPEN, _CLOSE = "\ue000", "\ue001"
 
 _ENVIRONMENTS: dict = {}
 
+# The names under `plugins:` of the MkDocs plugins that render pages as Jinja templates: mkdocs-macros-plugin and
+# mkdocs-markdownextradata-plugin (site.py reads their options; HT009 names them).
+MACROS_PLUGIN, EXTRA_DATA_PLUGIN = "macros", "markdownextradata"
+
 
 @dataclass(frozen=True)
 class JinjaSyntax:

@@ -17,10 +17,10 @@ from functools import cached_property
 from pathlib import Path
 
 from . import mkdocs_parts, observed
-from .config import CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER, ConfigError
+from .config import CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER, ConfigError, TemplateMarker
 from .diagnostics import shown_file
 from .files import LazySpec, cannot_read
-from .macros import JinjaSyntax
+from .macros import EXTRA_DATA_PLUGIN, MACROS_PLUGIN, JinjaSyntax
 
 # Zensical reads zensical.toml before mkdocs.yml (its `[project]` table holds MkDocs' keys); ProperDocs (an MkDocs
 # fork, the same configuration) reads its own name first, then MkDocs'.
@@ -71,7 +71,7 @@ class Site:
     use_directory_urls: bool
     plugin_options: object  # the house-tables entry's options; None when the site has no such entry
     excluded: object = None  # MkDocs' own matcher of the files under docs_dir that are no pages (exclude_docs)
-    template_markers: tuple[str, ...] = ()  # what opens a template expression in a page (see _template_markers)
+    template_markers: tuple = ()  # TemplateMarkers: what opens a template expression in a page, and whose
     extension_options: object = None  # the options of house_tables under markdown_extensions; None without it
     rewrites_markdown: bool = False  # a hook or plugin rewrites pages' Markdown (on_page_markdown): read through it
     include_markdown: object = None  # the options of the include-markdown plugin entry; None without one
@@ -723,7 +723,12 @@ def _hooked_config(config_file: Path, raw: dict):
 # Plugins whose only work on a page is rewriting its Markdown (on_page_markdown), a function of the text and their
 # options: `> [!NOTE]` callouts made admonitions (mkdocs-callouts, mkdocs-github-admonitions-plugin). A table
 # under such a callout is in the admonition's body in the build: check and fix read pages as these make them.
-_REWRITING_PLUGINS = ("callouts", "gh-admonitions")
+# mkdocs-markdownextradata-plugin renders every page as a Jinja template with the site's `extra` and data files
+# (its on_pre_build reads them: _PRE_BUILD_PLUGINS): its `{% for %}` and `{% if %}` lines are no rows of a table
+# in the build, and a loop's rows are the data's (TRaSH-Guides' Guide-Sync pages: check reported the statement
+# lines as rows, HT003, and none of the rows the build reports).
+_REWRITING_PLUGINS = ("callouts", "gh-admonitions", EXTRA_DATA_PLUGIN)
+_PRE_BUILD_PLUGINS = (EXTRA_DATA_PLUGIN,)
 
 
 def _rewriting_plugins(raw: dict) -> list:
@@ -981,6 +986,7 @@ def _make_rewriter(config_file: Path):
     config = _hooked_config(config_file, raw)
     config.validate()
     config.plugins.on_config(config)
+    failure = _plugin_data_failure(config)
     files = get_files(config)
     docs = os.path.abspath(config.docs_dir)
 
@@ -991,12 +997,32 @@ def _make_rewriter(config_file: Path):
             file = File(src_uri, docs, config.site_dir, config.use_directory_urls)
         if file is None or not file.is_documentation_page():
             return text
+        if failure is not None:  # the build fails before any page: each page is read as written (pymd.rewritten)
+            raise failure
         body, meta = get_data(text)
         page = Page(None, file, config)
         page.markdown, page.meta = body, meta  # as Page.read_source leaves them before the event
         markdown = config.plugins.on_page_markdown(body, page=page, config=config, files=files)
         return text[: len(text) - len(body)] + markdown if text.endswith(body) else markdown
     return rewrite
+
+
+class PluginDataError(Exception):
+    """A rewriting plugin could not read its data (on_pre_build): the build fails on it before any page."""
+
+
+def _plugin_data_failure(config) -> PluginDataError | None:
+    """Load what the rewriting plugins read before the pages in a build (on_pre_build): markdownextradata's data
+    files, which it adds to `extra`. Only theirs: a hook's on_pre_build may write files or call out, as a build's
+    does. Their failure (a data file that is no YAML), in one line; None when they read their data."""
+    for name, plugin in config.plugins.items():
+        if name in _PRE_BUILD_PLUGINS:
+            try:
+                plugin.on_pre_build(config=config)
+            except Exception as error:  # the site's data and the plugin's code: whatever they raise
+                return PluginDataError(f"{name} could not read its data: {type(error).__name__}: "
+                                       f"{_one_line(str(error))}")
+    return None
 
 
 def _plugin_options(plugins) -> object:
@@ -1015,13 +1041,12 @@ def _entry_options(plugins, wanted: str) -> object:
 
 # mkdocs-macros-plugin renders every page as a Jinja template before Markdown (its `macros` entry; its `j2_*`
 # options are its Jinja syntax, macros.JinjaSyntax).
-_MACROS_PLUGIN = "macros"
 # Zensical's emulation of the plugin: a preprocessor of the stack, which the verification's render runs itself.
 _ZENSICAL_MACROS = "zensical.extensions.macros"
-# mkdocs-markdownextradata-plugin renders every page as a Jinja template too (on_page_markdown, the config's `extra`
-# and its data files as variables), with Jinja's delimiters unless its `jinja_options` say otherwise; a template
-# error fails the build (TRaSH-Guides/Guides runs it beside the macros plugin, whose delimiters are `[[`).
-_EXTRA_DATA_PLUGIN = "markdownextradata"
+# mkdocs-markdownextradata-plugin (EXTRA_DATA_PLUGIN) renders every page as a Jinja template too (on_page_markdown,
+# the config's `extra` and its data files as variables), with Jinja's delimiters unless its `jinja_options` say
+# otherwise; a template error fails the build (TRaSH-Guides/Guides runs it beside the macros plugin, whose delimiters
+# are `[[`).
 
 
 @dataclass(frozen=True)
@@ -1083,7 +1108,7 @@ def _macros_scope(plugins, docs_dir: Path, in_stack: bool = False) -> MacrosScop
     if any(name == INCLUDE_MARKDOWN_PLUGIN for name, _ in entries):
         return None
     for name, options in entries:
-        if name == _MACROS_PLUGIN:
+        if name == MACROS_PLUGIN:
             options = options if isinstance(options, dict) else {}
             forced = tuple(str(options.get("force_render_paths") or "").splitlines())
             return MacrosScope(JinjaSyntax.of(options, in_stack), options.get("render_by_default", True) is not False,
@@ -1101,23 +1126,30 @@ _CROSS_REFERENCE_PLUGINS = ("autorefs", "mkdocstrings")
 _WIKI_LINK_PLUGINS = ("ezlinks", "roamlinks", "obsidian-bridge")
 
 
-def _template_markers(plugins) -> tuple[str, ...]:
-    """The strings that open a template expression in the site's pages (mkdocs-macros-plugin's Jinja delimiters,
-    its defaults or the site's own), CROSS_REFERENCE_MARKER with a cross-reference plugin and WIKI_LINK_MARKER with
-    a wiki-link plugin; () without such plugins. MkDocs runs the plugins, not Python-Markdown, so fix's render of
-    the page cannot see what a house table's `style={{...}}`, an escaped `[title][identifier]` or an escaped
-    `[[page]]` would become there."""
-    markers: tuple[str, ...] = ()
+def _template_markers(plugins) -> tuple[TemplateMarker, ...]:
+    """The strings that open a template expression in the site's pages (mkdocs-macros-plugin's and
+    mkdocs-markdownextradata-plugin's Jinja delimiters, their defaults or the site's own), CROSS_REFERENCE_MARKER
+    with a cross-reference plugin and WIKI_LINK_MARKER with a wiki-link plugin, each with the plugins that read it;
+    () without such plugins. MkDocs runs the plugins, not Python-Markdown, so fix's render of the page cannot see
+    what a house table's `style={{...}}`, an escaped `[title][identifier]` or an escaped `[[page]]` would become
+    there."""
+    readers: dict[str, list[str]] = {}
     for name, options in _plugin_entries(plugins):
-        if name == _MACROS_PLUGIN:
-            markers += JinjaSyntax.of(options if isinstance(options, dict) else {}).markers
-        elif name == _EXTRA_DATA_PLUGIN:
-            markers += _extra_data_syntax(options).markers
-        elif name in _CROSS_REFERENCE_PLUGINS and CROSS_REFERENCE_MARKER not in markers:
-            markers += (CROSS_REFERENCE_MARKER,)
-        elif name in _WIKI_LINK_PLUGINS and WIKI_LINK_MARKER not in markers:
-            markers += (WIKI_LINK_MARKER,)
-    return tuple(dict.fromkeys(markers))
+        if name == MACROS_PLUGIN:
+            texts = JinjaSyntax.of(options if isinstance(options, dict) else {}).markers
+        elif name == EXTRA_DATA_PLUGIN:
+            texts = _extra_data_syntax(options).markers
+        elif name in _CROSS_REFERENCE_PLUGINS:
+            texts = (CROSS_REFERENCE_MARKER,)
+        elif name in _WIKI_LINK_PLUGINS:
+            texts = (WIKI_LINK_MARKER,)
+        else:
+            continue
+        for text in texts:
+            named = readers.setdefault(text, [])
+            if name not in named:
+                named.append(name)
+    return tuple(TemplateMarker(text, tuple(names)) for text, names in readers.items())
 
 
 def _extra_data_syntax(options) -> JinjaSyntax:
@@ -1131,10 +1163,10 @@ def _with_macros_extension(plugins, names, configs: dict):
     """The site's plugin entries, with a `macros` entry of Zensical's macros extension's options when the stack
     lists that extension (fastapi's, sqlmodel's and typer's mkdocs.yml do, under MkDocs) and no macros plugin: it
     renders the pages as mkdocs-macros-plugin does, with the same options, inside the Markdown render."""
-    if _ZENSICAL_MACROS not in names or any(name == _MACROS_PLUGIN for name, _ in _plugin_entries(plugins)):
+    if _ZENSICAL_MACROS not in names or any(name == MACROS_PLUGIN for name, _ in _plugin_entries(plugins)):
         return plugins
     entries = list(plugins.items()) if isinstance(plugins, dict) else list(plugins or [])
-    return [*entries, {_MACROS_PLUGIN: configs.get(_ZENSICAL_MACROS) or {}}]
+    return [*entries, {MACROS_PLUGIN: configs.get(_ZENSICAL_MACROS) or {}}]
 
 
 def _plugin_entries(plugins):
