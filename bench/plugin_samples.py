@@ -10,13 +10,23 @@ listed under each.
 
 Needs py-spy (`pip install py-spy`; not a dependency of house-tables).
 
+With --without MKDOCS_YML (the same site without the plugin) the two builds are sampled in alternated rounds and the
+plugin's overhead in time is estimated from the shares alone, which the machine's load does not move:
+  overhead = (1 - r) / (1 - h) - 1
+h: the share of the build with the plugin that has house_tables on the stack; r: the share of the build without it in
+the Python-Markdown processors the plugin puts its recording ones in place of (TableProcessor, ParagraphProcessor),
+whose work the samples under house_tables include. Everything else is taken to cost the same in both builds (the
+share of the other samples per build is printed as a check; it moves with the load).
+
 Usage: python bench/plugin_samples.py MKDOCS_YML [--runs 4] [--rate 997] [--top 12]
+       python bench/plugin_samples.py MKDOCS_YML --without MKDOCS_YML [--rounds 4] [--runs 3]
        (e.g. bench/out/scratch/sites/mkdocs-with.yml, or a configuration from bench/plugin_overhead.site_config)
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
 import os
 import shutil
 import subprocess
@@ -83,16 +93,71 @@ def attribution(found: list[tuple[list[str], int]], top: int) -> str:
     return "\n".join(lines)
 
 
+def _replaced_spans() -> list[tuple[str, int, int]]:
+    """(path under the markdown package, first line, last line) of the Python-Markdown processors the plugin's
+    recording ones replace."""
+    from markdown.blockprocessors import ParagraphProcessor
+    from markdown.extensions.tables import TableProcessor
+
+    spans = []
+    for kind in (ParagraphProcessor, TableProcessor):
+        source, first = inspect.getsourcelines(kind)
+        path = Path(inspect.getsourcefile(kind))
+        under = path.relative_to(Path(inspect.getsourcefile(markdown_package())).parent).as_posix()
+        spans.append((f"/markdown/{under}", first, first + len(source) - 1))
+    return spans
+
+
+def markdown_package():
+    """The markdown package (its __init__ locates its files)."""
+    import markdown
+
+    return markdown
+
+
+def _in_replaced(frame: str, spans: list[tuple[str, int, int]]) -> bool:
+    """Whether a py-spy frame `function (path/file.py:line)` lies in one of the replaced processors."""
+    path, _, line = frame.rpartition(" (")[2].rstrip(")").rpartition(":")
+    return line.isdigit() and any(f"/{path}".endswith(name) and first <= int(line) <= last
+                                  for name, first, last in spans)
+
+
+def net_overhead(with_: list[tuple[list[str], int]], without: list[tuple[list[str], int]], runs: int) -> str:
+    """The overhead estimated from the two builds' shares (see the module docstring)."""
+    spans = _replaced_spans()
+    total_with, total_without = sum(count for _, count in with_), sum(count for _, count in without)
+    house = sum(count for stack, count in with_ if any(map(_ours, stack))) / total_with
+    replaced = sum(count for stack, count in without if any(_in_replaced(frame, spans) for frame in stack))
+    replaced /= total_without
+    rest = (total_with * (1 - house)) / (total_without * (1 - replaced))
+    return (f"with the plugin: house_tables on the stack in {house:.2%} of {total_with:,} samples; without: the "
+            f"replaced processors in {replaced:.2%} of {total_without:,}\n"
+            f"overhead in time: (1 - {replaced:.4f}) / (1 - {house:.4f}) - 1 = {(1 - replaced) / (1 - house) - 1:+.2%}"
+            f"\n(the other samples, with ÷ without: {rest:.3f}; it moves with the load, {runs} builds a side)")
+
+
 def main() -> int:
-    """Sample the builds and print the attribution."""
+    """Sample the builds and print the attribution (and the overhead, given the build without the plugin)."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("config", type=Path)
-    parser.add_argument("--runs", type=int, default=4)
+    parser.add_argument("--without", type=Path, help="the same site without the plugin: estimate the overhead")
+    parser.add_argument("--rounds", type=int, default=4, help="alternated rounds of both builds (with --without)")
+    parser.add_argument("--runs", type=int, default=4, help="sampled builds (a round's, with --without)")
     parser.add_argument("--rate", type=int, default=997, help="samples per second")
     parser.add_argument("--top", type=int, default=12)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="plugin-samples-") as work:
-        print(attribution(samples(args.config.resolve(), args.runs, args.rate, Path(work)), args.top))
+    if args.without is None:
+        with tempfile.TemporaryDirectory(prefix="plugin-samples-") as work:
+            print(attribution(samples(args.config.resolve(), args.runs, args.rate, Path(work)), args.top))
+        return 0
+    found: dict[Path, list[tuple[list[str], int]]] = {args.config: [], args.without: []}
+    for round_ in range(args.rounds):
+        order = (args.config, args.without) if round_ % 2 == 0 else (args.without, args.config)
+        for config in order:
+            with tempfile.TemporaryDirectory(prefix="plugin-samples-") as work:
+                found[config] += samples(config.resolve(), args.runs, args.rate, Path(work))
+    print(attribution(found[args.config], args.top))
+    print(net_overhead(found[args.config], found[args.without], args.rounds * args.runs))
     return 0
 
 
