@@ -35,7 +35,7 @@ from .rendering.fragments import (
 from .rendering.jsx_html import jsx_cells_to_html, jsx_to_html
 from .rendering.layout import Grid, render_lines
 from .rendering.page import first_difference, page_view, render_md_page
-from .rendering.protect import TOKEN_START, protect, protect_rows, restore, token
+from .rendering.protect import TOKEN_START, protect, protect_rows, restore, tags_end_links, token, unwrapped
 from .source import BOM, Source
 from .widths import column_widths, visible_text
 
@@ -642,8 +642,8 @@ def _fragments(table: Table, definitions: str, engine: Engine) -> Fragments | No
     """Each cell's HTML as the engine renders it in a table rebuilt from our cells (MDX syntax kept aside)."""
     rows = [[cell.text for cell in table.header.cells], *table.grid_texts()]
     protected = [[protect(cell) if engine.dialect is Dialect.MDX else (cell, []) for cell in row] for row in rows]
-    texts = [[cell for cell, _ in row] for row in protected]
-    html = first_table_cells(engine.render(rebuilt_source(texts, table.align, definitions)))
+    texts = [[tags_end_links(cell, kept) for cell, kept in row] for row in protected]
+    html = first_table_cells(unwrapped(engine.render(rebuilt_source(texts, table.align, definitions))))
     if html is None:
         return None
     return Fragments(html, [[kept for _, kept in row] for row in protected])
@@ -785,7 +785,7 @@ def _reference(table, source, definitions, engine) -> list[list[str]] | None:
     rows, kept = _original_rows(table, source), []
     if engine.dialect is Dialect.MDX:
         rows, kept = protect_rows(rows)
-    cells = first_table_cells(engine.render(rows + definitions))
+    cells = first_table_cells(unwrapped(engine.render(tags_end_links(rows, kept) + definitions)))
     if cells is None:
         return None
     return [[restore(cell, kept) for cell in row] for row in cells[: _shown_rows(table, engine)]]

@@ -64,6 +64,26 @@ def _renumbered(piece: str, kept: list[str]) -> str:
     return token(len(kept) - 1)
 
 
+# GFM ends an address it links (`https://example.com/a<br />more`) at the `<` of the tag after it, as MDX does; a
+# token is no `<`, so cmark-gfm ran the link on through it and the tag (cloudnative-pg's API reference: a cell's
+# `…refer to<br />https://…/<br />for more` read as one link, its table left unverified). A tag's token is rendered
+# inside an HTML comment's marks, which cmark-gfm passes through as written, and taken out of them afterwards.
+_COMMENT_OPEN, _COMMENT_CLOSE = "<!--", "-->"
+
+
+def tags_end_links(text: str, kept: list[str]) -> str:
+    """text to render: each token of a JSX tag (a piece starting with `<`) inside HTML comment marks."""
+    if not any(piece.startswith("<") for piece in kept):
+        return text
+    return _TOKEN.sub(lambda m: _COMMENT_OPEN + m.group(0) + _COMMENT_CLOSE
+                      if kept[int(m.group(1))].startswith("<") else m.group(0), text)
+
+
+def unwrapped(html: str) -> str:
+    """Rendered HTML with tags_end_links' comment marks taken off its tokens again."""
+    return html.replace(_COMMENT_OPEN + TOKEN_START, TOKEN_START).replace(TOKEN_END + _COMMENT_CLOSE, TOKEN_END)
+
+
 def restore(text: str, kept: list[str]) -> str:
     """Put the original pieces back in place of their tokens."""
     return _TOKEN.sub(lambda m: kept[int(m.group(1))], text) if kept else text
