@@ -1910,3 +1910,27 @@ def test_an_address_linked_right_before_a_tag_ends_at_the_tag(tmp_path, mdx_engi
     assert (code, lines[0]) == (0, "docs/index.md: 1 table, 6 cells verified")
     after = _mdx_page(mdx_engine, page.read_text(encoding="utf-8"))
     assert "<colgroup>" in after and _unstyled_mdx(after) == _unstyled_mdx(before)
+
+
+# GFM links an address with `{…}` in it whole (`https://github.com/{owner}/{repo}`); MDX reads no expression inside
+# it (nor inside a link's destination) and shows the braces, percent-encoded in the URL.
+BRACES_IN_URLS = ("# T\n\n| a | b |\n|---|---|\n"
+                  "| <b>x</b> | Clone https://github.com/{owner}/{repo}?a=1&b=%27x%27 first |\n"
+                  "| `y` | See [the item](https://example.com/{id}) and user@example.com{1} |\n")
+
+
+def test_braces_in_a_linked_address_stay_in_its_url(tmp_path, mdx_engine):
+    """cmark-gfm percent-encoded the token standing for `{owner}` in the URL, which was then never put back, so fix
+    read a URL no page has and refused the table (HT009). Now a token in a URL is put back as the engine encodes
+    the braces: the table converts, and the page MDX compiles is the same before and after, URLs included."""
+    (tmp_path / "docusaurus.config.js").write_text("module.exports = {};\n", encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    page = tmp_path / "docs" / "index.md"
+    page.write_text(BRACES_IN_URLS, encoding="utf-8")
+    before = _mdx_page(mdx_engine, BRACES_IN_URLS)
+    assert 'href="https://github.com/%7Bowner%7D/%7Brepo%7D?a=1&amp;b=%27x%27"' in before
+    assert 'href="https://example.com/%7Bid%7D"' in before and "user@example.com</a>1" in before
+    code, lines = run_cli(tmp_path, "fix", "docs")
+    assert (code, lines[0]) == (0, "docs/index.md: 1 table, 6 cells verified")
+    after = _mdx_page(mdx_engine, page.read_text(encoding="utf-8"))
+    assert "<colgroup>" in after and _unstyled_mdx(after) == _unstyled_mdx(before)

@@ -676,7 +676,7 @@ class Fragments:
         it (`className` is `class`, `{'x'}` is x), as in the JSX the pieces are verbatim."""
         from .rendering.jsx_html import jsx_to_html
 
-        return [[restore(cell, [jsx_to_html(piece) for piece in kept]) if kept else cell
+        return [[restore(cell, kept, [jsx_to_html(piece) for piece in kept]) if kept else cell
                  for cell, kept in zip(row, kepts)] for row, kepts in zip(self.html, self.kept)]
 
     def with_footnote_references(self) -> Fragments:

@@ -7,7 +7,9 @@ before rendering and put back afterwards. Code spans are left alone: MDX shows t
 
 from __future__ import annotations
 
+import html
 import re
+from urllib.parse import quote
 
 from ..parsing.mdx import FOOTNOTE_CALL
 
@@ -84,9 +86,22 @@ def unwrapped(html: str) -> str:
     return html.replace(_COMMENT_OPEN + TOKEN_START, TOKEN_START).replace(TOKEN_END + _COMMENT_CLOSE, TOKEN_END)
 
 
-def restore(text: str, kept: list[str]) -> str:
-    """Put the original pieces back in place of their tokens."""
-    return _TOKEN.sub(lambda m: kept[int(m.group(1))], text) if kept else text
+# A token inside a URL, percent-encoded by cmark-gfm: an address GFM links takes `{…}` in (MDX links
+# `https://github.com/{owner}/{repo}` whole, braces encoded, and reads no expression there).
+_ENCODED_TOKEN = re.compile(re.escape(quote(TOKEN_START)) + "(\\d+)" + re.escape(quote(TOKEN_END)))
+# What cmark-gfm leaves unencoded in a URL (houdini_escape_href); `&` and `'` are then written as entities.
+_URL_SAFE = "-_.+!*(),%#@?=;:/$~&'"
+
+
+def restore(text: str, kept: list[str], shown: list[str] | None = None) -> str:
+    """Put the original pieces back in place of their tokens (shown: what each piece is read as where it is not
+    in a URL, if not itself); in a URL a piece is its own text, encoded as the engine encodes a URL."""
+    if not kept:
+        return text
+    if "%" in text:
+        text = _ENCODED_TOKEN.sub(lambda m: html.escape(quote(kept[int(m.group(1))], safe=_URL_SAFE)), text)
+    shown = kept if shown is None else shown
+    return _TOKEN.sub(lambda m: shown[int(m.group(1))], text)
 
 
 # The characters a piece _next_piece reads as more than one plain character can start with.
