@@ -1892,22 +1892,23 @@ def test_a_footnote_referred_to_in_cells_and_paragraphs_keeps_its_reference_ids(
 # at the `<` of the tag after it, as cmark-gfm does.
 LINK_BEFORE_TAG = ("# T\n\n| field | description |\n|---|---|\n"
                    "| `resources` | Please refer to<br />https://example.com/docs/resources/<br />for more. |\n"
-                   "| `site` | www.example.org/a.<br/>next and user@example.com<b>bold</b> |\n")
+                   "| `site` | www.example.org/a.<br/>next and user@example.com<b>bold</b> |\n"
+                   "| `logo` | ![the <b>logo</b>](logo.png) [x](https://example.com/ \"a <b>title</b>\") |\n")
 
 
 def test_an_address_linked_right_before_a_tag_ends_at_the_tag(tmp_path, mdx_engine):
     """fix kept each JSX tag of a cell aside as a token while cmark-gfm rendered the cell, and GFM's linked address
     ran on through the token, so fix read the address, the tag and the next word as one link (its URL holding
     the token) and refused the table, "ours '…', the engine's '…'" (1 table of 166 on cloudnative-pg). Now it
-    converts, and the page MDX compiles is the same before and after, links included."""
+    converts, and the page MDX compiles is the same before and after, links, alt texts and titles included."""
     (tmp_path / "docusaurus.config.js").write_text("module.exports = {};\n", encoding="utf-8")
     (tmp_path / "docs").mkdir()
     page = tmp_path / "docs" / "index.md"
     page.write_text(LINK_BEFORE_TAG, encoding="utf-8")
     before = _mdx_page(mdx_engine, LINK_BEFORE_TAG)
-    assert '<a href="https://example.com/docs/resources/">' in before and before.count("<a href") == 3
+    assert '<a href="https://example.com/docs/resources/">' in before and before.count("<a href") == 4
     code, lines = run_cli(tmp_path, "fix", "docs")
-    assert (code, lines[0]) == (0, "docs/index.md: 1 table, 6 cells verified")
+    assert (code, lines[0]) == (0, "docs/index.md: 1 table, 8 cells verified")
     after = _mdx_page(mdx_engine, page.read_text(encoding="utf-8"))
     assert "<colgroup>" in after and _unstyled_mdx(after) == _unstyled_mdx(before)
 

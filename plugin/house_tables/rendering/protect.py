@@ -82,13 +82,15 @@ def tags_end_links(text: str, kept: list[str]) -> str:
 
 
 def unwrapped(html: str) -> str:
-    """Rendered HTML with tags_end_links' comment marks taken off its tokens again."""
-    return html.replace(_COMMENT_OPEN + TOKEN_START, TOKEN_START).replace(TOKEN_END + _COMMENT_CLOSE, TOKEN_END)
+    """Rendered HTML with tags_end_links' comment marks taken off its tokens again: as written, or escaped where
+    cmark-gfm writes raw HTML as text (an image's alt, a link's title) or percent-encodes it (a URL)."""
+    return _WRAPPED_TOKEN.sub(lambda m: m.group(1), html) if TOKEN_START in html or "%" in html else html
 
 
 # A token inside a URL, percent-encoded by cmark-gfm: an address GFM links takes `{…}` in (MDX links
 # `https://github.com/{owner}/{repo}` whole, braces encoded, and reads no expression there).
 _ENCODED_TOKEN = re.compile(re.escape(quote(TOKEN_START)) + "(\\d+)" + re.escape(quote(TOKEN_END)))
+_WRAPPED_TOKEN = re.compile("(?:<|&lt;|%3C)!--(" + _TOKEN.pattern + "|" + _ENCODED_TOKEN.pattern + ")--(?:>|&gt;|%3E)")
 # What cmark-gfm leaves unencoded in a URL (houdini_escape_href); `&` and `'` are then written as entities.
 _URL_SAFE = "-_.+!*(),%#@?=;:/$~&'"
 
