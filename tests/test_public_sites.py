@@ -1917,13 +1917,16 @@ def test_an_address_linked_right_before_a_tag_ends_at_the_tag(tmp_path, mdx_engi
 # it (nor inside a link's destination) and shows the braces, percent-encoded in the URL.
 BRACES_IN_URLS = ("# T\n\n| a | b |\n|---|---|\n"
                   "| <b>x</b> | Clone https://github.com/{owner}/{repo}?a=1&b=%27x%27 first |\n"
-                  "| `y` | See [the item](https://example.com/{id}) and user@example.com{1} |\n")
+                  "| `y` | See [the item](https://example.com/{id}) and user@example.com{1} |\n"
+                  "| `z` | ![the logo](img/{name}.png) |\n\n"
+                  "| c | d |\n|---|---|\n| `n` | see https://example.com/a[^1] b |\n\n[^1]: A note.\n")
 
 
 def test_braces_in_a_linked_address_stay_in_its_url(tmp_path, mdx_engine):
     """cmark-gfm percent-encoded the token standing for `{owner}` in the URL, which was then never put back, so fix
-    read a URL no page has and refused the table (HT009). Now a token in a URL is put back as the engine encodes
-    the braces: the table converts, and the page MDX compiles is the same before and after, URLs included."""
+    read a URL no page has and refused the table (HT009). Now an expression's token in a URL is put back as the
+    engine encodes the braces: the table converts, and the page MDX compiles is the same before and after, URLs
+    included. A footnote call after an address stays refused: MDX links `…/a[^1` and shows `]` as text."""
     (tmp_path / "docusaurus.config.js").write_text("module.exports = {};\n", encoding="utf-8")
     (tmp_path / "docs").mkdir()
     page = tmp_path / "docs" / "index.md"
@@ -1931,7 +1934,11 @@ def test_braces_in_a_linked_address_stay_in_its_url(tmp_path, mdx_engine):
     before = _mdx_page(mdx_engine, BRACES_IN_URLS)
     assert 'href="https://github.com/%7Bowner%7D/%7Brepo%7D?a=1&amp;b=%27x%27"' in before
     assert 'href="https://example.com/%7Bid%7D"' in before and "user@example.com</a>1" in before
+    assert 'src="img/%7Bname%7D.png"' in before and 'href="https://example.com/a%5B%5E1">' in before
     code, lines = run_cli(tmp_path, "fix", "docs")
-    assert (code, lines[0]) == (0, "docs/index.md: 1 table, 6 cells verified")
+    assert (code, lines[0]) == (1, "docs/index.md: 1 table, 8 cells verified")
+    assert [line.split(" cell ")[0] for line in lines[1:3]] == ["docs/index.md:30:1: HT001 pipe table (2 columns, "
+                                                                "1 row) — the house style forbids Markdown pipe tables",
+                                                                "docs/index.md:32:9: HT009"]
     after = _mdx_page(mdx_engine, page.read_text(encoding="utf-8"))
-    assert "<colgroup>" in after and _unstyled_mdx(after) == _unstyled_mdx(before)
+    assert after.count("<colgroup>") == 1 and _unstyled_mdx(after) == _unstyled_mdx(before)

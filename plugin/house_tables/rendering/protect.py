@@ -88,7 +88,8 @@ def unwrapped(html: str) -> str:
 
 
 # A token inside a URL, percent-encoded by cmark-gfm: an address GFM links takes `{…}` in (MDX links
-# `https://github.com/{owner}/{repo}` whole, braces encoded, and reads no expression there).
+# `https://github.com/{owner}/{repo}` whole, braces encoded, and reads no expression there, nor in a link's
+# destination).
 _ENCODED_TOKEN = re.compile(re.escape(quote(TOKEN_START)) + "(\\d+)" + re.escape(quote(TOKEN_END)))
 _WRAPPED_TOKEN = re.compile("(?:<|&lt;|%3C)!--(" + _TOKEN.pattern + "|" + _ENCODED_TOKEN.pattern + ")--(?:>|&gt;|%3E)")
 # What cmark-gfm leaves unencoded in a URL (houdini_escape_href); `&` and `'` are then written as entities.
@@ -101,9 +102,16 @@ def restore(text: str, kept: list[str], shown: list[str] | None = None) -> str:
     if not kept:
         return text
     if "%" in text:
-        text = _ENCODED_TOKEN.sub(lambda m: html.escape(quote(kept[int(m.group(1))], safe=_URL_SAFE)), text)
+        text = _ENCODED_TOKEN.sub(lambda m: _in_url(kept[int(m.group(1))], m.group(0)), text)
     shown = kept if shown is None else shown
     return _TOKEN.sub(lambda m: shown[int(m.group(1))], text)
+
+
+def _in_url(piece: str, encoded_token: str) -> str:
+    """An `{expression}` piece in a URL as the engine encodes it; another piece's token stays as it is (so the cell
+    is refused): MDX ends a linked address at a footnote call's `]` (`https://x.io/a[^1]` links `…/a[^1`), which
+    cmark-gfm takes whole."""
+    return html.escape(quote(piece, safe=_URL_SAFE)) if piece.startswith("{") else encoded_token
 
 
 # The characters a piece _next_piece reads as more than one plain character can start with.
