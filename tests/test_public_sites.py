@@ -1942,3 +1942,22 @@ def test_braces_in_a_linked_address_stay_in_its_url(tmp_path, mdx_engine):
                                                                 "docs/index.md:32:9: HT009"]
     after = _mdx_page(mdx_engine, page.read_text(encoding="utf-8"))
     assert after.count("<colgroup>") == 1 and _unstyled_mdx(after) == _unstyled_mdx(before)
+
+
+# cloudnative-pg (versioned docs, before the two fixes above): 6 tables refused with "ours 'Resources requirements of
+# every generated Pod. Please refer to<br /><a href="htt…', the engine's '<the same 80 characters>…'".
+LATE_DIFFERENCE = ("# T\n\n| a | b |\n|---|---|\n| <b>n</b> | Resources requirements of every generated Pod, for more "
+                   "information see https://example.com/a[^1] b |\n\n[^1]: A note.\n")
+
+
+def test_a_cell_that_differs_late_is_shown_where_it_differs(tmp_path):
+    """A cell fix reads otherwise than the engine was shown by its first 80 characters on both sides, alike when the
+    difference came later: the user could not see it. Now both sides are shown around the first difference."""
+    (tmp_path / "docusaurus.config.js").write_text("module.exports = {};\n", encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text(LATE_DIFFERENCE, encoding="utf-8")
+    code, lines = run_cli(tmp_path, "fix", "docs")
+    found = re.fullmatch(r"docs/index.md:5:14: HT009 cell 2 of row 1: ours '(.*)', the engine's '(.*)'", lines[1])
+    assert code == 1 and found is not None
+    ours, theirs = found.groups()
+    assert ours != theirs and ours.startswith('"https://example.com/a')

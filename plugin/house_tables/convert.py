@@ -819,13 +819,12 @@ def _verify(table, source, definitions, engine, rendered: Fragments | None) -> t
         for c, (mine, engine_cell) in enumerate(zip(ours, theirs)):
             if mine != engine_cell and canonical(mine) != canonical(engine_cell):
                 where = rows[r].cells[c].span if c < len(rows[r].cells) else rows[r].span
-                return where, f"cell {c + 1} of row {r}: ours {_shown(mine)}, the engine's {_shown(engine_cell)}"
+                # where they differ, not their starts (a long cell's first 80 characters were alike on both sides)
+                return where, f"cell {c + 1} of row {r}: {first_difference(mine, engine_cell, names=_CELL_NAMES)}"
     return None
 
 
-def _shown(html: str, limit: int = 80) -> str:
-    """A cell's HTML in a message: as rendered, cut when long."""
-    return repr(html if len(html) <= limit else html[:limit] + "…")
+_CELL_NAMES = ("ours", "the engine's")
 
 
 def _read_back(table: Table, grid: Grid, fragments: Fragments) -> tuple[Span, str] | None:
