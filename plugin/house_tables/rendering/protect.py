@@ -81,10 +81,12 @@ def tags_end_links(text: str, kept: list[str]) -> str:
                       if kept[int(m.group(1))].startswith("<") else m.group(0), text)
 
 
-def unwrapped(html: str) -> str:
+def unwrapped(rendered: str) -> str:
     """Rendered HTML with tags_end_links' comment marks taken off its tokens again: as written, or escaped where
     cmark-gfm writes raw HTML as text (an image's alt, a link's title) or percent-encodes it (a URL)."""
-    return _WRAPPED_TOKEN.sub(lambda m: m.group(1), html) if TOKEN_START in html or "%" in html else html
+    if TOKEN_START not in rendered and "%" not in rendered:
+        return rendered
+    return _WRAPPED_TOKEN.sub(lambda m: m.group(1), rendered)
 
 
 # A token inside a URL, percent-encoded by cmark-gfm: an address GFM links takes `{…}` in (MDX links
@@ -98,7 +100,7 @@ _URL_SAFE = "-_.+!*(),%#@?=;:/$~&'"
 
 def restore(text: str, kept: list[str], shown: list[str] | None = None) -> str:
     """Put the original pieces back in place of their tokens (shown: what each piece is read as where it is not
-    in a URL, if not itself); in a URL a piece is its own text, encoded as the engine encodes a URL."""
+    in a URL, if not itself); in a URL an expression is its own text, encoded as the engine encodes a URL."""
     if not kept:
         return text
     if "%" in text:
