@@ -1993,3 +1993,79 @@ def test_a_footnote_referred_to_in_cells_and_paragraphs_keeps_its_reference_ids(
     after = build_site(config, tmp_path / "after")
     assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
     assert after.search == before.search
+
+
+# cloudnative-pg/cloudnative-pg (Docusaurus 3, `.md` read as MDX): its generated API reference has cells such as
+# `Please refer to<br />https://kubernetes.io/…/<br />for more information.`; MDX (remark-gfm) ends a linked address
+# at the `<` of the tag after it, as cmark-gfm does.
+LINK_BEFORE_TAG = ("# T\n\n| field | description |\n|---|---|\n"
+                   "| `resources` | Please refer to<br />https://example.com/docs/resources/<br />for more. |\n"
+                   "| `site` | www.example.org/a.<br/>next and user@example.com<b>bold</b> |\n"
+                   "| `logo` | ![the <b>logo</b>](logo.png) [x](https://example.com/ \"a <b>title</b>\") |\n")
+
+
+def test_an_address_linked_right_before_a_tag_ends_at_the_tag(tmp_path, mdx_engine):
+    """fix kept each JSX tag of a cell aside as a token while cmark-gfm rendered the cell, and GFM's linked address
+    ran on through the token, so fix read the address, the tag and the next word as one link (its URL holding
+    the token) and refused the table, "ours '…', the engine's '…'" (1 table of 166 on cloudnative-pg). Now it
+    converts, and the page MDX compiles is the same before and after, links, alt texts and titles included."""
+    (tmp_path / "docusaurus.config.js").write_text("module.exports = {};\n", encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    page = tmp_path / "docs" / "index.md"
+    page.write_text(LINK_BEFORE_TAG, encoding="utf-8")
+    before = _mdx_page(mdx_engine, LINK_BEFORE_TAG)
+    assert '<a href="https://example.com/docs/resources/">' in before and before.count("<a href") == 4
+    code, lines = run_cli(tmp_path, "fix", "docs")
+    assert (code, lines[0]) == (0, "docs/index.md: 1 table, 8 cells verified")
+    after = _mdx_page(mdx_engine, page.read_text(encoding="utf-8"))
+    assert "<colgroup>" in after and _unstyled_mdx(after) == _unstyled_mdx(before)
+
+
+# GFM links an address with `{…}` in it whole (`https://github.com/{owner}/{repo}`); MDX reads no expression inside
+# it (nor inside a link's destination) and shows the braces, percent-encoded in the URL.
+BRACES_IN_URLS = ("# T\n\n| a | b |\n|---|---|\n"
+                  "| <b>x</b> | Clone https://github.com/{owner}/{repo}?a=1&b=%27x%27 first |\n"
+                  "| `y` | See [the item](https://example.com/{id}) and user@example.com{1} |\n"
+                  "| `z` | ![the logo](img/{name}.png) |\n\n"
+                  "| c | d |\n|---|---|\n| `n` | see https://example.com/a[^1] b |\n\n[^1]: A note.\n")
+
+
+def test_braces_in_a_linked_address_stay_in_its_url(tmp_path, mdx_engine):
+    """cmark-gfm percent-encoded the token standing for `{owner}` in the URL, which was then never put back, so fix
+    read a URL no page has and refused the table (HT009). Now an expression's token in a URL is put back as the
+    engine encodes the braces: the table converts, and the page MDX compiles is the same before and after, URLs
+    included. A footnote call after an address stays refused: MDX links `…/a[^1` and shows `]` as text."""
+    (tmp_path / "docusaurus.config.js").write_text("module.exports = {};\n", encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    page = tmp_path / "docs" / "index.md"
+    page.write_text(BRACES_IN_URLS, encoding="utf-8")
+    before = _mdx_page(mdx_engine, BRACES_IN_URLS)
+    assert 'href="https://github.com/%7Bowner%7D/%7Brepo%7D?a=1&amp;b=%27x%27"' in before
+    assert 'href="https://example.com/%7Bid%7D"' in before and "user@example.com</a>1" in before
+    assert 'src="img/%7Bname%7D.png"' in before and 'href="https://example.com/a%5B%5E1">' in before
+    code, lines = run_cli(tmp_path, "fix", "docs")
+    assert (code, lines[0]) == (1, "docs/index.md: 1 table, 8 cells verified")
+    assert [line.split(" cell ")[0] for line in lines[1:3]] == ["docs/index.md:30:1: HT001 pipe table (2 columns, "
+                                                                "1 row) — the house style forbids Markdown pipe tables",
+                                                                "docs/index.md:32:9: HT009"]
+    after = _mdx_page(mdx_engine, page.read_text(encoding="utf-8"))
+    assert after.count("<colgroup>") == 1 and _unstyled_mdx(after) == _unstyled_mdx(before)
+
+
+# cloudnative-pg (versioned docs, before the two fixes above): 6 tables refused with "ours 'Resources requirements of
+# every generated Pod. Please refer to<br /><a href="htt…', the engine's '<the same 80 characters>…'".
+LATE_DIFFERENCE = ("# T\n\n| a | b |\n|---|---|\n| <b>n</b> | Resources requirements of every generated Pod, for more "
+                   "information see https://example.com/a[^1] b |\n\n[^1]: A note.\n")
+
+
+def test_a_cell_that_differs_late_is_shown_where_it_differs(tmp_path):
+    """A cell fix reads otherwise than the engine was shown by its first 80 characters on both sides, alike when the
+    difference came later: the user could not see it. Now both sides are shown around the first difference."""
+    (tmp_path / "docusaurus.config.js").write_text("module.exports = {};\n", encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text(LATE_DIFFERENCE, encoding="utf-8")
+    code, lines = run_cli(tmp_path, "fix", "docs")
+    found = re.fullmatch(r"docs/index.md:5:14: HT009 cell 2 of row 1: ours '(.*)', the engine's '(.*)'", lines[1])
+    assert code == 1 and found is not None
+    ours, theirs = found.groups()
+    assert ours != theirs and ours.startswith('"https://example.com/a')

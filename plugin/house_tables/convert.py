@@ -35,7 +35,7 @@ from .rendering.fragments import (
 from .rendering.jsx_html import jsx_cells_to_html, jsx_to_html
 from .rendering.layout import Grid, render_lines
 from .rendering.page import first_difference, page_view, render_md_page
-from .rendering.protect import TOKEN_START, protect, protect_rows, restore, token
+from .rendering.protect import TOKEN_START, protect, protect_rows, restore, tags_end_links, token, unwrapped
 from .source import BOM, Source
 from .widths import column_widths, visible_text
 
@@ -663,8 +663,8 @@ def _fragments(table: Table, definitions: str, engine: Engine) -> Fragments | No
     """Each cell's HTML as the engine renders it in a table rebuilt from our cells (MDX syntax kept aside)."""
     rows = [[cell.text for cell in table.header.cells], *table.grid_texts()]
     protected = [[protect(cell) if engine.dialect is Dialect.MDX else (cell, []) for cell in row] for row in rows]
-    texts = [[cell for cell, _ in row] for row in protected]
-    html = first_table_cells(engine.render(rebuilt_source(texts, table.align, definitions)))
+    texts = [[tags_end_links(cell, kept) for cell, kept in row] for row in protected]
+    html = first_table_cells(unwrapped(engine.render(rebuilt_source(texts, table.align, definitions))))
     if html is None:
         return None
     return Fragments(html, [[kept for _, kept in row] for row in protected])
@@ -697,7 +697,7 @@ class Fragments:
         it (`className` is `class`, `{'x'}` is x), as in the JSX the pieces are verbatim."""
         from .rendering.jsx_html import jsx_to_html
 
-        return [[restore(cell, [jsx_to_html(piece) for piece in kept]) if kept else cell
+        return [[restore(cell, kept, [jsx_to_html(piece) for piece in kept]) if kept else cell
                  for cell, kept in zip(row, kepts)] for row, kepts in zip(self.html, self.kept)]
 
     def with_footnote_references(self) -> Fragments:
@@ -806,7 +806,7 @@ def _reference(table, source, definitions, engine) -> list[list[str]] | None:
     rows, kept = _original_rows(table, source), []
     if engine.dialect is Dialect.MDX:
         rows, kept = protect_rows(rows)
-    cells = first_table_cells(engine.render(rows + definitions))
+    cells = first_table_cells(unwrapped(engine.render(tags_end_links(rows, kept) + definitions)))
     if cells is None:
         return None
     return [[restore(cell, kept) for cell in row] for row in cells[: _shown_rows(table, engine)]]
@@ -840,13 +840,12 @@ def _verify(table, source, definitions, engine, rendered: Fragments | None) -> t
         for c, (mine, engine_cell) in enumerate(zip(ours, theirs)):
             if mine != engine_cell and canonical(mine) != canonical(engine_cell):
                 where = rows[r].cells[c].span if c < len(rows[r].cells) else rows[r].span
-                return where, f"cell {c + 1} of row {r}: ours {_shown(mine)}, the engine's {_shown(engine_cell)}"
+                # where they differ, not their starts (a long cell's first 80 characters were alike on both sides)
+                return where, f"cell {c + 1} of row {r}: {first_difference(mine, engine_cell, names=_CELL_NAMES)}"
     return None
 
 
-def _shown(html: str, limit: int = 80) -> str:
-    """A cell's HTML in a message: as rendered, cut when long."""
-    return repr(html if len(html) <= limit else html[:limit] + "…")
+_CELL_NAMES = ("ours", "the engine's")
 
 
 def _read_back(table: Table, grid: Grid, fragments: Fragments) -> tuple[Span, str] | None:

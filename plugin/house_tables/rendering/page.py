@@ -355,16 +355,16 @@ def _collapsed_text(text: str, first: bool, after_break: bool, last: bool, paren
     return shown
 
 
-def first_difference(before: str, after: str, context: int = 40) -> str:
-    """Where two page views first differ: `before '…x…', after '…y…'` with a little context on each side (found
-    in linear time: the common prefix and suffix, never a diff of two whole pages)."""
+def first_difference(before: str, after: str, context: int = 40, names: tuple[str, str] = ("before", "after")) -> str:
+    """Where two page views first differ: `before '…x…', after '…y…'` (or as names calls them) with a little context
+    on each side (found in linear time: the common prefix and suffix, never a diff of two whole pages)."""
     start = len(os.path.commonprefix([before, after]))  # noqa: RUF071 (characters, not paths)
     if start == len(before) == len(after):
         return "no difference"
     tail = len(os.path.commonprefix([before[start:][::-1], after[start:][::-1]]))  # noqa: RUF071
     first = max(0, start - context)
-    return (f"before {_excerpt(before, first, start, len(before) - tail, context)!r}, "
-            f"after {_excerpt(after, first, start, len(after) - tail, context)!r}")
+    return (f"{names[0]} {_excerpt(before, first, start, len(before) - tail, context)!r}, "
+            f"{names[1]} {_excerpt(after, first, start, len(after) - tail, context)!r}")
 
 
 def _excerpt(text: str, first: int, start: int, end: int, context: int) -> str:

@@ -7,7 +7,9 @@ before rendering and put back afterwards. Code spans are left alone: MDX shows t
 
 from __future__ import annotations
 
+import html
 import re
+from urllib.parse import quote
 
 from ..parsing.mdx import FOOTNOTE_CALL
 
@@ -64,9 +66,54 @@ def _renumbered(piece: str, kept: list[str]) -> str:
     return token(len(kept) - 1)
 
 
-def restore(text: str, kept: list[str]) -> str:
-    """Put the original pieces back in place of their tokens."""
-    return _TOKEN.sub(lambda m: kept[int(m.group(1))], text) if kept else text
+# GFM ends an address it links (`https://example.com/a<br />more`) at the `<` of the tag after it, as MDX does; a
+# token is no `<`, so cmark-gfm ran the link on through it and the tag (cloudnative-pg's API reference: a cell's
+# `…refer to<br />https://…/<br />for more` read as one link, its table left unverified). A tag's token is rendered
+# inside an HTML comment's marks, which cmark-gfm passes through as written, and taken out of them afterwards.
+_COMMENT_OPEN, _COMMENT_CLOSE = "<!--", "-->"
+
+
+def tags_end_links(text: str, kept: list[str]) -> str:
+    """text to render: each token of a JSX tag (a piece starting with `<`) inside HTML comment marks."""
+    if not any(piece.startswith("<") for piece in kept):
+        return text
+    return _TOKEN.sub(lambda m: _COMMENT_OPEN + m.group(0) + _COMMENT_CLOSE
+                      if kept[int(m.group(1))].startswith("<") else m.group(0), text)
+
+
+def unwrapped(rendered: str) -> str:
+    """Rendered HTML with tags_end_links' comment marks taken off its tokens again: as written, or escaped where
+    cmark-gfm writes raw HTML as text (an image's alt, a link's title) or percent-encodes it (a URL)."""
+    if TOKEN_START not in rendered and "%" not in rendered:
+        return rendered
+    return _WRAPPED_TOKEN.sub(lambda m: m.group(1), rendered)
+
+
+# A token inside a URL, percent-encoded by cmark-gfm: an address GFM links takes `{…}` in (MDX links
+# `https://github.com/{owner}/{repo}` whole, braces encoded, and reads no expression there, nor in a link's
+# destination).
+_ENCODED_TOKEN = re.compile(re.escape(quote(TOKEN_START)) + "(\\d+)" + re.escape(quote(TOKEN_END)))
+_WRAPPED_TOKEN = re.compile("(?:<|&lt;|%3C)!--(" + _TOKEN.pattern + "|" + _ENCODED_TOKEN.pattern + ")--(?:>|&gt;|%3E)")
+# What cmark-gfm leaves unencoded in a URL (houdini_escape_href); `&` and `'` are then written as entities.
+_URL_SAFE = "-_.+!*(),%#@?=;:/$~&'"
+
+
+def restore(text: str, kept: list[str], shown: list[str] | None = None) -> str:
+    """Put the original pieces back in place of their tokens (shown: what each piece is read as where it is not
+    in a URL, if not itself); in a URL an expression is its own text, encoded as the engine encodes a URL."""
+    if not kept:
+        return text
+    if "%" in text:
+        text = _ENCODED_TOKEN.sub(lambda m: _in_url(kept[int(m.group(1))], m.group(0)), text)
+    shown = kept if shown is None else shown
+    return _TOKEN.sub(lambda m: shown[int(m.group(1))], text)
+
+
+def _in_url(piece: str, encoded_token: str) -> str:
+    """An `{expression}` piece in a URL as the engine encodes it; another piece's token stays as it is (so the cell
+    is refused): MDX ends a linked address at a footnote call's `]` (`https://x.io/a[^1]` links `…/a[^1`), which
+    cmark-gfm takes whole."""
+    return html.escape(quote(piece, safe=_URL_SAFE)) if piece.startswith("{") else encoded_token
 
 
 # The characters a piece _next_piece reads as more than one plain character can start with.
