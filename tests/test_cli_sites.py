@@ -944,3 +944,36 @@ def test_a_page_pasting_by_a_renamed_directive_is_read_and_verified_as_pasted(tm
                                "pastes") for line in lines), lines
     after = build_site(config, tmp_path / "after")
     assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+
+
+def test_fix_aligns_a_page_pasted_files_change_with_its_file_once_per_text(tmp_path, monkeypatch):
+    """A page include-markdown pastes files into is read as pasted, and its lines are aligned with the file's by
+    content (mapping.line_map, quadratic in lines: 7.6 s for TRaSH-Guides' largest page) by every reading of the same
+    text: fix's scan, its hand-written tables' and the scan of its conversion, and check's. Each pair of texts is
+    aligned once now, and fix still converts the page's table and the file's, and says what is left where it did."""
+    from house_tables import mapping
+
+    aligned = []
+
+    class Counted(mapping.SequenceMatcher):
+        def __init__(self, isjunk=None, a="", b="", autojunk=True):
+            aligned.append((tuple(a), tuple(b)))
+            super().__init__(isjunk, a, b, autojunk)
+
+    monkeypatch.setattr(mapping, "SequenceMatcher", Counted)
+    pages = {"index.md": "# Home\n\n| x | y |\n|---|---|\n| 1 | 2 |\n\nText.\n\n"
+                         '{% include-markdown "../includes/part.md" %}\n\nMore.\n\n'
+                         '{% include-markdown "../includes/inline.md" %} and text\n'}
+    files = {"includes/part.md": "Intro.\n\n| g | h |\n|:--|--:|\n| 7 | 8 |\n\nOutro.\n",
+             "includes/inline.md": TABLE}
+    config = write_site(tmp_path, pages, files=files, plugin=False, snippets=True)
+    text = config.read_text(encoding="utf-8")
+    config.write_text(text[:text.index("plugins:")] + "plugins: [search, include-markdown, house-tables]\n"
+                      + text[text.index("validation:"):], encoding="utf-8")
+    code, lines = run_cli(tmp_path, "fix", "docs", "includes")
+    assert code == 1, lines
+    assert {"docs/index.md: 1 table, 4 cells verified", "includes/part.md: 1 table, 4 cells verified"} <= set(lines)
+    assert ("includes/inline.md:1:1: HT009 docs/index.md:13 includes this file inline, with text on its line "
+            "(include-markdown), where a house table would not be read as one") in lines
+    pairs = [pair for pair in aligned if len(pair[0]) > 1]  # the whole texts' (a rewritten run's lines aside)
+    assert pairs and len(pairs) == len(set(pairs))
