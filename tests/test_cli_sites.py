@@ -977,3 +977,43 @@ def test_fix_aligns_a_page_pasted_files_change_with_its_file_once_per_text(tmp_p
             "(include-markdown), where a house table would not be read as one") in lines
     pairs = [pair for pair in aligned if len(pair[0]) > 1]  # the whole texts' (a rewritten run's lines aside)
     assert pairs and len(pairs) == len(set(pairs))
+
+
+def test_fix_finds_the_directives_of_a_page_that_pastes_many_files_once(tmp_path, monkeypatch):
+    """fix verifies a file include-markdown pastes whole in each page that pastes it, and read each such page's
+    directives again for each file (the plugin's pattern is slow on a long page: 53 of 767 profiled s on
+    TRaSH-Guides, whose pages paste up to 48 files). Each text's directives are found once now, and the files are
+    converted as before, verified in the page."""
+    from mkdocs_include_markdown_plugin import directive
+
+    scanned = []
+
+    class Counted:
+        def __init__(self, pattern):
+            self.pattern = pattern
+
+        def finditer(self, text):
+            scanned.append((self.pattern.pattern, text))
+            return self.pattern.finditer(text)
+
+        def __hash__(self):
+            return hash(self.pattern)
+
+        def __eq__(self, other):
+            return isinstance(other, Counted) and other.pattern == self.pattern
+
+    made = directive.create_include_tag
+    monkeypatch.setattr(directive, "create_include_tag", lambda *args: Counted(made(*args)))
+    parts = [f"part{number}.md" for number in range(4)]
+    pages = {"index.md": "# Home\n\n" + "".join(f'{{% include-markdown "../includes/{part}" %}}\n\n' for part in parts)}
+    files = {f"includes/{part}": f"| a{number} | b |\n|---|---|\n| 1 | 2 |\n" for number, part in enumerate(parts)}
+    config = write_site(tmp_path, pages, files=files, plugin=False, snippets=False)
+    text = config.read_text(encoding="utf-8")
+    config.write_text(text[:text.index("plugins:")] + "plugins: [search, include-markdown, house-tables]\n"
+                      + text[text.index("validation:"):], encoding="utf-8")
+    code, lines = run_cli(tmp_path, "fix", "includes")
+    assert code == 0, lines
+    assert [line for line in lines if "verified" in line][:4] == [f"includes/{part}: 1 table, 4 cells verified"
+                                                                  for part in parts]
+    page = (tmp_path / "docs" / "index.md").read_text(encoding="utf-8")
+    assert len(scanned) == len(set(scanned)) and sum(text == page for _, text in scanned) == 2  # each pattern once
