@@ -1,8 +1,6 @@
 """Stacks found on public documentation sites (measured in /work/notes/pubdocs.md), reduced to the few lines
 that made check, fix or the build go wrong: each built for real and checked from the command line."""
 
-import contextlib
-import io
 import json
 import re
 import subprocess
@@ -1995,28 +1993,3 @@ def test_a_footnote_referred_to_in_cells_and_paragraphs_keeps_its_reference_ids(
     after = build_site(config, tmp_path / "after")
     assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
     assert after.search == before.search
-
-
-def test_fix_reads_the_pages_of_a_snippet_it_wrote_again_in_its_pool(tmp_path, monkeypatch):
-    """After its writes fix reads again each page of a snippets site that has findings (they may be of a snippet it
-    has just written): 110 of TRaSH-Guides' 538 files, one after another in the main process (25 s), where the first
-    reading used a pool. Now the second reading uses the pool too, and says what the serial one said: 40 pages that
-    include other.md reported its table, which fix converted, and nothing is left."""
-    from house_tables import cli
-
-    pages = {"other.md": "# Other\n\n| c | d |\n|---|---|\n| 3 | 4 |\n",
-             **{f"p{number}.md": f'# Page {number}\n\n--8<-- "other.md"\n' for number in range(40)}}
-    write_site(tmp_path / "site", pages)
-    in_main = []
-    processed = cli.process
-    monkeypatch.setattr(cli, "process", lambda task: in_main.append(task.path) or processed(task))
-    monkeypatch.setattr(cli, "available_cpus", lambda: 2)
-    out = io.StringIO()
-    monkeypatch.chdir(tmp_path / "site")
-    with contextlib.redirect_stdout(out):
-        code = cli.run(["fix", "--jobs", "2", "docs"])
-    assert (code, out.getvalue().splitlines()) == (0, [
-        "docs/other.md: 1 table, 4 cells verified",
-        "1 file fixed (1 table, 4 cells verified), 40 unchanged; no findings left in 41 files; configuration: "
-        "mkdocs.yml"])
-    assert in_main == []  # every page read in the pool's workers, the first time and the second
