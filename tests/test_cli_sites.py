@@ -944,3 +944,101 @@ def test_a_page_pasting_by_a_renamed_directive_is_read_and_verified_as_pasted(tm
                                "pastes") for line in lines), lines
     after = build_site(config, tmp_path / "after")
     assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+
+
+def test_fix_aligns_a_page_pasted_files_change_with_its_file_once_per_text(tmp_path, monkeypatch):
+    """A page include-markdown pastes files into is read as pasted, and its lines are aligned with the file's by
+    content (mapping.line_map, quadratic in lines: 7.6 s for TRaSH-Guides' largest page) by every reading of the same
+    text: fix's scan, its hand-written tables' and the scan of its conversion, and check's. Each pair of texts is
+    aligned once now, and fix still converts the page's table and the file's, and says what is left where it did."""
+    from house_tables import mapping
+
+    aligned = []
+
+    class Counted(mapping.SequenceMatcher):
+        def __init__(self, isjunk=None, a="", b="", autojunk=True):
+            aligned.append((tuple(a), tuple(b)))
+            super().__init__(isjunk, a, b, autojunk)
+
+    monkeypatch.setattr(mapping, "SequenceMatcher", Counted)
+    pages = {"index.md": "# Home\n\n| x | y |\n|---|---|\n| 1 | 2 |\n\nText.\n\n"
+                         '{% include-markdown "../includes/part.md" %}\n\nMore.\n\n'
+                         '{% include-markdown "../includes/inline.md" %} and text\n'}
+    files = {"includes/part.md": "Intro.\n\n| g | h |\n|:--|--:|\n| 7 | 8 |\n\nOutro.\n",
+             "includes/inline.md": TABLE}
+    config = write_site(tmp_path, pages, files=files, plugin=False, snippets=True)
+    text = config.read_text(encoding="utf-8")
+    config.write_text(text[:text.index("plugins:")] + "plugins: [search, include-markdown, house-tables]\n"
+                      + text[text.index("validation:"):], encoding="utf-8")
+    code, lines = run_cli(tmp_path, "fix", "docs", "includes")
+    assert code == 1, lines
+    assert {"docs/index.md: 1 table, 4 cells verified", "includes/part.md: 1 table, 4 cells verified"} <= set(lines)
+    assert ("includes/inline.md:1:1: HT009 docs/index.md:13 includes this file inline, with text on its line "
+            "(include-markdown), where a house table would not be read as one") in lines
+    pairs = [pair for pair in aligned if len(pair[0]) > 1]  # the whole texts' (a rewritten run's lines aside)
+    assert pairs and len(pairs) == len(set(pairs))
+
+
+def test_fix_finds_the_directives_of_a_page_that_pastes_many_files_once(tmp_path, monkeypatch):
+    """fix verifies a file include-markdown pastes whole in each page that pastes it, and read each such page's
+    directives again for each file (the plugin's pattern is slow on a long page: 53 of 767 profiled s on
+    TRaSH-Guides, whose pages paste up to 48 files). Each text's directives are found once now, and the files are
+    converted as before, verified in the page."""
+    from mkdocs_include_markdown_plugin import directive
+
+    scanned = []
+
+    class Counted:
+        def __init__(self, pattern):
+            self.pattern = pattern
+
+        def finditer(self, text):
+            scanned.append((self.pattern.pattern, text))
+            return self.pattern.finditer(text)
+
+        def __hash__(self):
+            return hash(self.pattern)
+
+        def __eq__(self, other):
+            return isinstance(other, Counted) and other.pattern == self.pattern
+
+    made = directive.create_include_tag
+    monkeypatch.setattr(directive, "create_include_tag", lambda *args: Counted(made(*args)))
+    parts = [f"part{number}.md" for number in range(4)]
+    pages = {"index.md": "# Home\n\n" + "".join(f'{{% include-markdown "../includes/{part}" %}}\n\n' for part in parts)}
+    files = {f"includes/{part}": f"| a{number} | b |\n|---|---|\n| 1 | 2 |\n" for number, part in enumerate(parts)}
+    config = write_site(tmp_path, pages, files=files, plugin=False, snippets=False)
+    text = config.read_text(encoding="utf-8")
+    config.write_text(text[:text.index("plugins:")] + "plugins: [search, include-markdown, house-tables]\n"
+                      + text[text.index("validation:"):], encoding="utf-8")
+    code, lines = run_cli(tmp_path, "fix", "includes")
+    assert code == 0, lines
+    assert [line for line in lines if "verified" in line][:4] == [f"includes/{part}: 1 table, 4 cells verified"
+                                                                  for part in parts]
+    page = (tmp_path / "docs" / "index.md").read_text(encoding="utf-8")
+    assert len(scanned) == len(set(scanned)) and sum(text == page for _, text in scanned) == 2  # each pattern once
+
+
+def test_fix_reads_the_pages_of_a_snippet_it_wrote_again_in_its_pool(tmp_path, monkeypatch):
+    """After its writes fix reads again each page of a snippets site that has findings (they may be of a snippet it
+    has just written): 110 of TRaSH-Guides' 538 files, one after another in the main process (25 s), where the first
+    reading used a pool. Now the second reading uses the pool too, and says what the serial one said: 40 pages that
+    include other.md reported its table, which fix converted, and nothing is left."""
+    from house_tables import cli
+
+    pages = {"other.md": "# Other\n\n| c | d |\n|---|---|\n| 3 | 4 |\n",
+             **{f"p{number}.md": f'# Page {number}\n\n--8<-- "other.md"\n' for number in range(40)}}
+    write_site(tmp_path / "site", pages)
+    in_main = []
+    processed = cli.process
+    monkeypatch.setattr(cli, "process", lambda task: in_main.append(task.path) or processed(task))
+    monkeypatch.setattr(cli, "available_cpus", lambda: 2)
+    out = io.StringIO()
+    monkeypatch.chdir(tmp_path / "site")
+    with contextlib.redirect_stdout(out):
+        code = cli.run(["fix", "--jobs", "2", "docs"])
+    assert (code, out.getvalue().splitlines()) == (0, [
+        "docs/other.md: 1 table, 4 cells verified",
+        "1 file fixed (1 table, 4 cells verified), 40 unchanged; no findings left in 41 files; configuration: "
+        "mkdocs.yml"])
+    assert in_main == []  # every page read in the pool's workers, the first time and the second

@@ -86,8 +86,22 @@ def _plugin(options):
 
 
 def _directives(text: str, tags) -> list[re.Match]:
-    """The page's directives of both kinds, in order."""
-    return sorted((match for tag in tags for match in tag.finditer(text)), key=lambda match: match.start())
+    """The page's directives of both kinds, in order (found once per text and patterns among the last few)."""
+    key = (text, tuple(tags))
+    found = _FOUND_DIRECTIVES.get(key)
+    if found is None:
+        found = tuple(sorted((match for tag in tags for match in tag.finditer(text)), key=lambda match: match.start()))
+        if len(_FOUND_DIRECTIVES) >= _DIRECTIVES_KEPT:
+            _FOUND_DIRECTIVES.pop(next(iter(_FOUND_DIRECTIVES)))
+        _FOUND_DIRECTIVES[key] = found
+    return list(found)
+
+
+# _directives' matches by (text, patterns): fix reads each page that pastes a file whole for each such file it
+# converts (pages_pasting), and the plugin's directive pattern is slow on a long page (TRaSH-Guides: 790 readings
+# of its pages by 474 files took 53 of 767 profiled s; a worker meets the same few pages again and again)
+_FOUND_DIRECTIVES: dict[tuple, tuple[re.Match, ...]] = {}
+_DIRECTIVES_KEPT = 64
 
 
 def _pasted_files(page: Path, match: re.Match, docs_dir: str, directive, options: dict) -> list[str]:
