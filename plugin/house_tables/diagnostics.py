@@ -4,6 +4,7 @@ front end), and one formatter for the `path:line:col: HTnnn message` line."""
 from __future__ import annotations
 
 import os
+from functools import cache
 
 from .codes import CODES, FIX_HINT
 from .model import Diagnostic, Position, Row, Span, Table
@@ -43,21 +44,14 @@ def shown_file(path: str) -> str:
         return path.replace(os.sep, "/")
 
 
-_SHOWN_DIRECTORIES: dict[tuple[str, str], str] = {}
-
-
+@cache
 def _shown_directory(current: str, directory: str) -> str:
     """os.path.relpath of a directory from the current one (`/`-separated; `..` where no relative path exists),
     once per pair."""
-    key = (current, directory)
-    shown = _SHOWN_DIRECTORIES.get(key)
-    if shown is None:
-        try:
-            shown = os.path.relpath(directory, current).replace(os.sep, "/")
-        except ValueError:  # another drive (Windows): the caller's relpath says so again
-            shown = os.pardir
-        _SHOWN_DIRECTORIES[key] = shown
-    return shown
+    try:
+        return os.path.relpath(directory, current).replace(os.sep, "/")
+    except ValueError:  # another drive (Windows): the caller's relpath says so again
+        return os.pardir
 
 
 def pipe_table(table: Table) -> Diagnostic:

@@ -9,6 +9,7 @@ import logging
 import os
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -86,22 +87,17 @@ def _plugin(options):
 
 
 def _directives(text: str, tags) -> list[re.Match]:
-    """The page's directives of both kinds, in order (found once per text and patterns among the last few)."""
-    key = (text, tuple(tags))
-    found = _FOUND_DIRECTIVES.get(key)
-    if found is None:
-        found = tuple(sorted((match for tag in tags for match in tag.finditer(text)), key=lambda match: match.start()))
-        if len(_FOUND_DIRECTIVES) >= _DIRECTIVES_KEPT:
-            _FOUND_DIRECTIVES.pop(next(iter(_FOUND_DIRECTIVES)))
-        _FOUND_DIRECTIVES[key] = found
-    return list(found)
+    """The page's directives of both kinds, in order."""
+    return list(_found_directives(text, tuple(tags)))
 
 
-# _directives' matches by (text, patterns): fix reads each page that pastes a file whole for each such file it
-# converts (pages_pasting), and the plugin's directive pattern is slow on a long page (TRaSH-Guides: 790 readings
-# of its pages by 474 files took 53 of 767 profiled s; a worker meets the same few pages again and again)
-_FOUND_DIRECTIVES: dict[tuple, tuple[re.Match, ...]] = {}
-_DIRECTIVES_KEPT = 64
+# Kept by (text, patterns) for the last few: fix reads each page that pastes a file whole for each such file it
+# converts (pages_pasting), and the plugin's directive pattern is slow on a long page (TRaSH-Guides: 790 readings of
+# its pages by 474 files took 53 of 767 profiled s; a worker meets the same few pages again and again).
+@lru_cache(maxsize=64)
+def _found_directives(text: str, tags: tuple) -> tuple[re.Match, ...]:
+    """_directives' matches."""
+    return tuple(sorted((match for tag in tags for match in tag.finditer(text)), key=lambda match: match.start()))
 
 
 def _pasted_files(page: Path, match: re.Match, docs_dir: str, directive, options: dict) -> list[str]:

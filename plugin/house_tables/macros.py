@@ -29,8 +29,11 @@ _OPEN, _CLOSE = "\ue000", "\ue001"
 
 _ENVIRONMENTS: dict = {}
 
-# The names under `plugins:` of the MkDocs plugins that render pages as Jinja templates: mkdocs-macros-plugin and
-# mkdocs-markdownextradata-plugin (site.py reads their options; HT009 names them).
+# The names under `plugins:` of the MkDocs plugins that render pages as Jinja templates (site.py reads their options;
+# HT009 names them): mkdocs-macros-plugin, before Markdown, its `j2_*` options its Jinja syntax (JinjaSyntax); and
+# mkdocs-markdownextradata-plugin (on_page_markdown, the config's `extra` and its data files as variables), with
+# Jinja's delimiters unless its `jinja_options` say otherwise; a template error fails the build (TRaSH-Guides/Guides
+# runs it beside the macros plugin, whose delimiters are `[[`).
 MACROS_PLUGIN, EXTRA_DATA_PLUGIN = "macros", "markdownextradata"
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from difflib import SequenceMatcher
+from functools import lru_cache
 from typing import NamedTuple
 
 from .patterns import LazyPattern
@@ -22,23 +23,14 @@ def line_map(original: str, derived: str) -> dict[int, int]:
     if suffix is not None:
         offset, lines = suffix
         return {line: line + offset for line in range(1, lines + 1)}
-    known = _ALIGNED.get((original, derived))
-    if known is None:
-        known = _aligned(original, derived)
-        if len(_ALIGNED) >= _ALIGNED_KEPT:
-            _ALIGNED.pop(next(iter(_ALIGNED)))
-        _ALIGNED[original, derived] = known
-    return dict(known)  # the caller's own copy: the kept one stays as aligned
+    return dict(_aligned(original, derived))  # the caller's own copy: the kept one stays as aligned
 
 
-# line_map's alignments by content, for the last few (file, derived text) pairs: a page the build pastes files into
-# (include-markdown) is read several times per file by check and fix (its scan, its hand-written tables, the scan of
-# its conversion) and its alignment is quadratic in lines (TRaSH-Guides' Radarr-collection-of-custom-formats.md,
-# 1,000 lines pasted into 6,331: 7.6 s each time)
-_ALIGNED: dict[tuple[str, str], dict[int, int]] = {}
-_ALIGNED_KEPT = 8
-
-
+# Kept for the last few (file, derived text) pairs: a page the build pastes files into (include-markdown) is read
+# several times per file by check and fix (its scan, its hand-written tables, the scan of its conversion) and its
+# alignment is quadratic in lines (TRaSH-Guides' Radarr-collection-of-custom-formats.md, 1,000 lines pasted into
+# 6,331: 7.6 s each time).
+@lru_cache(maxsize=8)
 def _aligned(original: str, derived: str) -> dict[int, int]:
     """line_map's lines aligned by content (derived is no suffix of original)."""
     original, derived = _lf(original), _lf(derived)

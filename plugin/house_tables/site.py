@@ -71,7 +71,8 @@ class Site:
     use_directory_urls: bool
     plugin_options: object  # the house-tables entry's options; None when the site has no such entry
     excluded: object = None  # MkDocs' own matcher of the files under docs_dir that are no pages (exclude_docs)
-    template_markers: tuple = ()  # TemplateMarkers: what opens a template expression in a page, and whose
+    template_markers: tuple[TemplateMarker, ...] = ()  # what opens a template expression in a page, with the plugins
+    # that read it there (see _template_markers)
     extension_options: object = None  # the options of house_tables under markdown_extensions; None without it
     rewrites_markdown: bool = False  # a hook or plugin rewrites pages' Markdown (on_page_markdown): read through it
     include_markdown: object = None  # the options of the include-markdown plugin entry; None without one
@@ -1039,14 +1040,9 @@ def _entry_options(plugins, wanted: str) -> object:
     return None
 
 
-# mkdocs-macros-plugin renders every page as a Jinja template before Markdown (its `macros` entry; its `j2_*`
-# options are its Jinja syntax, macros.JinjaSyntax).
-# Zensical's emulation of the plugin: a preprocessor of the stack, which the verification's render runs itself.
+# Zensical's emulation of mkdocs-macros-plugin: a preprocessor of the stack, which the verification's render runs
+# itself.
 _ZENSICAL_MACROS = "zensical.extensions.macros"
-# mkdocs-markdownextradata-plugin (EXTRA_DATA_PLUGIN) renders every page as a Jinja template too (on_page_markdown,
-# the config's `extra` and its data files as variables), with Jinja's delimiters unless its `jinja_options` say
-# otherwise; a template error fails the build (TRaSH-Guides/Guides runs it beside the macros plugin, whose delimiters
-# are `[[`).
 
 
 @dataclass(frozen=True)
