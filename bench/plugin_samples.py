@@ -96,23 +96,17 @@ def attribution(found: list[tuple[list[str], int]], top: int) -> str:
 def _replaced_spans() -> list[tuple[str, int, int]]:
     """(path under the markdown package, first line, last line) of the Python-Markdown processors the plugin's
     recording ones replace."""
+    import markdown
     from markdown.blockprocessors import ParagraphProcessor
     from markdown.extensions.tables import TableProcessor
 
+    package = Path(markdown.__file__).parent
     spans = []
     for kind in (ParagraphProcessor, TableProcessor):
         source, first = inspect.getsourcelines(kind)
-        path = Path(inspect.getsourcefile(kind))
-        under = path.relative_to(Path(inspect.getsourcefile(markdown_package())).parent).as_posix()
+        under = Path(inspect.getsourcefile(kind)).relative_to(package).as_posix()
         spans.append((f"/markdown/{under}", first, first + len(source) - 1))
     return spans
-
-
-def markdown_package():
-    """The markdown package (its __init__ locates its files)."""
-    import markdown
-
-    return markdown
 
 
 def _in_replaced(frame: str, spans: list[tuple[str, int, int]]) -> bool:
