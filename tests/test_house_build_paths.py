@@ -39,8 +39,8 @@ def test_tag_depth_reads_tags_as_the_lazy_pattern_did(text):
     assert tag_depth(text) == _lazy_tag_depth(text)
 
 
-_CELL_CHARACTERS = st.sampled_from(list("aZ09 .,;:?!'()/#%+-*_`~[]<>&\"\\|{}=@\t") + ["www.", "WWW.", "http://x",
-                                                                                        "\u00e9", "1. ", "# "])
+_CELL_CHARACTERS = st.sampled_from([*"aZ09 .,;:?!'()/#%+-*_`~[]<>&\"\\|{}=@\t", "www.", "WWW.", "http://x", "\u00e9",
+                                    "1. ", "# "])
 
 
 @settings(max_examples=500, deadline=None)
