@@ -145,6 +145,76 @@ def parse(html: str, *, first_table: bool = False) -> list | None:
     return root.contents
 
 
+# A table's line as house_element writes it: blanks, one tag (a start tag, an end tag) or a cell (`<td ...>`, its
+# content, `</td>`), blanks. A start tag is _TOKEN's, whole.
+_LINE = re.compile(r"(?P<lead>[ \t\n\f\r]*)(?:(?P<cell><(?P<name>t[dh])(?=[ >])[^<>]*>)(?P<content>.*)</(?P=name)>"
+                   r"|(?P<tag><[^<>]*>))(?P<trail>[ \t\n\f\r]*)", re.DOTALL)
+_START = re.compile(r"<(?P<start>[a-z][a-z0-9]*)(?P<attrs>(?: [a-z][a-z0-9-]*=" + _VALUE + r")*)(?P<close> /|/)?>")
+_END = re.compile(r"</(?P<end>[a-z][a-z0-9]*)>")
+
+
+def table_of_lines(lines: list[str]) -> Element | None:
+    """parse("\n".join(lines), first_table=True)'s table where each line is one tag or one cell (the lines of a house
+    table's HTML: tests/test_house_build_paths.py compares the two), read a line at a time, each distinct tag once;
+    None where parse would take another reading (the caller parses the whole then)."""
+    root = Element("[document]", {}, [])
+    node, open_elements, gap = root, [], ""  # gap: the blanks since the last tag
+    for index, line in enumerate(lines):
+        match = _LINE.fullmatch(line)
+        if match is None:
+            return None
+        if not index:  # before the table: simple_first_table's blanks (its other blanks are text before it)
+            if match["lead"].strip(" \n"):
+                return None
+        else:  # blanks between two tags: one text (_flush, outside a `<pre>`)
+            gap += "\n" + match["lead"]
+            node.contents.append("\n" if "\n" in gap else " ")
+        if match["cell"] is not None:
+            cell = _start_element(match["cell"])
+            content = parse(match["content"]) if cell is not None and cell.name == match["name"] else None
+            if content is None or node is root:
+                return None
+            cell.contents = content
+            node.contents.append(cell)
+        else:
+            tag = match["tag"]
+            end = _END.fullmatch(tag)
+            if end is not None:
+                if end["end"] != node.name or node is root:
+                    return None
+                node = open_elements.pop()
+                if node is root:  # the table closed: what follows it changes nothing (parse's first_table)
+                    return root.contents[-1]
+            else:
+                element = _start_element(tag)
+                if element is None or element.name == "pre" or (node is root and element.name != "table"):
+                    return None
+                node.contents.append(element)
+                if element.name not in VOID:
+                    open_elements.append(node)
+                    node = element
+        gap = match["trail"]
+    return None
+
+
+def _start_element(tag: str) -> Element | None:
+    """The element a whole start tag opens as parse reads it, or None where parse reads it otherwise."""
+    attrs = _START_TAGS.get(tag, False)
+    if attrs is False:
+        match = _START.fullmatch(tag)
+        ok = match is not None and match["start"] in NAMES and not (match["close"] and match["start"] not in VOID)
+        attrs = (match["start"], _attributes(match["attrs"]) if match["attrs"] else {}) if ok else None
+        if len(_START_TAGS) >= 4096:
+            _START_TAGS.clear()
+        _START_TAGS[tag] = attrs
+    if attrs is None or attrs[1] is None:
+        return None
+    return Element(attrs[0], attrs[1].copy(), [])
+
+
+_START_TAGS: dict[str, tuple[str, dict[str, str] | None] | None] = {}  # a table's few distinct tags, read once
+
+
 def _attributes(written: str) -> dict[str, str] | None:
     """A start tag's attributes, in order; None when one is named twice (not simple)."""
     pairs = _ATTRIBUTE.findall(written)
