@@ -1,20 +1,18 @@
 """The fast paths a build takes for pages holding house JSX tables (the pages `fix` writes) give exactly what the
-general paths give: the tag-nesting guard's greedy tag pattern, plain cells read without cmark-gfm, a table's
-repeated attributes read once by the simple HTML parser, and a table's HTML read a line at a time."""
+general paths give: the tag-nesting guard's greedy tag pattern, plain cells read without cmark-gfm, and a table's
+repeated attributes read once by the simple HTML parser."""
 
 from __future__ import annotations
 
 import re
 
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import table
 
-from house_tables.convert import convert
-from house_tables.parsing.house_form import VOID, house_tables, tag_depth
+from house_tables.parsing.house_form import VOID, tag_depth
 from house_tables.rendering.fast import slow_paths
-from house_tables.rendering.jsx_html import _cells_to_html, _plain, jsx_table_html, jsx_to_html
-from house_tables.rendering.simple_html import parse, table_of_lines
+from house_tables.rendering.jsx_html import _cells_to_html, _plain, jsx_to_html
+from house_tables.rendering.simple_html import parse
 
 # tag_depth's pattern before: the rest of a tag lazily, then an optional `/` before `>`
 _LAZY_TAG = re.compile(r"<(/?)([A-Za-z][\w:.-]*)[^<>]*?(/?)>")
@@ -92,54 +90,3 @@ def test_an_attribute_named_twice_is_not_simple_where_repeated():
     row = '<tr><td class="c" class="d">x</td></tr>'
     assert parse(f"<table>{row}</table>") is None
     assert parse(f"<table>{row}{row}</table>") is None
-
-
-def _tree(node):
-    """A simple tree as nested tuples (names, attributes in order, texts), for comparing two parses."""
-    if isinstance(node, str):
-        return node
-    return node.name, list(node.attrs.items()), [_tree(child) for child in node.contents]
-
-
-def _whole_parse(html_lines: list[str]):
-    """What house_element read before table_of_lines: the whole HTML parsed (simple_first_table)."""
-    nodes = parse("\n".join(html_lines).lstrip(" \n"), first_table=True)
-    return _tree(nodes[-1]) if nodes and not isinstance(nodes[-1], str) and nodes[-1].name == "table" else None
-
-
-def _house_html_lines(pipe_lines: list[str]) -> list[str] | None:
-    """The HTML lines house_element reads for the house JSX table fix writes of a pipe table (None: fix keeps it)."""
-    text = convert("\n".join(pipe_lines) + "\n", "python-markdown").text.split("\n")
-    found = house_tables(text)
-    if not found:
-        return None
-    first, last, prefix = found[0]
-    return jsx_table_html(text[first : last + 1], prefix)
-
-
-@settings(max_examples=150, deadline=None)
-@given(table())
-def test_a_written_table_is_read_a_line_at_a_time_as_the_whole_parse_reads_it(pipe):
-    html_lines = _house_html_lines(pipe)
-    assume(html_lines is not None and _whole_parse(html_lines) is not None)  # (bs4 reads the rest: not simple HTML)
-    read = table_of_lines(html_lines)
-    assert read is not None
-    assert _tree(read) == _whole_parse(html_lines)
-
-
-_ODD_LINES = st.sampled_from(["<tr>", "</tr>", "<pre>", "</pre>", "text", "<td>a</td><td>b</td>", "\t<tr>", "<tr>  ",
-                              "<td>a", "</td>", "<td class=\"x\" class=\"y\">a</td>", "<th>a</td>", "<TR>", "<br/>",
-                              "<col style=\"width: 5%\">", "</table>", "", "<span>a</span>", "<td>&amp; <b>x</b></td>"])
-
-
-@settings(max_examples=300, deadline=None)
-@given(table(), st.lists(st.tuples(st.integers(0, 40), _ODD_LINES), max_size=3))
-def test_odd_lines_are_read_as_the_whole_parse_reads_them_or_left_to_it(pipe, inserted):
-    """A line of another shape anywhere: the table read a line at a time is the whole parse's, or None (the whole
-    is parsed then)."""
-    html_lines = _house_html_lines(pipe)
-    assume(html_lines is not None)
-    for place, line in inserted:
-        html_lines.insert(place % (len(html_lines) + 1), line)
-    read = table_of_lines(html_lines)
-    assert read is None or _tree(read) == _whole_parse(html_lines)

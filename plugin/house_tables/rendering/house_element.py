@@ -19,7 +19,7 @@ from markdown.util import AtomicString
 from .fast import enabled
 from .fragments import simple_first_table
 from .jsx_html import jsx_table_html
-from .simple_html import Element, table_of_lines
+from .simple_html import Element
 
 if TYPE_CHECKING:
     from bs4 import Tag
@@ -34,14 +34,10 @@ _REFERENCE_LIKE = re.compile(r"&(?=(?:#[0-9]+|#x[0-9a-f]+|[0-9a-z]+);)", re.IGNO
 def house_table_element(lines: list[str], footnotes: tuple[str, ...] = ()) -> etree.Element:
     """The `<table>` element of a house JSX table, cells rendered as MDX reads them; footnotes: the page's labels."""
     indent = lines[0][: len(lines[0]) - len(lines[0].lstrip(" \t"))]
-    html_lines = jsx_table_html(lines, indent, footnotes)
-    html = "\n".join(html_lines)
+    html = "\n".join(jsx_table_html(lines, indent, footnotes))
     # A table holding no footnote reference (none of cmark-gfm's, none written by hand) and written in simple HTML:
-    # the tree bs4 would build, copied as _element copies bs4's (a footnote reference is always left to bs4). Read a
-    # line at a time where each line is one tag or cell (every table fix writes), which reads its tags once each.
-    simple = None
-    if enabled() and "footnote-ref" not in html:
-        simple = table_of_lines(html_lines) or simple_first_table(html)
+    # the tree bs4 would build, copied as _element copies bs4's (a footnote reference is always left to bs4).
+    simple = simple_first_table(html) if enabled() and "footnote-ref" not in html else None
     if simple is not None:
         return _simple_element(simple)
     from bs4 import BeautifulSoup  # only here: its import costs more than most pages (see fragments)
