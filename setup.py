@@ -42,6 +42,8 @@ setup(
             "markdown-tables-extended>=0.1.3",  # another reader of pipe tables (tests/test_public_sites.py)
             "mkdocs-markdownextradata-plugin>=0.2.5",  # pages its Jinja renders too (tests/test_public_sites.py)
             "mkdocs-include-markdown-plugin>=7.0",  # pages that paste files (tests/test_public_sites.py)
+            "mdx_include>=1.4",  # pages that include files by `{!path!}` (tests/test_public_sites.py)
+            "markdown-include>=0.8",  # the same syntax, another extension (the same test)
             "mkdocs-monorepo-plugin>=1.0",  # docs of several sub-projects in one site (tests/test_public_sites.py)
             "mkdocs-callouts>=1.9",  # `> [!NOTE]` callouts made admonitions (tests/test_callout_plugins.py)
             "mkdocs-github-admonitions-plugin>=0.1.1",  # GitHub/GitLab alerts made admonitions (the same tests)

@@ -625,6 +625,38 @@ def test_a_table_read_with_the_including_page_s_definitions_keeps_them(tmp_path)
             "(SnippetMissingError: Snippet at path 'missing.md' could not be found): no change to it can be verified"
             in lines)
 
+# typer's and FastAPI's stack lists mdx_include, argo-cd's markdown-include: `{!path!}` pastes a file's text into the
+# page before Markdown reads it (and after the macros plugin renders the page), with the page's definitions.
+GLOSSARY = "| term | meaning |\n|---|---|\n| HTML | the page's markup |\n"
+BRACED = {"glossary.md": GLOSSARY, "plain.md": "# Plain\n\n| e | f |\n|---|---|\n| 5 | 6 |\n",
+          "index.md": "# Home\n\nThe HTML terms:\n\n{!glossary.md!}\n\n*[HTML]: Hyper Text Markup Language\n"}
+
+
+@pytest.mark.parametrize("includer", ["mdx_include", "markdown_include.include"])
+@pytest.mark.parametrize("macros", [False, True])
+def test_a_file_a_page_includes_by_braces_keeps_its_tables(tmp_path, includer, macros):
+    """fix converted glossary.md, verified as its own page, where `HTML` is no abbreviation: index.md, which
+    includes it by `{!glossary.md!}` and defines the abbreviation, then showed the cell without it; with the macros
+    plugin, which renders index.md before the include, it also showed the raw block's `{% raw %}` lines as text.
+    Now glossary.md's table stays (HT009 naming the including line); plain.md, which no page includes, converts;
+    the built index page is what it was."""
+    config = write_site(tmp_path / "site", BRACED, extensions=["abbr", {includer: {"base_path": "docs"}}],
+                        snippets=False)
+    if macros:
+        _with_macros(config, None)
+    before = build_site(config, tmp_path / "before")
+    assert '<abbr title="Hyper Text Markup Language">HTML</abbr>' in _every_cell(before)
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert "docs/plain.md: 1 table, 4 cells verified" in lines
+    assert (f"docs/glossary.md:1:1: HT009 docs/index.md:5 includes this file by {includer} (`{{!…!}}`), which pastes "
+            "its text into that page, where fix cannot verify a converted table") in lines
+    assert (tmp_path / "site" / "docs" / "glossary.md").read_text(encoding="utf-8") == GLOSSARY
+    after = build_site(config, tmp_path / "after")
+    assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+    assert unstyled(after.pages["glossary/index.html"]) == unstyled(before.pages["glossary/index.html"])
+
+
 # pypa/hatch's version hook runs `hatch version` in a preprocessor; without `hatch` on PATH it raises on every page.
 FAILING_HOOK = """from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
