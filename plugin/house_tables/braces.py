@@ -65,7 +65,10 @@ def _preprocessor(name: str, configs: dict):
         md = markdown.Markdown(extensions=[name], extension_configs={name: configs})
     except Exception:  # not installed, or options it refuses: the site's build fails here too, and says why
         return None
-    return md.preprocessors.get(BRACE_INCLUDERS[name], None)
+    try:
+        return md.preprocessors[BRACE_INCLUDERS[name]]  # a Registry: indexed by name, with no get()
+    except KeyError:  # another extension of that name, which registers no such preprocessor
+        return None
 
 
 def _module_pattern(reader):
