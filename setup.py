@@ -44,6 +44,7 @@ setup(
             "mkdocs-include-markdown-plugin>=7.0",  # pages that paste files (tests/test_public_sites.py)
             "mdx_include>=1.4",  # pages that include files by `{!path!}` (tests/test_public_sites.py)
             "markdown-include>=0.8",  # the same syntax, another extension (the same test)
+            "mkdocs-table-reader-plugin>=3.0",  # pipe tables a plugin makes of data files (tests/test_public_sites.py)
             "mkdocs-monorepo-plugin>=1.0",  # docs of several sub-projects in one site (tests/test_public_sites.py)
             "mkdocs-callouts>=1.9",  # `> [!NOTE]` callouts made admonitions (tests/test_callout_plugins.py)
             "mkdocs-github-admonitions-plugin>=0.1.1",  # GitHub/GitLab alerts made admonitions (the same tests)

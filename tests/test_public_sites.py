@@ -362,6 +362,23 @@ def test_a_table_a_plugin_made_is_reported_at_the_line_that_made_it(tmp_path):
         "page as MkDocs read it)"]
 
 
+def test_a_table_table_reader_makes_is_reported_by_check_as_by_the_build(tmp_path):
+    """hummingbot's docs: mkdocs-table-reader-plugin makes a pipe table of a CSV file's rows where a page says
+    `{{ read_csv('members.csv') }}` (on_page_markdown, looking for the file beside the page it noted on_pre_page).
+    The build reported that table (324 findings) and check did not (323): check read the page as written."""
+    pages = {"community/list.md": "# Members\n\n{{ read_csv('members.csv') }}\n\nEnd.\n"}
+    config = write_site(tmp_path / "site", pages, files={"docs/community/members.csv": "name,role\nann,dev\n"},
+                        extensions=["tables"], snippets=False)
+    _with_plugin_first(config, "table-reader")
+    build = build_site(config, tmp_path / "out")
+    assert build.findings() == [
+        "house_tables: docs/community/list.md:3:1: HT001 pipe table (2 columns, 1 row) — the house style forbids "
+        "Markdown pipe tables (from text a plugin or Markdown extension made at this line; no file holds it; line 3 "
+        "of the page as MkDocs read it)"]
+    code, lines = check_site(tmp_path / "site")
+    assert (code, [f"house_tables: {line}" for line in lines[:-1]]) == (1, build.findings())
+
+
 # Neoteroi's mkdocs-plugins docs: neoteroi.projects gives each Gantt plan a fresh uuid4 id every time it renders.
 RANDOM_ID = """import uuid
 
