@@ -379,6 +379,21 @@ def test_a_table_table_reader_makes_is_reported_by_check_as_by_the_build(tmp_pat
     assert (code, [f"house_tables: {line}" for line in lines[:-1]]) == (1, build.findings())
 
 
+def test_a_table_in_a_definition_is_reported_at_its_line(tmp_path):
+    """A pipe table that opens a def_list definition (`:   | a | b |`, a stress site on typer's stack): its header
+    row shares its line with the definition's marker, so the table is no lines of the file (HT014, never
+    converted), and check and the build both reported it at 1:1, the file's start. Now both report it at the
+    marker's line."""
+    page = "# T\n\nSome text.\n\nTerm\n:   | Def | table |\n    | --- | ----- |\n    | 1   | 2     |\n"
+    config = write_site(tmp_path / "site", {"index.md": page}, extensions=["def_list"], snippets=False)
+    build = build_site(config, tmp_path / "out")
+    assert build.findings() == [
+        "house_tables: docs/index.md:6:1: HT014 Python-Markdown renders a pipe table here (1 body row) from text "
+        "that is not lines of this file: it cannot be converted"]
+    code, lines = check_site(tmp_path / "site")
+    assert (code, [f"house_tables: {line}" for line in lines[:-1]]) == (1, build.findings())
+
+
 # Neoteroi's mkdocs-plugins docs: neoteroi.projects gives each Gantt plan a fresh uuid4 id every time it renders.
 RANDOM_ID = """import uuid
 
