@@ -2069,3 +2069,65 @@ def test_a_cell_that_differs_late_is_shown_where_it_differs(tmp_path):
     assert code == 1 and found is not None
     ours, theirs = found.groups()
     assert ours != theirs and ours.startswith('"https://example.com/a')
+
+
+# TRaSH-Guides/Guides lists include-markdown beside the macros plugin (`[[` delimiters): check read no page through
+# the macros plugin's view there, so a statement line in a pipe table was a row (HT003) the build never sees, in the
+# page and in a file pasted into it. include-markdown pastes first (its on_page_markdown's priority is 100), then the
+# macros plugin renders the page.
+PASTING_PAGE = ("# T\n\n| a | b |\n|---|---|\n| 1 | 2 |\n[[% if true -%]]\n| 3 | [[ 'x' ]] |\n[[% endif -%]]\n"
+                "| 5 | 6 |\n\n| c | d |\n|---|---|\n| 7 | 8 |\n\n" '{% include-markdown "../includes/part.md" %}\n')
+PASTED_IF = "## P\n\n| e | f |\n|---|---|\n| 0 | z |\n[[% if true -%]]\n| 2 | y |\n[[% endif -%]]\n| 4 | w |\n"
+
+
+def test_a_site_that_pastes_files_is_read_through_its_macros_plugin(tmp_path):
+    """check reads the page (and the file pasted into it) as the build does: pasted, then rendered by the macros
+    plugin, whose statement lines are no rows; --verify says why the table holding an expression stays (it said
+    "shown only once include-markdown pastes files" of the page's own table), fix converts the plain one and what it
+    says is left is what the build reports, and the page shows what it showed."""
+    config = write_site(tmp_path, {"index.md": PASTING_PAGE}, files={"includes/part.md": PASTED_IF},
+                        extensions=["attr_list"], snippets=False)
+    _with_plugin_first(config, MACROS_AFTER)
+    _with_plugin_first(config, "include-markdown")
+    before = build_site(config, tmp_path / "before")
+    shown = unstyled(before.pages["index.html"])
+    assert "<td>3</td><td>x</td>" in shown and "<td>2</td><td>y</td>" in shown and "[[" not in shown
+    built = [line.removeprefix("house_tables: ") for line in before.findings()]
+    assert [line.split(" HT")[0] for line in built] == ["docs/index.md:3:1:", "docs/index.md:11:1:",
+                                                         "docs/index.md:16:1:"]
+    code, checked = check_site(tmp_path)
+    assert code == 1 and checked[:-1] == built
+    code, verified = run_cli(tmp_path, "check", "--verify", "docs")
+    assert [line.split(": ", 1)[0] + " " + _refuser(line) for line in verified if " HT009 " in line][:1] == [
+        "docs/index.md:3:1 the site's macros plugin"]
+    code, fixed = run_cli(tmp_path, "fix", "--form", "html", "docs")
+    assert "docs/index.md: 1 table, 4 cells verified" in fixed
+    after = build_site(config, tmp_path / "after")
+    assert unstyled(after.pages["index.html"]) == shown
+    left = [line.removeprefix("house_tables: ") for line in after.findings()]
+    assert len(left) == 2 and check_site(tmp_path)[1][:-1] == left
+    assert [line for line in fixed if " HT001 " in line or " HT003 " in line] == left
+
+
+# The macros plugin and markdownextradata both render `{%` statements (Jinja's delimiters), each with its own options:
+# the one listed first under `plugins:` renders them (MkDocs runs both at on_page_markdown, in that order), the other
+# finds none left. With the macros plugin's `j2_trim_blocks` a statement's line is gone and the table goes on; with
+# markdownextradata's defaults it is a blank line, which ends the table.
+TRIMMED_PAGE = "# T\n\n| a | b |\n|---|---|\n| 1 | 2 |\n{% if true %}\n| 3 | {{ product }} |\n{% endif %}\n| 5 | 6 |\n"
+
+
+@pytest.mark.parametrize(("first", "rows"), [("macros", 3), ("markdownextradata", 1)])
+def test_the_two_jinja_plugins_are_read_in_the_order_the_site_lists_them(tmp_path, first, rows):
+    """check read the macros plugin's view first whatever the order (3 rows where markdownextradata, listed first,
+    leaves the table 1 row long in the build); now the plugins' readings follow `plugins:`, and check says what the
+    build says in either order."""
+    config = write_site(tmp_path, {"index.md": TRIMMED_PAGE}, extensions=["attr_list"], snippets=False)
+    entries = [{"macros": {"j2_trim_blocks": True}}, "markdownextradata"]
+    for entry in entries if first == "markdownextradata" else entries[::-1]:
+        _with_plugin_first(config, entry)
+    config.write_text(config.read_text(encoding="utf-8") + "extra:\n  product: Radarr\n", encoding="utf-8")
+    built = [line.removeprefix("house_tables: ") for line in build_site(config, tmp_path / "built").findings()]
+    assert built == [f"docs/index.md:3:1: HT001 pipe table (2 columns, {rows} row{'s' * (rows > 1)}) — the house "
+                     "style forbids Markdown pipe tables"]
+    code, checked = check_site(tmp_path)
+    assert code == 1 and checked[:-1] == built

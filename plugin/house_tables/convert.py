@@ -183,8 +183,9 @@ def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, 
     (site.pages_including): each must show the same too, since there the file's tables read that page's link
     references, footnotes and abbreviations. commonmark: the host reads the page as CommonMark, its `<table>`s as
     HTML (plan.plan_page). jinja: how the site's macros plugin reads the page, when it surely renders it as a
-    template: a house table holding the plugin's delimiters is then written inside a raw block (or as it is, in a
-    raw block already), and the page is verified as the plugin renders it. cjk_refused: why a table stays whose
+    template and a raw block may be written there: a house table holding the plugin's delimiters is then written
+    inside a raw block (or as it is, in a raw block already); rewrite then reads the page as the plugin renders it
+    (JinjaSyntax.view), which verifies it. cjk_refused: why a table stays whose
     cells the host reads by the CJK-friendly amendments otherwise than CommonMark (parsing.cjk), as (reason, hint):
     house-tables reads cells as CommonMark, and would write them so."""
     engine = Engine(Dialect(dialect), extensions, configs, directives, commonmark)
@@ -201,8 +202,6 @@ def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_
     """convert() with the cycle collector paused."""
     config = config or Config()
     extensions, configs = engine.extensions, engine.configs
-    if jinja is not None:  # read, and verified, as the build reads the page: after the site's macros plugin
-        rewrite = jinja.before(rewrite, text)
     result = scan(text, engine.dialect, extensions=extensions, configs=configs, cross_check=cross_check,
                   front_matter=front_matter, directives=engine.directives, rewrite=rewrite,
                   commonmark=engine.commonmark)
