@@ -37,7 +37,7 @@ from .cache import (
     with_pasted,
 )
 from .collector import freeze_start_up, resume_after_start_up
-from .config import Config, ConfigError, TemplateMarker
+from .config import Config, ConfigError
 from .files import (
     FileProblem,
     GlobSet,
@@ -1175,7 +1175,7 @@ def _template_markers(task: Task, text: str) -> tuple:
     scope = task.macros
     if scope is None or not scope.leaves(task.path, text):
         return task.template_markers
-    readers = [TemplateMarker(marker.text, tuple(name for name in marker.plugins if name != MACROS_PLUGIN))
+    readers = [marker._replace(plugins=tuple(name for name in marker.plugins if name != MACROS_PLUGIN))
                if marker.text in scope.markers else marker for marker in task.template_markers]
     return tuple(marker for marker in readers if marker.plugins)
 

@@ -18,6 +18,8 @@ from . import mkdocs_parts
 # Jinja's); the statement's end too, for the raw block's own tags.
 _STARTS = (("j2_variable_start_string", "{{"), ("j2_block_start_string", "{%"), ("j2_comment_start_string", "{#"))
 _BLOCK_END = ("j2_block_end_string", "%}")
+# What each of those opens (JinjaSyntax.markers' order), as HT009 names it.
+MARKER_KINDS = ("expression", "statement", "comment")
 
 # Tokens of Jinja's lexer (jinja2.lexer.tokeniter) that are the template's text, and the raw block's own tags.
 _DATA, _RAW_BEGIN, _RAW_END, _VARIABLE_BEGIN, _VARIABLE_END = "data", "raw_begin", "raw_end", "variable_begin", \

@@ -20,7 +20,7 @@ from . import mkdocs_parts, observed
 from .config import CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER, ConfigError, TemplateMarker
 from .diagnostics import shown_file
 from .files import LazySpec, cannot_read
-from .macros import EXTRA_DATA_PLUGIN, MACROS_PLUGIN, JinjaSyntax
+from .macros import EXTRA_DATA_PLUGIN, MACROS_PLUGIN, MARKER_KINDS, JinjaSyntax
 
 # Zensical reads zensical.toml before mkdocs.yml (its `[project]` table holds MkDocs' keys); ProperDocs (an MkDocs
 # fork, the same configuration) reads its own name first, then MkDocs'.
@@ -1161,6 +1161,7 @@ def _template_markers(plugins) -> tuple[TemplateMarker, ...]:
     what a house table's `style={{...}}`, an escaped `[title][identifier]` or an escaped `[[page]]` would become
     there."""
     readers: dict[str, list[str]] = {}
+    kinds: dict[str, str] = {}
     for name, options in _plugin_entries(plugins):
         if name == MACROS_PLUGIN:
             texts = JinjaSyntax.of(options if isinstance(options, dict) else {}).markers
@@ -1172,11 +1173,13 @@ def _template_markers(plugins) -> tuple[TemplateMarker, ...]:
             texts = (WIKI_LINK_MARKER,)
         else:
             continue
-        for text in texts:
+        for text, kind in zip(texts, MARKER_KINDS):
             named = readers.setdefault(text, [])
+            kinds.setdefault(text, kind)
             if name not in named:
                 named.append(name)
-    return tuple(TemplateMarker(text, tuple(names)) for text, names in readers.items())
+    return tuple(TemplateMarker(text, tuple(names), kinds[text]) for text, names in readers.items())
+
 
 
 def _extra_data_syntax(options) -> JinjaSyntax:
