@@ -40,8 +40,10 @@ from plugin_instructions import quiet_directory
 PACKAGE = "house_tables"
 
 
-def samples(config: Path, runs: int, rate: int, work: Path) -> list[tuple[list[str], int]]:
-    """(stack, count) of every sample of `runs` builds of config (py-spy's raw format: frames outermost first)."""
+def samples(config: Path, runs: int, rate: int, work: Path, nonblocking: bool = False) -> list[tuple[list[str], int]]:
+    """(stack, count) of every sample of `runs` builds of config (py-spy's raw format: frames outermost first).
+    nonblocking: py-spy reads the stacks without pausing the build (its default pauses it for each sample, which
+    lengthens the system calls caught in the pause: a line that makes one is over-counted)."""
     spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
     build = [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config)]
     # bytecode cached under work, written by one build before the sampled ones (as bench/plugin_ab.py runs them)
@@ -53,9 +55,12 @@ def samples(config: Path, runs: int, rate: int, work: Path) -> list[tuple[list[s
     found = []
     for run in range(runs):
         out = work / f"samples-{run}.txt"
-        subprocess.run([spy, "record", "-r", str(rate), "--format", "raw", "-o", str(out), "--", *build], **quiet)
-        for line in out.read_text(encoding="utf-8").splitlines():
+        mode = ["--nonblocking"] if nonblocking else []
+        subprocess.run([spy, "record", *mode, "-r", str(rate), "--format", "raw", "-o", str(out), "--", *build], **quiet)
+        for line in out.read_text(encoding="utf-8", errors="replace").splitlines():
             stack, _, count = line.rpartition(" ")
+            if not count.isdigit():  # a stack read while it changed (nonblocking) can come out garbled: left out
+                continue
             found.append((stack.split(";"), int(count)))
     return found
 
@@ -139,17 +144,20 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=4, help="sampled builds (a round's, with --without)")
     parser.add_argument("--rate", type=int, default=997, help="samples per second")
     parser.add_argument("--top", type=int, default=12)
+    parser.add_argument("--nonblocking", action="store_true",
+                        help="sample without pausing the builds (py-spy --nonblocking; see samples())")
     args = parser.parse_args()
     if args.without is None:
         with tempfile.TemporaryDirectory(prefix="plugin-samples-") as work:
-            print(attribution(samples(args.config.resolve(), args.runs, args.rate, Path(work)), args.top))
+            print(attribution(samples(args.config.resolve(), args.runs, args.rate, Path(work), args.nonblocking),
+                              args.top))
         return 0
     found: dict[Path, list[tuple[list[str], int]]] = {args.config: [], args.without: []}
     for round_ in range(args.rounds):
         order = (args.config, args.without) if round_ % 2 == 0 else (args.without, args.config)
         for config in order:
             with tempfile.TemporaryDirectory(prefix="plugin-samples-") as work:
-                found[config] += samples(config.resolve(), args.runs, args.rate, Path(work))
+                found[config] += samples(config.resolve(), args.runs, args.rate, Path(work), args.nonblocking)
     print(attribution(found[args.config], args.top))
     print(net_overhead(found[args.config], found[args.without], args.rounds * args.runs))
     return 0

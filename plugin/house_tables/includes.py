@@ -420,6 +420,11 @@ class PastedReading:
                              "does not fetch")
         return []
 
+    def pastes_within(self, text: str, first: int, last: int) -> bool:
+        """Whether a directive of the page (text) starts at one of its lines first..last."""
+        return any(first <= text.count("\n", 0, match.start()) + 1 <= last
+                   for match in _directives(text, self.paste.tags))
+
     def _known(self, text: str) -> _Pasted | None:
         """A text's _Pasted, pasted now if it was not; None where the plugin fails on it (the build fails there too,
         and the scan reads the page as written). A text that reads as the scan read it (line endings LF, no BOM, a

@@ -331,6 +331,26 @@ def start_recording(md: markdown.Markdown, *, build: bool = True) -> _Record:
 _INSTANCES: dict[tuple, markdown.Markdown] = {}
 
 
+def in_markdown_html(text: str, line: str, extensions: tuple[str, ...], configs: dict) -> bool:
+    """Whether md_in_html reads this line of a page (its text as Python-Markdown is given it) as Markdown inside an
+    HTML element (`<div markdown>`): its raw HTML step stashes such an element whole, the Markdown inside as the
+    element's text, which its block processor parses later."""
+    md = markdown_for(extensions, configs)
+    if "html_block" not in md.preprocessors:
+        return False
+    step = md.preprocessors["html_block"]
+    if type(step).__module__ != "markdown.extensions.md_in_html":
+        return False
+    lines = text.split("\n")
+    for preprocessor in md.preprocessors:  # in their order, up to the raw HTML step
+        lines = preprocessor.run(lines)
+        if preprocessor is step:
+            break
+    wanted = line.strip()
+    return any(wanted in "".join(block.itertext()) for block in md.htmlStash.rawHtmlBlocks
+               if not isinstance(block, str))
+
+
 def markdown_for(extensions: tuple[str, ...], configs: dict, *, recording: bool = False,
                  fast: bool = False) -> markdown.Markdown:
     """A reset Markdown instance for one extension stack, built once (the recording one adds tables; a fast one,
