@@ -362,6 +362,38 @@ def test_a_table_a_plugin_made_is_reported_at_the_line_that_made_it(tmp_path):
         "page as MkDocs read it)"]
 
 
+def test_a_table_table_reader_makes_is_reported_by_check_as_by_the_build(tmp_path):
+    """hummingbot's docs: mkdocs-table-reader-plugin makes a pipe table of a CSV file's rows where a page says
+    `{{ read_csv('members.csv') }}` (on_page_markdown, looking for the file beside the page it noted on_pre_page).
+    The build reported that table (324 findings) and check did not (323): check read the page as written."""
+    pages = {"community/list.md": "# Members\n\n{{ read_csv('members.csv') }}\n\nEnd.\n"}
+    config = write_site(tmp_path / "site", pages, files={"docs/community/members.csv": "name,role\nann,dev\n"},
+                        extensions=["tables"], snippets=False)
+    _with_plugin_first(config, "table-reader")
+    build = build_site(config, tmp_path / "out")
+    assert build.findings() == [
+        "house_tables: docs/community/list.md:3:1: HT001 pipe table (2 columns, 1 row) — the house style forbids "
+        "Markdown pipe tables (from text a plugin or Markdown extension made at this line; no file holds it; line 3 "
+        "of the page as MkDocs read it)"]
+    code, lines = check_site(tmp_path / "site")
+    assert (code, [f"house_tables: {line}" for line in lines[:-1]]) == (1, build.findings())
+
+
+def test_a_table_in_a_definition_is_reported_at_its_line(tmp_path):
+    """A pipe table that opens a def_list definition (`:   | a | b |`, a stress site on typer's stack): its header
+    row shares its line with the definition's marker, so the table is no lines of the file (HT014, never
+    converted), and check and the build both reported it at 1:1, the file's start. Now both report it at the
+    marker's line."""
+    page = "# T\n\nSome text.\n\nTerm\n:   | Def | table |\n    | --- | ----- |\n    | 1   | 2     |\n"
+    config = write_site(tmp_path / "site", {"index.md": page}, extensions=["def_list"], snippets=False)
+    build = build_site(config, tmp_path / "out")
+    assert build.findings() == [
+        "house_tables: docs/index.md:6:1: HT014 Python-Markdown renders a pipe table here (1 body row) from text "
+        "that is not lines of this file: it cannot be converted"]
+    code, lines = check_site(tmp_path / "site")
+    assert (code, [f"house_tables: {line}" for line in lines[:-1]]) == (1, build.findings())
+
+
 # Neoteroi's mkdocs-plugins docs: neoteroi.projects gives each Gantt plan a fresh uuid4 id every time it renders.
 RANDOM_ID = """import uuid
 
@@ -624,6 +656,38 @@ def test_a_table_read_with_the_including_page_s_definitions_keeps_them(tmp_path)
     assert ("docs/part.md:3:1: HT009 docs/index.md:3 shows this file, and that page cannot be rendered here "
             "(SnippetMissingError: Snippet at path 'missing.md' could not be found): no change to it can be verified"
             in lines)
+
+# typer's and FastAPI's stack lists mdx_include, argo-cd's markdown-include: `{!path!}` pastes a file's text into the
+# page before Markdown reads it (and after the macros plugin renders the page), with the page's definitions.
+GLOSSARY = "| term | meaning |\n|---|---|\n| HTML | the page's markup |\n"
+BRACED = {"glossary.md": GLOSSARY, "plain.md": "# Plain\n\n| e | f |\n|---|---|\n| 5 | 6 |\n",
+          "index.md": "# Home\n\nThe HTML terms:\n\n{!glossary.md!}\n\n*[HTML]: Hyper Text Markup Language\n"}
+
+
+@pytest.mark.parametrize("includer", ["mdx_include", "markdown_include.include"])
+@pytest.mark.parametrize("macros", [False, True])
+def test_a_file_a_page_includes_by_braces_keeps_its_tables(tmp_path, includer, macros):
+    """fix converted glossary.md, verified as its own page, where `HTML` is no abbreviation: index.md, which
+    includes it by `{!glossary.md!}` and defines the abbreviation, then showed the cell without it; with the macros
+    plugin, which renders index.md before the include, it also showed the raw block's `{% raw %}` lines as text.
+    Now glossary.md's table stays (HT009 naming the including line); plain.md, which no page includes, converts;
+    the built index page is what it was."""
+    config = write_site(tmp_path / "site", BRACED, extensions=["abbr", {includer: {"base_path": "docs"}}],
+                        snippets=False)
+    if macros:
+        _with_macros(config, None)
+    before = build_site(config, tmp_path / "before")
+    assert '<abbr title="Hyper Text Markup Language">HTML</abbr>' in _every_cell(before)
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert "docs/plain.md: 1 table, 4 cells verified" in lines
+    assert (f"docs/glossary.md:1:1: HT009 docs/index.md:5 includes this file by {includer} (`{{!…!}}`), which pastes "
+            "its text into that page, where fix cannot verify a converted table") in lines
+    assert (tmp_path / "site" / "docs" / "glossary.md").read_text(encoding="utf-8") == GLOSSARY
+    after = build_site(config, tmp_path / "after")
+    assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+    assert unstyled(after.pages["glossary/index.html"]) == unstyled(before.pages["glossary/index.html"])
+
 
 # pypa/hatch's version hook runs `hatch version` in a preprocessor; without `hatch` on PATH it raises on every page.
 FAILING_HOOK = """from markdown.extensions import Extension

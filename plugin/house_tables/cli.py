@@ -1182,12 +1182,17 @@ def _template_markers(task: Task, text: str) -> tuple:
 
 def included_by_of(own, path: Path) -> tuple[str, str] | None:
     """Task.included_by: the first page line that includes this file so that converting a table would change that
-    page (site.guarded_includes: snippets; includes.partial_includes: include-markdown), if any."""
+    page (site.guarded_includes: snippets; braces.brace_includes: `{!path!}`; includes.partial_includes:
+    include-markdown), if any."""
     if own.site is None:
         return None
     from .site import guarded_includes
 
     found = guarded_includes(own.site).get(os.path.abspath(path))
+    if found is None:
+        from .braces import brace_includes
+
+        found = brace_includes(own.site).get(os.path.abspath(path))
     if found is None and own.site.include_markdown is not None:
         from .includes import partial_includes
 
@@ -1263,10 +1268,15 @@ def _included_refusal(task: Task) -> tuple[str, str] | None:
     pastes it inline, in code or in part (include-markdown: the house table would be text, or cut)."""
     if task.included_by is None:
         return None
+    from .braces import BRACE_INCLUDERS
     from .includes import NESTED_PASTE
     from .site import CODE_INCLUDE, RANGE_INCLUDE
 
     place, how = task.included_by
+    if how in BRACE_INCLUDERS:
+        return (f"{place} includes this file by {how} (`{{!…!}}`), which pastes its text into that page, where fix "
+                "cannot verify a converted table", "include it by pymdownx.snippets (`--8<--`), which fix verifies in "
+                "each page that includes it, or convert the table by hand")
     if how == RANGE_INCLUDE:
         return (f"{place} includes lines of this file by a snippet line range, which would hold other lines once a "
                 "table is converted", "include the table by a snippet section (`--8<-- \"file.md:name\"` with "

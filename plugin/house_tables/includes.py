@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
+from .braces import forget_brace_includes
 from .diagnostics import shown_file
 from .site import forget_guarded_includes, pages_holding
 from .source import Source
@@ -36,6 +37,7 @@ def forget_includes() -> None:
     """Read how pages include files again when next asked (the language server, after a page is saved)."""
     _FOUND.clear()
     forget_guarded_includes()
+    forget_brace_includes()
 
 
 def partial_includes(site) -> dict[str, tuple[str, str]]:

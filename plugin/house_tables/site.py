@@ -728,8 +728,12 @@ def _hooked_config(config_file: Path, raw: dict):
 # (its on_pre_build reads them: _PRE_BUILD_PLUGINS): its `{% for %}` and `{% if %}` lines are no rows of a table
 # in the build, and a loop's rows are the data's (TRaSH-Guides' Guide-Sync pages: check reported the statement
 # lines as rows, HT003, and none of the rows the build reports).
-_REWRITING_PLUGINS = ("callouts", "gh-admonitions", EXTRA_DATA_PLUGIN)
+# mkdocs-table-reader-plugin replaces `{{ read_csv('x.csv') }}` by a pipe table of the file's rows (hummingbot's
+# docs): the build reports that table, so check reads the page so made too. Its on_pre_page notes the page, beside
+# which it looks for the file (_PRE_PAGE_PLUGINS).
+_REWRITING_PLUGINS = ("callouts", "gh-admonitions", EXTRA_DATA_PLUGIN, "table-reader")
 _PRE_BUILD_PLUGINS = (EXTRA_DATA_PLUGIN,)
+_PRE_PAGE_PLUGINS = ("table-reader",)
 
 
 def _rewriting_plugins(raw: dict) -> list:
@@ -1008,6 +1012,9 @@ def _make_rewriter(config_file: Path):
         body, meta = get_data(text)
         page = Page(None, file, config)
         page.markdown, page.meta = body, meta  # as Page.read_source leaves them before the event
+        for name, plugin in config.plugins.items():
+            if name in _PRE_PAGE_PLUGINS:  # only theirs: a hook's on_pre_page may expect the site's navigation
+                plugin.on_pre_page(page, config=config, files=files)
         markdown = _run_events(events[:place], body, page=page, config=config, files=files)
         if templated is not None:
             markdown = templated(markdown)
