@@ -56,7 +56,8 @@ def samples(config: Path, runs: int, rate: int, work: Path, nonblocking: bool = 
     for run in range(runs):
         out = work / f"samples-{run}.txt"
         mode = ["--nonblocking"] if nonblocking else []
-        subprocess.run([spy, "record", *mode, "-r", str(rate), "--format", "raw", "-o", str(out), "--", *build], **quiet)
+        subprocess.run([spy, "record", *mode, "-r", str(rate), "--format", "raw", "-o", str(out), "--", *build],
+                       **quiet)
         for line in out.read_text(encoding="utf-8", errors="replace").splitlines():
             stack, _, count = line.rpartition(" ")
             if not count.isdigit():  # a stack read while it changed (nonblocking) can come out garbled: left out

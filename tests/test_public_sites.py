@@ -362,6 +362,38 @@ def test_a_table_a_plugin_made_is_reported_at_the_line_that_made_it(tmp_path):
         "page as MkDocs read it)"]
 
 
+def test_a_table_table_reader_makes_is_reported_by_check_as_by_the_build(tmp_path):
+    """hummingbot's docs: mkdocs-table-reader-plugin makes a pipe table of a CSV file's rows where a page says
+    `{{ read_csv('members.csv') }}` (on_page_markdown, looking for the file beside the page it noted on_pre_page).
+    The build reported that table (324 findings) and check did not (323): check read the page as written."""
+    pages = {"community/list.md": "# Members\n\n{{ read_csv('members.csv') }}\n\nEnd.\n"}
+    config = write_site(tmp_path / "site", pages, files={"docs/community/members.csv": "name,role\nann,dev\n"},
+                        extensions=["tables"], snippets=False)
+    _with_plugin_first(config, "table-reader")
+    build = build_site(config, tmp_path / "out")
+    assert build.findings() == [
+        "house_tables: docs/community/list.md:3:1: HT001 pipe table (2 columns, 1 row) — the house style forbids "
+        "Markdown pipe tables (from text a plugin or Markdown extension made at this line; no file holds it; line 3 "
+        "of the page as MkDocs read it)"]
+    code, lines = check_site(tmp_path / "site")
+    assert (code, [f"house_tables: {line}" for line in lines[:-1]]) == (1, build.findings())
+
+
+def test_a_table_in_a_definition_is_reported_at_its_line(tmp_path):
+    """A pipe table that opens a def_list definition (`:   | a | b |`, a stress site on typer's stack): its header
+    row shares its line with the definition's marker, so the table is no lines of the file (HT014, never
+    converted), and check and the build both reported it at 1:1, the file's start. Now both report it at the
+    marker's line."""
+    page = "# T\n\nSome text.\n\nTerm\n:   | Def | table |\n    | --- | ----- |\n    | 1   | 2     |\n"
+    config = write_site(tmp_path / "site", {"index.md": page}, extensions=["def_list"], snippets=False)
+    build = build_site(config, tmp_path / "out")
+    assert build.findings() == [
+        "house_tables: docs/index.md:6:1: HT014 Python-Markdown renders a pipe table here (1 body row) from text "
+        "that is not lines of this file: it cannot be converted"]
+    code, lines = check_site(tmp_path / "site")
+    assert (code, [f"house_tables: {line}" for line in lines[:-1]]) == (1, build.findings())
+
+
 # Neoteroi's mkdocs-plugins docs: neoteroi.projects gives each Gantt plan a fresh uuid4 id every time it renders.
 RANDOM_ID = """import uuid
 
@@ -624,6 +656,38 @@ def test_a_table_read_with_the_including_page_s_definitions_keeps_them(tmp_path)
     assert ("docs/part.md:3:1: HT009 docs/index.md:3 shows this file, and that page cannot be rendered here "
             "(SnippetMissingError: Snippet at path 'missing.md' could not be found): no change to it can be verified"
             in lines)
+
+# typer's and FastAPI's stack lists mdx_include, argo-cd's markdown-include: `{!path!}` pastes a file's text into the
+# page before Markdown reads it (and after the macros plugin renders the page), with the page's definitions.
+GLOSSARY = "| term | meaning |\n|---|---|\n| HTML | the page's markup |\n"
+BRACED = {"glossary.md": GLOSSARY, "plain.md": "# Plain\n\n| e | f |\n|---|---|\n| 5 | 6 |\n",
+          "index.md": "# Home\n\nThe HTML terms:\n\n{!glossary.md!}\n\n*[HTML]: Hyper Text Markup Language\n"}
+
+
+@pytest.mark.parametrize("includer", ["mdx_include", "markdown_include.include"])
+@pytest.mark.parametrize("macros", [False, True])
+def test_a_file_a_page_includes_by_braces_keeps_its_tables(tmp_path, includer, macros):
+    """fix converted glossary.md, verified as its own page, where `HTML` is no abbreviation: index.md, which
+    includes it by `{!glossary.md!}` and defines the abbreviation, then showed the cell without it; with the macros
+    plugin, which renders index.md before the include, it also showed the raw block's `{% raw %}` lines as text.
+    Now glossary.md's table stays (HT009 naming the including line); plain.md, which no page includes, converts;
+    the built index page is what it was."""
+    config = write_site(tmp_path / "site", BRACED, extensions=["abbr", {includer: {"base_path": "docs"}}],
+                        snippets=False)
+    if macros:
+        _with_macros(config, None)
+    before = build_site(config, tmp_path / "before")
+    assert '<abbr title="Hyper Text Markup Language">HTML</abbr>' in _every_cell(before)
+    code, lines = run_cli(tmp_path / "site", "fix", "docs")
+    assert code == 1
+    assert "docs/plain.md: 1 table, 4 cells verified" in lines
+    assert (f"docs/glossary.md:1:1: HT009 docs/index.md:5 includes this file by {includer} (`{{!…!}}`), which pastes "
+            "its text into that page, where fix cannot verify a converted table") in lines
+    assert (tmp_path / "site" / "docs" / "glossary.md").read_text(encoding="utf-8") == GLOSSARY
+    after = build_site(config, tmp_path / "after")
+    assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+    assert unstyled(after.pages["glossary/index.html"]) == unstyled(before.pages["glossary/index.html"])
+
 
 # pypa/hatch's version hook runs `hatch version` in a preprocessor; without `hatch` on PATH it raises on every page.
 FAILING_HOOK = """from markdown.extensions import Extension
@@ -2060,12 +2124,110 @@ LATE_DIFFERENCE = ("# T\n\n| a | b |\n|---|---|\n| <b>n</b> | Resources requirem
 
 def test_a_cell_that_differs_late_is_shown_where_it_differs(tmp_path):
     """A cell fix reads otherwise than the engine was shown by its first 80 characters on both sides, alike when the
-    difference came later: the user could not see it. Now both sides are shown around the first difference."""
+    difference came later: the user could not see it. Then both sides were shown around the first difference, as
+    private-use tokens that differed by their numbers (`…/a%E2%9F%AC%EE%80%800…` against `…%802…`) where the user
+    wrote `[^1]`. Now the message names the footnote call the address takes in, as written."""
     (tmp_path / "docusaurus.config.js").write_text("module.exports = {};\n", encoding="utf-8")
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "index.md").write_text(LATE_DIFFERENCE, encoding="utf-8")
     code, lines = run_cli(tmp_path, "fix", "docs")
-    found = re.fullmatch(r"docs/index.md:5:14: HT009 cell 2 of row 1: ours '(.*)', the engine's '(.*)'", lines[1])
-    assert code == 1 and found is not None
-    ours, theirs = found.groups()
-    assert ours != theirs and ours.startswith('"https://example.com/a')
+    assert code == 1 and lines[1] == ("docs/index.md:5:14: HT009 cell 2 of row 1: '[^1]' is linked as part of the "
+                                      "address before it ('…ation see <a href=\"https://example.com/a[^1]…'), where "
+                                      "MDX ends the address inside it")
+
+
+# TRaSH-Guides/Guides lists include-markdown beside the macros plugin (`[[` delimiters): check read no page through
+# the macros plugin's view there, so a statement line in a pipe table was a row (HT003) the build never sees, in the
+# page and in a file pasted into it. include-markdown pastes first (its on_page_markdown's priority is 100), then the
+# macros plugin renders the page.
+PASTING_PAGE = ("# T\n\n| a | b |\n|---|---|\n| 1 | 2 |\n[[% if true -%]]\n| 3 | [[ 'x' ]] |\n[[% endif -%]]\n"
+                "| 5 | 6 |\n\n| c | d |\n|---|---|\n| 7 | 8 |\n\n" '{% include-markdown "../includes/part.md" %}\n')
+PASTED_IF = "## P\n\n| e | f |\n|---|---|\n| 0 | z |\n[[% if true -%]]\n| 2 | y |\n[[% endif -%]]\n| 4 | w |\n"
+
+
+def test_a_site_that_pastes_files_is_read_through_its_macros_plugin(tmp_path):
+    """check reads the page (and the file pasted into it) as the build does: pasted, then rendered by the macros
+    plugin, whose statement lines are no rows; --verify says why the table holding an expression stays (it said
+    "shown only once include-markdown pastes files" of the page's own table), fix converts the plain one and what it
+    says is left is what the build reports, and the page shows what it showed."""
+    config = write_site(tmp_path, {"index.md": PASTING_PAGE}, files={"includes/part.md": PASTED_IF},
+                        extensions=["attr_list"], snippets=False)
+    _with_plugin_first(config, MACROS_AFTER)
+    _with_plugin_first(config, "include-markdown")
+    before = build_site(config, tmp_path / "before")
+    shown = unstyled(before.pages["index.html"])
+    assert "<td>3</td><td>x</td>" in shown and "<td>2</td><td>y</td>" in shown and "[[" not in shown
+    built = [line.removeprefix("house_tables: ") for line in before.findings()]
+    assert [line.split(" HT")[0] for line in built] == ["docs/index.md:3:1:", "docs/index.md:11:1:",
+                                                         "docs/index.md:16:1:"]
+    code, checked = check_site(tmp_path)
+    assert code == 1 and checked[:-1] == built
+    code, verified = run_cli(tmp_path, "check", "--verify", "docs")
+    assert [line.split(": ", 1)[0] + " " + _refuser(line) for line in verified if " HT009 " in line][:1] == [
+        "docs/index.md:3:1 the site's macros plugin"]
+    code, fixed = run_cli(tmp_path, "fix", "--form", "html", "docs")
+    assert "docs/index.md: 1 table, 4 cells verified" in fixed
+    after = build_site(config, tmp_path / "after")
+    assert unstyled(after.pages["index.html"]) == shown
+    left = [line.removeprefix("house_tables: ") for line in after.findings()]
+    assert len(left) == 2 and check_site(tmp_path)[1][:-1] == left
+    assert [line for line in fixed if " HT001 " in line or " HT003 " in line] == left
+
+
+# The macros plugin and markdownextradata both render `{%` statements (Jinja's delimiters), each with its own options:
+# the one listed first under `plugins:` renders them (MkDocs runs both at on_page_markdown, in that order), the other
+# finds none left. With the macros plugin's `j2_trim_blocks` a statement's line is gone and the table goes on; with
+# markdownextradata's defaults it is a blank line, which ends the table.
+TRIMMED_PAGE = "# T\n\n| a | b |\n|---|---|\n| 1 | 2 |\n{% if true %}\n| 3 | {{ product }} |\n{% endif %}\n| 5 | 6 |\n"
+
+
+@pytest.mark.parametrize(("first", "rows"), [("macros", 3), ("markdownextradata", 1)])
+def test_the_two_jinja_plugins_are_read_in_the_order_the_site_lists_them(tmp_path, first, rows):
+    """check read the macros plugin's view first whatever the order (3 rows where markdownextradata, listed first,
+    leaves the table 1 row long in the build); now the plugins' readings follow `plugins:`, and check says what the
+    build says in either order."""
+    config = write_site(tmp_path, {"index.md": TRIMMED_PAGE}, extensions=["attr_list"], snippets=False)
+    entries = [{"macros": {"j2_trim_blocks": True}}, "markdownextradata"]
+    for entry in entries if first == "markdownextradata" else entries[::-1]:
+        _with_plugin_first(config, entry)
+    config.write_text(config.read_text(encoding="utf-8") + "extra:\n  product: Radarr\n", encoding="utf-8")
+    built = [line.removeprefix("house_tables: ") for line in build_site(config, tmp_path / "built").findings()]
+    assert built == [f"docs/index.md:3:1: HT001 pipe table (2 columns, {rows} row{'s' * (rows > 1)}) — the house "
+                     "style forbids Markdown pipe tables"]
+    code, checked = check_site(tmp_path)
+    assert code == 1 and checked[:-1] == built
+
+
+# TRaSH-Guides' cf-groups pages: a cell's `{% if %}…{% else %}…{% endif %}` after an image, where attr_list reads the
+# `{% else %}` as the image's attributes in the HTML form (4 tables): HT009 called the statement an expression.
+STATEMENT_CELL = "# T\n\n| a | b |\n| --- | --- |\n| 1 | {% if x %}![i](i.png){% else %}no{% endif %} |\n"
+
+
+@pytest.mark.parametrize("template_plugin", ["macros", "markdownextradata"])
+def test_a_statement_in_a_cell_is_called_a_statement(tmp_path, template_plugin):
+    config = write_site(tmp_path, {"index.md": STATEMENT_CELL}, extensions=["attr_list"], snippets=False)
+    _with_plugin_first(config, template_plugin)
+    code, lines = run_cli(tmp_path, "fix", "--form", "html", "docs")
+    assert code == 1 and lines[1] == (f"docs/index.md:3:1: HT009 the site's {template_plugin} plugin would run the "
+                                      "'{%' statement in the pipe table, which the house table holds as text")
+    assert (tmp_path / "docs" / "index.md").read_text(encoding="utf-8") == STATEMENT_CELL
+
+
+# openai-agents-python: 56 tables inside `<div markdown="1">` blocks (md_in_html) stayed with "the page would change:
+# before '…<table><thead>…', after '…<table "100%",=…'", which said neither why nor what converts them.
+IN_HTML_BLOCK = ('# T\n\n<div markdown="1">\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n</div>\n\n| c | d |\n|---|---|\n'
+                 "| 3 | 4 |\n")
+
+
+def test_a_table_in_an_md_in_html_block_says_why_it_stays_and_what_converts_it(tmp_path):
+    config = write_site(tmp_path, {"index.md": IN_HTML_BLOCK}, extensions=["md_in_html"], snippets=False)
+    before = build_site(config, tmp_path / "before")
+    code, lines = run_cli(tmp_path, "fix", "docs")
+    assert code == 1 and lines[0] == "docs/index.md: 1 table, 4 cells verified"
+    assert lines[2].startswith("docs/index.md:5:1: HT009 the table is inside an HTML block md_in_html reads as "
+                               "Markdown (`<div markdown>`), where no house JSX table is rendered: `house-tables fix "
+                               "--form html` converts it (the page would change: before '")
+    code, lines = run_cli(tmp_path, "fix", "--form", "html", "docs")
+    assert (code, lines[0]) == (0, "docs/index.md: 1 table, 4 cells verified")
+    after = build_site(config, tmp_path / "after")
+    assert after.findings() == [] and unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])

@@ -37,7 +37,7 @@ from .cache import (
     with_pasted,
 )
 from .collector import freeze_start_up, resume_after_start_up
-from .config import Config, ConfigError, TemplateMarker
+from .config import Config, ConfigError
 from .files import (
     FileProblem,
     GlobSet,
@@ -1037,7 +1037,7 @@ def check_file(task: Task) -> FileResult:
 def check_text(task: Task, text: str) -> FileResult:
     """check_file for a text that is not (or not yet) on disk, such as an editor's buffer."""
     if task.verify:
-        rewrite = _pasted(task, text, _rewrite(task))
+        rewrite = _as_built(task, text)
         conversion = convert_text(text, task, rewrite)
         tables, elsewhere, diagnostics = conversion.tables, conversion.elsewhere, conversion.diagnostics
         diagnostics = _with_assembled(diagnostics, _assembled_when_pasted(elsewhere, rewrite, text))
@@ -1061,7 +1061,7 @@ def convert_text(text: str, task: Task, rewrite=None):
     from .convert import convert
 
     if rewrite is None:
-        rewrite = _pasted(task, text, _rewrite(task))
+        rewrite = _as_built(task, text)
     return convert(text, task.dialect, task.config, form=task.form, extensions=task.extensions,
                    configs=task.extension_configs, cross_check=task.cross_check, front_matter=task.front_matter,
                    template_markers=_template_markers(task, text), jsx_refused=jsx_refusal(task, text),
@@ -1070,7 +1070,7 @@ def convert_text(text: str, task: Task, rewrite=None):
                    or html_refusal(task, text),
                    directives=task.directives,
                    contexts=_contexts(task, rewrite), commonmark=_commonmark_format(task, text) is not None,
-                   jinja=_jinja(task, text), cjk_refused=_cjk_refusal(task))
+                   jinja=_raw_blocks(task, text), cjk_refused=_cjk_refusal(task))
 
 
 def _with_assembled(diagnostics: list[Diagnostic], assembled: list[Diagnostic]) -> list[Diagnostic]:
@@ -1101,8 +1101,17 @@ def _assembled_when_pasted(elsewhere, rewrite, text: str) -> list[Diagnostic]:
                          "holds it as shown (its rows come from more than one file, or the plugin changed the pasted "
                          "text): fix converts a table within one file",
                          "move the whole table into one file, or convert it by hand")._replace(path=placed.path)
-            for placed in elsewhere if placed.path is None  # at the page's lines: rows of the page and pasted ones
+            for placed in elsewhere if (placed.path is None  # at the page's lines: rows of the page and pasted ones
+                                        and (placed.end_line == placed.line  # text no file holds, at one line
+                                             or rewrite.pastes_within(text, placed.line, _last_line(placed))))
             or (placed.path in pasted and placed.end_line > len(pasted[placed.path]))]  # a file too short for it
+
+
+def _last_line(placed) -> int:
+    """The last line of the page a table placed at its lines may reach (a pasting directive there pastes rows into
+    it; a table of the page's own lines that another plugin changed, the macros plugin's expression in a cell, has
+    none: its HT009 says what differs)."""
+    return placed.line + placed.table.end_line - placed.table.start_line
 
 
 def _cjk_refusal(task: Task) -> tuple[str, str] | None:
@@ -1115,12 +1124,13 @@ def _cjk_refusal(task: Task) -> tuple[str, str] | None:
 
 
 def _as_built(task: Task, text: str):
-    """What the build reads of the page, as a function of its text (plan_page's rewrite): the site's hooks' and
-    rewriting plugins' text (_rewrite), after its macros plugin's rendering where that surely renders the page (a
-    `{% raw %}` or `{% if %}` line right above a pipe table is a blank line there, and the table a table)."""
+    """What the build reads of the page, as a function of its text (plan_page's and convert's rewrite): the files
+    include-markdown pastes into it (_pasted: its on_page_markdown runs first, at priority 100), then the site's
+    rewriting plugins and hooks (_rewrite), with the macros plugin's rendering at its place among them where that
+    surely renders the page (a `{% raw %}` or `{% if %}` line in or right above a pipe table is no line of it
+    there, and the table a table)."""
     jinja = _jinja(task, text)
-    hooked = _rewrite(task) if jinja is None else jinja.before(_rewrite(task), text)
-    return _pasted(task, text, hooked)
+    return _pasted(task, text, _rewrite(task, None if jinja is None else jinja.view()))
 
 
 def _pasted(task: Task, text: str, then):
@@ -1135,11 +1145,19 @@ def _pasted(task: Task, text: str, then):
 
 
 def _jinja(task: Task, text: str):
-    """The Jinja syntax of the site's macros plugin when it surely renders this page (convert's jinja)."""
+    """The Jinja syntax of the site's macros plugin when it surely renders this page."""
     scope = task.jinja
     if scope is None or task.dialect is not Dialect.PYTHON_MARKDOWN or not scope.renders(task.path, text):
         return None
     return scope.syntax
+
+
+def _raw_blocks(task: Task, text: str):
+    """convert's jinja: the Jinja syntax of the site's macros plugin when it surely renders this page and fix may
+    write a house table inside a raw block there; None on a site that pastes files with include-markdown (a file
+    the plugin renders as its own page is pasted into pages it may not render, where the raw block's tags would be
+    text)."""
+    return None if task.pastes is not None else _jinja(task, text)
 
 
 def macros_scope_of(own):
@@ -1157,19 +1175,24 @@ def _template_markers(task: Task, text: str) -> tuple:
     scope = task.macros
     if scope is None or not scope.leaves(task.path, text):
         return task.template_markers
-    readers = [TemplateMarker(marker.text, tuple(name for name in marker.plugins if name != MACROS_PLUGIN))
+    readers = [marker._replace(plugins=tuple(name for name in marker.plugins if name != MACROS_PLUGIN))
                if marker.text in scope.markers else marker for marker in task.template_markers]
     return tuple(marker for marker in readers if marker.plugins)
 
 
 def included_by_of(own, path: Path) -> tuple[str, str] | None:
     """Task.included_by: the first page line that includes this file so that converting a table would change that
-    page (site.guarded_includes: snippets; includes.partial_includes: include-markdown), if any."""
+    page (site.guarded_includes: snippets; braces.brace_includes: `{!path!}`; includes.partial_includes:
+    include-markdown), if any."""
     if own.site is None:
         return None
     from .site import guarded_includes
 
     found = guarded_includes(own.site).get(os.path.abspath(path))
+    if found is None:
+        from .braces import brace_includes
+
+        found = brace_includes(own.site).get(os.path.abspath(path))
     if found is None and own.site.include_markdown is not None:
         from .includes import partial_includes
 
@@ -1245,10 +1268,15 @@ def _included_refusal(task: Task) -> tuple[str, str] | None:
     pastes it inline, in code or in part (include-markdown: the house table would be text, or cut)."""
     if task.included_by is None:
         return None
+    from .braces import BRACE_INCLUDERS
     from .includes import NESTED_PASTE
     from .site import CODE_INCLUDE, RANGE_INCLUDE
 
     place, how = task.included_by
+    if how in BRACE_INCLUDERS:
+        return (f"{place} includes this file by {how} (`{{!…!}}`), which pastes its text into that page, where fix "
+                "cannot verify a converted table", "include it by pymdownx.snippets (`--8<--`), which fix verifies in "
+                "each page that includes it, or convert the table by hand")
     if how == RANGE_INCLUDE:
         return (f"{place} includes lines of this file by a snippet line range, which would hold other lines once a "
                 "table is converted", "include the table by a snippet section (`--8<-- \"file.md:name\"` with "
@@ -1269,15 +1297,15 @@ def rewrites_of(own) -> str | None:
     return str(site.config_file) if site is not None and site.rewrites_markdown else None
 
 
-def _rewrite(task: Task):
-    """What the site's hooks and rewriting plugins make of this page's text (on_page_markdown), or None when none
-    rewrites pages."""
+def _rewrite(task: Task, templated=None):
+    """What the site's hooks and rewriting plugins make of this page's text (on_page_markdown), with templated (the
+    macros plugin's view) at that plugin's place among them; templated alone (or None) when none rewrites pages."""
     if task.rewrites is None or task.dialect is not Dialect.PYTHON_MARKDOWN:
-        return None
+        return templated
     from .site import markdown_rewriter
 
     rewriter = markdown_rewriter(task.rewrites)
-    return lambda text: rewriter(task.path, text)
+    return lambda text: rewriter(task.path, text, templated)
 
 
 def jsx_refusal(task: Task, text: str) -> tuple[str, str] | None:
@@ -1356,12 +1384,12 @@ def fix_file(task: Task) -> FileResult:
 def _fixed_file(task: Task) -> FileResult:
     """fix_file's work."""
     loaded = read_text(task.path)
-    rewrite = _pasted(task, loaded.text, _rewrite(task))
+    rewrite = _as_built(task, loaded.text)
     conversion = convert_text(loaded.text, task, rewrite)
     tables, elsewhere, diagnostics = conversion.tables, conversion.elsewhere, conversion.diagnostics
     changed = conversion.text != loaded.text
     if changed:
-        rewrite = _pasted(task, conversion.text, _rewrite(task))
+        rewrite = _as_built(task, conversion.text)
         plan = _lazy("plan_page")(conversion.text, task.dialect, config=task.config, extensions=task.extensions,
                                   configs=task.extension_configs, cross_check=task.cross_check,
                                   front_matter=task.front_matter, directives=task.directives, rewrite=rewrite,

@@ -31,6 +31,7 @@ class TemplateMarker(NamedTuple):
 
     text: str
     plugins: tuple[str, ...]
+    kind: str = "expression"  # what it opens, as HT009 names it: "expression", "statement" ({%) or "comment" ({#)
 
 
 class ConfigError(ValueError):

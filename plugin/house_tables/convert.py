@@ -12,14 +12,14 @@ from .conformance import HandTable, Review, review
 from .decisions import settle
 from .diagnostics import not_verified
 from .directives import Directive
-from .macros import EXTRA_DATA_PLUGIN, MACROS_PLUGIN, JinjaSyntax
+from .macros import EXTRA_DATA_PLUGIN, MACROS_PLUGIN, MARKER_KINDS, JinjaSyntax
 from .model import Cell, Diagnostic, Dialect, PlacedTable, Span, Table
 from .parsing import scan
 from .parsing.cjk import cjk_friendly_differs
 from .parsing.house_form import MAX_NESTING, depth_over
 from .parsing.mdx.autolinks import protocol_email
 from .parsing.nesting import nesting_problem
-from .parsing.pymd import markdown_for
+from .parsing.pymd import in_markdown_html, markdown_for, page_markdown
 from .plan import hand_table_tags, included_hand_findings
 from .rendering.fast import enabled
 from .rendering.fragments import (
@@ -35,7 +35,17 @@ from .rendering.fragments import (
 from .rendering.jsx_html import jsx_cells_to_html, jsx_to_html
 from .rendering.layout import Grid, render_lines
 from .rendering.page import first_difference, page_view, render_md_page
-from .rendering.protect import TOKEN_START, protect, protect_rows, restore, tags_end_links, token, unwrapped
+from .rendering.protect import (
+    TOKEN_START,
+    as_written,
+    piece_in_url,
+    protect,
+    protect_rows,
+    restore,
+    tags_end_links,
+    token,
+    unwrapped,
+)
 from .source import BOM, Source
 from .widths import column_widths, visible_text
 
@@ -183,8 +193,9 @@ def convert(text: str, dialect: Dialect | str, config: Config | None = None, *, 
     (site.pages_including): each must show the same too, since there the file's tables read that page's link
     references, footnotes and abbreviations. commonmark: the host reads the page as CommonMark, its `<table>`s as
     HTML (plan.plan_page). jinja: how the site's macros plugin reads the page, when it surely renders it as a
-    template: a house table holding the plugin's delimiters is then written inside a raw block (or as it is, in a
-    raw block already), and the page is verified as the plugin renders it. cjk_refused: why a table stays whose
+    template and a raw block may be written there: a house table holding the plugin's delimiters is then written
+    inside a raw block (or as it is, in a raw block already); rewrite then reads the page as the plugin renders it
+    (JinjaSyntax.view), which verifies it. cjk_refused: why a table stays whose
     cells the host reads by the CJK-friendly amendments otherwise than CommonMark (parsing.cjk), as (reason, hint):
     house-tables reads cells as CommonMark, and would write them so."""
     engine = Engine(Dialect(dialect), extensions, configs, directives, commonmark)
@@ -201,8 +212,6 @@ def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_
     """convert() with the cycle collector paused."""
     config = config or Config()
     extensions, configs = engine.extensions, engine.configs
-    if jinja is not None:  # read, and verified, as the build reads the page: after the site's macros plugin
-        rewrite = jinja.before(rewrite, text)
     result = scan(text, engine.dialect, extensions=extensions, configs=configs, cross_check=cross_check,
                   front_matter=front_matter, directives=engine.directives, rewrite=rewrite,
                   commonmark=engine.commonmark)
@@ -238,9 +247,10 @@ def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_
     replacements.sort(key=lambda replacement: replacement[0].start_line)
     if template_markers:
         readers = {marker.text: marker.plugins for marker in template_markers}
-        replacements = _outside_templates(replacements, source, readers, conversion, jinja, form)
+        kinds = {marker.text: marker.kind for marker in template_markers}
+        replacements = _outside_templates(replacements, source, readers, conversion, jinja, form, kinds)
     replacements = _page_verified(replacements, source, engine, front_matter, result.tables, conversion, rewrite,
-                                  contexts)
+                                  contexts, form)
     conversion.text = _splice(source, replacements) if replacements else text
     conversion.diagnostics.sort(key=Diagnostic.order)
     return conversion
@@ -273,7 +283,7 @@ def _with_tables_as_written(chosen, tables: tuple[Table, ...], text: str, source
 
 
 def _outside_templates(replacements, source: Source, readers: dict[str, tuple[str, ...]], conversion: Conversion,
-                       jinja: JinjaSyntax | None = None, form: str = "jsx"):
+                       jinja: JinjaSyntax | None = None, form: str = "jsx", kinds: dict[str, str] | None = None):
     """The replacements whose new lines open no more template expressions than the lines they replace, and keep
     every one those lines open; each other table stays as written, with HT009 (the site's template plugin would
     read the house table's `{{` as its own and turn the page into an error or other text, or would no longer
@@ -281,7 +291,7 @@ def _outside_templates(replacements, source: Source, readers: dict[str, tuple[st
     (the site's macros plugin renders the page), a house table that opens only the plugin's delimiters is written
     inside a raw block instead (_in_raw_block). An HTML-form table whose pipe table holds the plugin's template
     syntax outside a raw block stays too (_template_in_html). readers: each marker, and the plugins that read it (named
-    by HT009)."""
+    by HT009); kinds: what each opens (TemplateMarker.kind)."""
     markers = tuple(readers)
     normalised = {id(item.table) for item in conversion.converted if item.normalised}
     kept, page = [], []
@@ -312,7 +322,7 @@ def _outside_templates(replacements, source: Source, readers: dict[str, tuple[st
                 continue
         else:
             placed = (_not_outside_templates(table, opened[0], readers[opened[0]]) if opened
-                      else _template_lost(table, lost, readers[lost]))
+                      else _template_lost(table, lost, readers[lost], (kinds or {}).get(lost, "expression")))
         conversion.diagnostics.append(placed)
         conversion.converted = [item for item in conversion.converted if item.table is not table]
     return kept
@@ -346,7 +356,8 @@ def _in_raw_block(table: Table, lines: list[str], old: str, jinja: JinjaSyntax, 
     if placement is None:
         held = next((marker for marker in jinja.markers if marker in old), None)
         if held is not None:
-            return _template_lost(table, held, readers.get(held, (MACROS_PLUGIN,)))
+            return _template_lost(table, held, readers.get(held, (MACROS_PLUGIN,)),
+                                  MARKER_KINDS[jinja.markers.index(held)])
         return not_verified(table.span, "the pipe table is inside the site's macros plugin's template syntax "
                             "(an expression, a statement or a comment)", "convert this table by hand")
     if jinja.opens_statement(lines):
@@ -376,11 +387,16 @@ def _shown_as_text(html_lines: str, markers: tuple[str, ...]) -> str | None:
     return next((marker for marker in markers if marker in _SHOWN_BRACKETS and _SHOWN_BRACKETS[marker] in text), None)
 
 
-def _template_lost(table: Table, lost: str, plugins: tuple[str, ...]) -> Diagnostic:
-    """HT009 for a table whose cell holds a template expression the house cell would hold escaped, as text."""
-    return not_verified(table.span, f"the site's {_plugins(plugins)} would expand the {lost!r} expression in the pipe "
-                        "table, which the house table holds as text", "convert this table by hand, keeping the "
-                        "expression as it is")
+# What the plugin does with what a marker opens (macros.MARKER_KINDS).
+_DONE = {"expression": "expand", "statement": "run", "comment": "drop"}
+
+
+def _template_lost(table: Table, lost: str, plugins: tuple[str, ...], kind: str = "expression") -> Diagnostic:
+    """HT009 for a table whose cell holds template syntax (an expression, a statement or a comment: kind) the house
+    cell would hold escaped, as text."""
+    return not_verified(table.span, f"the site's {_plugins(plugins)} would {_DONE.get(kind, 'expand')} the {lost!r} "
+                        f"{kind} in the pipe table, which the house table holds as text", "convert this table by hand, "
+                        f"keeping the {kind} as it is")
 
 
 def _not_outside_templates(table: Table, opened: str, plugins: tuple[str, ...]) -> Diagnostic:
@@ -415,7 +431,8 @@ def _other_delimiters(plugins: tuple[str, ...]) -> str:
 
 
 def _page_verified(replacements, source: Source, engine: Engine, front_matter: bool, tables: tuple[Table, ...],
-                   conversion: Conversion, rewrite=None, contexts=None) -> list[tuple[Table, list[str]]]:
+                   conversion: Conversion, rewrite=None, contexts=None,
+                   form: str = "jsx") -> list[tuple[Table, list[str]]]:
     """The replacements under which the whole page reads as it did. For `.md`: rendered as the site renders it,
     it shows what it showed (house styles aside). For `.mdx`: read as MDX reads it (the scanner, measured against
     the compiler), every table not converted is still there, row for row, and no new one appears (cells are
@@ -435,9 +452,23 @@ def _page_verified(replacements, source: Source, engine: Engine, front_matter: b
         if difference is None:
             accepted.append((table, lines))
             continue
+        if form == "jsx" and _in_markdown_html(table, source, engine, front_matter):
+            difference = (f"the table is inside an HTML block md_in_html reads as Markdown (`<div markdown>`), where "
+                          f"no house JSX table is rendered: `house-tables fix --form html` converts it ({difference})")
         conversion.diagnostics.append(not_verified(table.span, difference))
         conversion.converted = [item for item in conversion.converted if item.table is not table]
     return accepted
+
+
+def _in_markdown_html(table: Table, source: Source, engine: Engine, front_matter: bool) -> bool:
+    """Whether the site's md_in_html reads the table inside an HTML block (`<div markdown>`): it parses the house
+    table's `<table>` there with its HTML parser before any block processor runs, so the house table is not rendered
+    (README's known limit), and the page changes; the HTML form is raw HTML, shown as written there."""
+    if engine.dialect is not Dialect.PYTHON_MARKDOWN:
+        return False
+    text = source.normalized()
+    page = page_markdown(text) if front_matter else text
+    return in_markdown_html(page, source.lines[table.start_line - 1], *engine.stack())
 
 
 def _page_change(source: Source, engine: Engine, front_matter: bool, tables: tuple[Table, ...], rewrite=None):
@@ -840,9 +871,24 @@ def _verify(table, source, definitions, engine, rendered: Fragments | None) -> t
         for c, (mine, engine_cell) in enumerate(zip(ours, theirs)):
             if mine != engine_cell and canonical(mine) != canonical(engine_cell):
                 where = rows[r].cells[c].span if c < len(rows[r].cells) else rows[r].span
-                # where they differ, not their starts (a long cell's first 80 characters were alike on both sides)
-                return where, f"cell {c + 1} of row {r}: {first_difference(mine, engine_cell, names=_CELL_NAMES)}"
+                kept = protect_rows(_original_rows(table, source))[1] if engine.dialect is Dialect.MDX else []
+                return where, f"cell {c + 1} of row {r}: " + _cell_difference(mine, engine_cell,
+                                                                              rendered.kept[r][c], kept)
     return None
+
+
+def _cell_difference(mine: str, theirs: str, mine_kept: list[str], their_kept: list[str]) -> str:
+    """Where our cell and the engine's first differ (not their starts: a long cell's first 80 characters were alike
+    on both sides), each side's MDX pieces as the user wrote them. Where only the tokens differ, a piece was linked
+    into the address before it, and its token (numbered per cell on our side, per table on the engine's) left in
+    the URL on purpose (restore): that piece is named."""
+    ours, engine = as_written(mine, mine_kept), as_written(theirs, their_kept)
+    piece = piece_in_url(mine, mine_kept) if ours == engine else None
+    if piece is None:
+        return first_difference(ours, engine, names=_CELL_NAMES)
+    at = ours.find(piece)
+    return (f"{piece!r} is linked as part of the address before it ('…{ours[max(0, at - 40): at + len(piece)]}…'), "
+            "where MDX ends the address inside it")
 
 
 _CELL_NAMES = ("ours", "the engine's")
@@ -862,7 +908,9 @@ def _read_back(table: Table, grid: Grid, fragments: Fragments) -> tuple[Span, st
                 where = rows[r].cells[c].span if c < len(rows[r].cells) else rows[r].span
                 # what it reads back as too: a JSX and a fragment spelled alike can still read differently
                 # (`<trade_id>`: a tag to Python-Markdown, text to a <td> line's reading)
-                return where, f"cell {c + 1} of row {r}: JSX {jsx!r} reads back as {html!r}, not as {fragment!r}"
+                kept = fragments.kept[r][c]
+                return where, (f"cell {c + 1} of row {r}: JSX {as_written(jsx, kept)!r} reads back as "
+                               f"{as_written(html, kept)!r}, not as {as_written(fragment, kept)!r}")
     return None
 
 

@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
+from .braces import forget_brace_includes
 from .diagnostics import shown_file
 from .site import forget_guarded_includes, pages_holding
 from .source import Source
@@ -36,6 +37,7 @@ def forget_includes() -> None:
     """Read how pages include files again when next asked (the language server, after a page is saved)."""
     _FOUND.clear()
     forget_guarded_includes()
+    forget_brace_includes()
 
 
 def partial_includes(site) -> dict[str, tuple[str, str]]:
@@ -417,6 +419,11 @@ class PastedReading:
             raise NotFetched(f"{shown_file(os.path.abspath(self.path))} pastes {known.urls[0]}, which house-tables "
                              "does not fetch")
         return []
+
+    def pastes_within(self, text: str, first: int, last: int) -> bool:
+        """Whether a directive of the page (text) starts at one of its lines first..last."""
+        return any(first <= text.count("\n", 0, match.start()) + 1 <= last
+                   for match in _directives(text, self.paste.tags))
 
     def _known(self, text: str) -> _Pasted | None:
         """A text's _Pasted, pasted now if it was not; None where the plugin fails on it (the build fails there too,

@@ -4,7 +4,7 @@ A house table whose form holds the plugin's delimiters (the JSX form's `style={{
 there; fix writes it inside a `{% raw %}` block (with the site's block delimiters), which the plugin gives back as
 written, and verifies the page as the plugin renders it (JinjaSyntax.rendered: Jinja's own lexer, with the site's
 `j2_*` options, decides what is text). check, fix and the language server read such a page through the same view
-(JinjaSyntax.before), so that they find the tables the build finds: a tag's line is blank once rendered."""
+(JinjaSyntax.view), so that they find the tables the build finds: a tag's line is blank once rendered."""
 
 from __future__ import annotations
 
@@ -18,6 +18,8 @@ from . import mkdocs_parts
 # Jinja's); the statement's end too, for the raw block's own tags.
 _STARTS = (("j2_variable_start_string", "{{"), ("j2_block_start_string", "{%"), ("j2_comment_start_string", "{#"))
 _BLOCK_END = ("j2_block_end_string", "%}")
+# What each of those opens (JinjaSyntax.markers' order), as HT009 names it.
+MARKER_KINDS = ("expression", "statement", "comment")
 
 # Tokens of Jinja's lexer (jinja2.lexer.tokeniter) that are the template's text, and the raw block's own tags.
 _DATA, _RAW_BEGIN, _RAW_END, _VARIABLE_BEGIN, _VARIABLE_END = "data", "raw_begin", "raw_end", "variable_begin", \
@@ -107,17 +109,16 @@ class JinjaSyntax:
                 kinds.setdefault(number + offset, set()).add(name)
         return TemplatePage(None, kinds)
 
-    def before(self, rewrite: Callable[[str], str] | None, text: str) -> Callable[[str], str] | None:
-        """What the build reads of this page (check's and fix's reading, fix's verification): the page as the plugin
-        renders it (rendered), then as rewrite makes it (the site's hooks and rewriting plugins: hooks run after
-        every plugin, and the plugin is listed first on such sites). rewrite alone where the site's Markdown stack
-        renders the templates itself (Zensical: its render is the stack's) or the plugin cannot render the page
-        (the build shows an error instead of it)."""
-        if self.in_stack or self.read(text).problem is not None:
-            return rewrite
-        if rewrite is None:
-            return self.rendered
-        return lambda page: rewrite(self.rendered(page))
+    def view(self) -> Callable[[str], str] | None:
+        """What the build reads of a page the plugin renders (check's and fix's reading, fix's verification), as a
+        function of the text the plugin is given (the page with include-markdown's files pasted, and with what the
+        plugins listed before it made: site.markdown_rewriter runs it at its place): the text as the plugin renders
+        it (rendered), or as given where it cannot render it (the build shows an error instead of it). None where the
+        site's Markdown stack renders the templates itself (Zensical: its render is the stack's)."""
+        return None if self.in_stack else self._viewed
+
+    def _viewed(self, text: str) -> str:
+        return text if self.read(text).problem is not None else self.rendered(text)
 
     def rendered(self, text: str) -> str:
         """The page as the plugin renders it, front matter kept: raw blocks give their text, statements and comments

@@ -102,9 +102,11 @@ class Settings:
 
     @property
     def includes_files(self) -> bool:
-        """Whether the site's pages include other files: pymdownx.snippets in its stack, or the include-markdown
-        plugin (settings the cache recorded say so too)."""
-        return "pymdownx.snippets" in (self.extensions or ()) or (
+        """Whether the site's pages include other files: pymdownx.snippets or a `{!path!}` extension in its stack,
+        or the include-markdown plugin (settings the cache recorded say so too)."""
+        from .braces import lists_brace_includer
+
+        return "pymdownx.snippets" in (self.extensions or ()) or lists_brace_includer(self.extensions) or (
             self.site is not None and self.site.include_markdown is not None)
 
     def unbuilt(self, path: Path, real: str | None = None) -> bool:

@@ -20,7 +20,7 @@ from . import mkdocs_parts, observed
 from .config import CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER, ConfigError, TemplateMarker
 from .diagnostics import shown_file
 from .files import LazySpec, cannot_read
-from .macros import EXTRA_DATA_PLUGIN, MACROS_PLUGIN, JinjaSyntax
+from .macros import EXTRA_DATA_PLUGIN, MACROS_PLUGIN, MARKER_KINDS, JinjaSyntax
 
 # Zensical reads zensical.toml before mkdocs.yml (its `[project]` table holds MkDocs' keys); ProperDocs (an MkDocs
 # fork, the same configuration) reads its own name first, then MkDocs'.
@@ -76,8 +76,8 @@ class Site:
     extension_options: object = None  # the options of house_tables under markdown_extensions; None without it
     rewrites_markdown: bool = False  # a hook or plugin rewrites pages' Markdown (on_page_markdown): read through it
     include_markdown: object = None  # the options of the include-markdown plugin entry; None without one
-    macros: object = None  # a MacrosScope: which pages mkdocs-macros-plugin renders; None: without the plugin, or
-    # with one that pastes files into pages (then its delimiters count on every page)
+    macros: object = None  # a MacrosScope: which pages mkdocs-macros-plugin renders as their own (read so by check
+    # and fix); None: without the plugin (macros_scope says whether it may be trusted to leave the other pages)
     included_docs: tuple[Path, ...] = ()  # the docs_dir of each sub-project its monorepo plugin includes
     table_watchers: tuple[str, ...] = ()  # block processors that read each pipe table's lines and hand it on
     # (parsing.pymd.table_watchers_before): fix leaves the site's tables as written
@@ -728,8 +728,12 @@ def _hooked_config(config_file: Path, raw: dict):
 # (its on_pre_build reads them: _PRE_BUILD_PLUGINS): its `{% for %}` and `{% if %}` lines are no rows of a table
 # in the build, and a loop's rows are the data's (TRaSH-Guides' Guide-Sync pages: check reported the statement
 # lines as rows, HT003, and none of the rows the build reports).
-_REWRITING_PLUGINS = ("callouts", "gh-admonitions", EXTRA_DATA_PLUGIN)
+# mkdocs-table-reader-plugin replaces `{{ read_csv('x.csv') }}` by a pipe table of the file's rows (hummingbot's
+# docs): the build reports that table, so check reads the page so made too. Its on_pre_page notes the page, beside
+# which it looks for the file (_PRE_PAGE_PLUGINS).
+_REWRITING_PLUGINS = ("callouts", "gh-admonitions", EXTRA_DATA_PLUGIN, "table-reader")
 _PRE_BUILD_PLUGINS = (EXTRA_DATA_PLUGIN,)
+_PRE_PAGE_PLUGINS = ("table-reader",)
 
 
 def _rewriting_plugins(raw: dict) -> list:
@@ -931,10 +935,11 @@ _SCOPES: dict[Path, object] = {}
 def macros_scope(site: Site) -> MacrosScope | None:
     """The site's MacrosScope when it may be trusted to leave pages as written: no page the plugin renders pulls
     in other files by a Jinja statement (`include`, `import`, `from`, `extends`: the file pulled in is rendered with
-    it); else None (the plugin's delimiters count on every page). Every page under docs_dir is read once per
-    process and site (the language server reads them again when a page is saved, includes.forget_includes; a
-    page's own front matter at once)."""
-    if site.macros is None:
+    it), and no include-markdown plugin pastes files into pages (a file the plugin leaves as its own page is
+    rendered inside the pages that paste it); else None (the plugin's delimiters count on every page). Every page
+    under docs_dir is read once per process and site (the language server reads them again when a page is saved,
+    includes.forget_includes; a page's own front matter at once)."""
+    if site.macros is None or site.include_markdown is not None:
         return None
     scope = _SCOPES.get(site.config_file, _SCOPES)
     if scope is _SCOPES:
@@ -961,9 +966,10 @@ _REWRITERS: dict[str, object] = {}
 
 
 def markdown_rewriter(config_file: str):
-    """A function (path, text) -> text that runs the site's hooks' and rewriting plugins' on_page_markdown on a
-    page's text as `mkdocs build` does (front matter kept aside, the page and the site's files as MkDocs makes
-    them), made once per process and configuration file version (the language server's edits). A file that is no
+    """A function (path, text, templated=None) -> text that runs the site's hooks' and rewriting plugins'
+    on_page_markdown on a page's text as `mkdocs build` does (front matter kept aside, the page and the site's files
+    as MkDocs makes them), with templated (the macros plugin's view, JinjaSyntax.view) at that plugin's place among
+    them, made once per process and configuration file version (the language server's edits). A file that is no
     page of the site is given back as it is."""
     key = f"{config_file}\0{Path(config_file).stat().st_mtime_ns}"
     rewriter = _REWRITERS.get(key)
@@ -991,7 +997,10 @@ def _make_rewriter(config_file: Path):
     files = get_files(config)
     docs = os.path.abspath(config.docs_dir)
 
-    def rewrite(path: str, text: str) -> str:
+    events = config.plugins.events["page_markdown"]
+    place = _macros_place(config, raw, events)
+
+    def rewrite(path: str, text: str, templated=None) -> str:
         src_uri = os.path.relpath(os.path.abspath(path), docs).replace(os.sep, "/")
         file = files.get_file_from_path(src_uri)
         if file is None and not src_uri.startswith("../"):  # a page made since (the language server)
@@ -1003,9 +1012,43 @@ def _make_rewriter(config_file: Path):
         body, meta = get_data(text)
         page = Page(None, file, config)
         page.markdown, page.meta = body, meta  # as Page.read_source leaves them before the event
-        markdown = config.plugins.on_page_markdown(body, page=page, config=config, files=files)
+        for name, plugin in config.plugins.items():
+            if name in _PRE_PAGE_PLUGINS:  # only theirs: a hook's on_pre_page may expect the site's navigation
+                plugin.on_pre_page(page, config=config, files=files)
+        markdown = _run_events(events[:place], body, page=page, config=config, files=files)
+        if templated is not None:
+            markdown = templated(markdown)
+        markdown = _run_events(events[place:], markdown, page=page, config=config, files=files)
         return text[: len(text) - len(body)] + markdown if text.endswith(body) else markdown
     return rewrite
+
+
+def _macros_place(config, raw: dict, events: list) -> int:
+    """How many of the rewriter's on_page_markdown events the build runs before the macros plugin renders the page:
+    MkDocs runs them by priority (include-markdown's 100 first), then in the order of `plugins:` (hooks after every
+    plugin), and the macros plugin's has none. A plugin listed before it renders its own Jinja first
+    (markdownextradata with the same delimiters: its `{% for %}` loop is rendered, where the macros plugin's view
+    would have dropped the statements)."""
+    names = [name for name, _ in _plugin_entries(raw.get("plugins"))]
+    listed_before = set(names[: names.index(MACROS_PLUGIN)]) if MACROS_PLUGIN in names else set()
+    owners = {id(plugin): name for name, plugin in config.plugins.items()}
+    place = 0
+    for method in events:
+        priority = getattr(method, "mkdocs_priority", 0)
+        if priority < 0 or (priority == 0 and owners.get(id(getattr(method, "__self__", None))) not in listed_before):
+            break
+        place += 1
+    return place
+
+
+def _run_events(methods: list, markdown: str, **context) -> str:
+    """markdown through some of on_page_markdown's methods, as MkDocs' PluginCollection.run_event runs them (a method
+    that returns None leaves the text as it is)."""
+    for method in methods:
+        result = method(markdown, **context)
+        if result is not None:
+            markdown = result
+    return markdown
 
 
 class PluginDataError(Exception):
@@ -1097,13 +1140,8 @@ INCLUDE_MARKDOWN_PLUGIN = "include-markdown"
 
 
 def _macros_scope(plugins, docs_dir: Path, in_stack: bool = False) -> MacrosScope | None:
-    """The site's MacrosScope when it lists mkdocs-macros-plugin (its `macros` entry) and no include-markdown plugin
-    (which pastes files into pages before or after macros renders them, by their order: a file macros leaves as its
-    own page may be rendered inside another), else None (the delimiters then count on every page)."""
-    entries = list(_plugin_entries(plugins))
-    if any(name == INCLUDE_MARKDOWN_PLUGIN for name, _ in entries):
-        return None
-    for name, options in entries:
+    """The site's MacrosScope when it lists mkdocs-macros-plugin (its `macros` entry), else None."""
+    for name, options in _plugin_entries(plugins):
         if name == MACROS_PLUGIN:
             options = options if isinstance(options, dict) else {}
             forced = tuple(str(options.get("force_render_paths") or "").splitlines())
@@ -1130,6 +1168,7 @@ def _template_markers(plugins) -> tuple[TemplateMarker, ...]:
     what a house table's `style={{...}}`, an escaped `[title][identifier]` or an escaped `[[page]]` would become
     there."""
     readers: dict[str, list[str]] = {}
+    kinds: dict[str, str] = {}
     for name, options in _plugin_entries(plugins):
         if name == MACROS_PLUGIN:
             texts = JinjaSyntax.of(options if isinstance(options, dict) else {}).markers
@@ -1141,11 +1180,13 @@ def _template_markers(plugins) -> tuple[TemplateMarker, ...]:
             texts = (WIKI_LINK_MARKER,)
         else:
             continue
-        for text in texts:
+        for text, kind in zip(texts, MARKER_KINDS):
             named = readers.setdefault(text, [])
+            kinds.setdefault(text, kind)
             if name not in named:
                 named.append(name)
-    return tuple(TemplateMarker(text, tuple(names)) for text, names in readers.items())
+    return tuple(TemplateMarker(text, tuple(names), kinds[text]) for text, names in readers.items())
+
 
 
 def _extra_data_syntax(options) -> JinjaSyntax:

@@ -331,6 +331,26 @@ def start_recording(md: markdown.Markdown, *, build: bool = True) -> _Record:
 _INSTANCES: dict[tuple, markdown.Markdown] = {}
 
 
+def in_markdown_html(text: str, line: str, extensions: tuple[str, ...], configs: dict) -> bool:
+    """Whether md_in_html reads this line of a page (its text as Python-Markdown is given it) as Markdown inside an
+    HTML element (`<div markdown>`): its raw HTML step stashes such an element whole, the Markdown inside as the
+    element's text, which its block processor parses later."""
+    md = markdown_for(extensions, configs)
+    if "html_block" not in md.preprocessors:
+        return False
+    step = md.preprocessors["html_block"]
+    if type(step).__module__ != "markdown.extensions.md_in_html":
+        return False
+    lines = text.split("\n")
+    for preprocessor in md.preprocessors:  # in their order, up to the raw HTML step
+        lines = preprocessor.run(lines)
+        if preprocessor is step:
+            break
+    wanted = line.strip()
+    return any(wanted in "".join(block.itertext()) for block in md.htmlStash.rawHtmlBlocks
+               if not isinstance(block, str))
+
+
 def markdown_for(extensions: tuple[str, ...], configs: dict, *, recording: bool = False,
                  fast: bool = False) -> markdown.Markdown:
     """A reset Markdown instance for one extension stack, built once (the recording one adds tables; a fast one,
@@ -1027,13 +1047,18 @@ def _locate_table(
 
 def _unlocated(locator: LineLocator, rows: list[str], cursor: int) -> Diagnostic:
     """HT014 for a table whose rows are not all lines of the source: at its header and delimiter rows where they
-    stand (else its header row, else the file's start)."""
+    stand (else its header row; else, from the line above it, its delimiter row: a header row that shares its line
+    with other markup, def_list's `:   | a | b |`; else the file's start)."""
     for count in (2, 1):
         first = locator.find(rows[:count], cursor) if all(row.strip() for row in rows[:count]) else None
         if first is not None:
             start = Position(first + 1, locator.offset(first, rows[0]) + 1)
             return unlocated_table(Span(start, Position(first + count, len(locator.lines[first + count - 1]))),
                                    len(rows) - 2)
+    delimiter = locator.find(rows[1:2], max(cursor, 1)) if len(rows) > 1 and rows[1].strip() else None
+    if delimiter:
+        return unlocated_table(Span(Position(delimiter, 1), Position(delimiter + 1, len(locator.lines[delimiter]))),
+                               len(rows) - 2)
     return unlocated_table(Span(Position(1, 1), Position(1, 0)), len(rows) - 2)
 
 

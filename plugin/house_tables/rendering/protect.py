@@ -109,6 +109,24 @@ def restore(text: str, kept: list[str], shown: list[str] | None = None) -> str:
     return _TOKEN.sub(lambda m: shown[int(m.group(1))], text)
 
 
+def as_written(text: str, kept: list[str]) -> str:
+    """text for a message: each token left in it (as it is, or percent-encoded in a URL, where restore leaves a
+    piece other than an expression) shown as the piece the user wrote (`[^1]`, `<b>`), not as private-use
+    characters; a token of no piece of kept as it is."""
+    if TOKEN_START not in text and "%" not in text:
+        return text
+    def piece(match: re.Match) -> str:
+        index = int(match.group(1))
+        return kept[index] if index < len(kept) else match.group(0)
+    return _TOKEN.sub(piece, _ENCODED_TOKEN.sub(piece, text))
+
+
+def piece_in_url(text: str, kept: list[str]) -> str | None:
+    """The first piece whose token a URL of text holds (percent-encoded), if any."""
+    match = _ENCODED_TOKEN.search(text) if "%" in text else None
+    return kept[int(match.group(1))] if match and int(match.group(1)) < len(kept) else None
+
+
 def _in_url(piece: str, encoded_token: str) -> str:
     """An `{expression}` piece in a URL as the engine encodes it; another piece's token stays as it is (so the cell
     is refused): MDX ends a linked address at a footnote call's `]` (`https://x.io/a[^1]` links `…/a[^1`), which
