@@ -3,10 +3,13 @@
 
 Instruction counts do not move with the machine's load, so one build per side is enough.
 
-Usage: python bench/plugin_instructions.py DOCS_DIR WORK_DIR [--theme mkdocs]
+Usage: python bench/plugin_instructions.py DOCS_DIR WORK_DIR [--theme mkdocs] [--fixed]
        python bench/plugin_instructions.py --typical PAGES DOCS_DIR   (writes a "typical site" corpus: the
        benchmark corpus's pages with one table on one page in four, 0.25 tables per page, instead of 1.5)
   (the table-dense DOCS_DIR from `bench/corpus.py DOCS_DIR --pages 150`)
+--fixed: the site as `house-tables fix` leaves it (a copy of DOCS_DIR under WORK_DIR, every table it converts in the
+  house JSX form, which the plugin renders in every build from then on), built with the plugin, against DOCS_DIR as it
+  was, built without it: what a site that adopted house-tables costs against the site before.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -49,6 +53,17 @@ def quiet_directory(work: Path) -> Path:
     return directory
 
 
+def fixed_copy(docs: Path, work: Path) -> Path:
+    """A copy of docs under work with every table `house-tables fix` converts converted (its configuration: the
+    corpus's mkdocs.yml, which lists the plugin)."""
+    fixed = work / "fixed"
+    shutil.rmtree(fixed, ignore_errors=True)
+    shutil.copytree(docs, fixed)
+    subprocess.run([sys.executable, "-m", "house_tables", "fix", str(fixed)], check=False,
+                   cwd=quiet_directory(work), stdout=subprocess.DEVNULL)
+    return fixed
+
+
 def write_typical(dest: Path, pages: int) -> None:
     """The corpus's pages with 0.25 tables per page (a site whose tables are a few reference pages)."""
     import corpus
@@ -66,6 +81,8 @@ def main() -> int:
     parser.add_argument("--only-with", action="store_true", help="build only with the plugin (the build without it "
                         "does not run house-tables: its count does not change with house-tables' code)")
     parser.add_argument("--typical", type=int, metavar="PAGES", help="write a typical-site corpus to DOCS_DIR")
+    parser.add_argument("--fixed", action="store_true", help="with the plugin, the site as `house-tables fix` "
+                        "leaves it (see above)")
     args = parser.parse_args()
     if args.typical:
         write_typical(args.docs, args.typical)
@@ -73,14 +90,16 @@ def main() -> int:
     args.work.mkdir(parents=True, exist_ok=True)
     compile_package()
     counts = {}
+    pages = {False: args.docs.resolve(), True: fixed_copy(args.docs.resolve(), args.work) if args.fixed
+             else args.docs.resolve()}
     for plugin in (True,) if args.only_with else (False, True):
-        config = site_config(args.work, args.docs.resolve(), args.theme, plugin)
+        config = site_config(args.work, pages[plugin], args.theme, plugin)
         counts[plugin] = instructions(config, args.work / f"{config.stem}.cg")
     if args.only_with:
-        print(f"{args.docs} theme {args.theme}: with {counts[True]:,}")
+        print(f"{args.docs}{' (fixed)' if args.fixed else ''} theme {args.theme}: with {counts[True]:,}")
         return 0
     without, with_ = counts[False], counts[True]
-    print(f"{args.docs} theme {args.theme}: without {without:,} with {with_:,} "
+    print(f"{args.docs}{' (with: fixed)' if args.fixed else ''} theme {args.theme}: without {without:,} with {with_:,} "
           f"overhead {with_ - without:,} = {with_ / without - 1:+.2%}")
     return 0
 

@@ -18,8 +18,10 @@ the Python-Markdown processors the plugin puts its recording ones in place of (T
 whose work the samples under house_tables include. Everything else is taken to cost the same in both builds (the
 share of the other samples per build is printed as a check; it moves with the load).
 
-Usage: python bench/plugin_samples.py MKDOCS_YML [--runs 4] [--rate 997] [--top 12]
-       python bench/plugin_samples.py MKDOCS_YML --without MKDOCS_YML [--rounds 4] [--runs 3]
+Usage: python bench/plugin_samples.py MKDOCS_YML [--runs 4] [--rate 997] [--top 12] [--nonblocking]
+       python bench/plugin_samples.py MKDOCS_YML --without MKDOCS_YML [--rounds 4] [--runs 3] [--nonblocking]
+       (--nonblocking: py-spy reads the stacks without pausing the build, which its default does for every sample:
+       paused, a dense build ran 3.5 times slower and its system calls were over-counted)
        (e.g. bench/out/scratch/sites/mkdocs-with.yml, or a configuration from bench/plugin_overhead.site_config)
 """
 

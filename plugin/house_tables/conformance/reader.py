@@ -15,6 +15,7 @@ import html
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..model import HtmlTableTag, Position, Span
 from ..parsing.cells import without_code_spans
@@ -39,8 +40,9 @@ SPANS = ("rowSpan", "colSpan", "rowspan", "colspan")
 _NO_SPAN = ('"1"', "'1'", "{1}")  # a span of one cell spans nothing: kept as written, like any other attribute
 
 
-@dataclass(frozen=True)
-class Element:
+# Element and Cell are made for every cell of every hand-written table a build renders (the pages `fix` wrote): as
+# named tuples (immutable, equal and hashed by their fields) they cost a third of the frozen dataclasses they were.
+class Element(NamedTuple):
     """One element's opening tag: where it is, its style items in order, and its other attributes as written."""
 
     name: str
@@ -49,8 +51,7 @@ class Element:
     others: str  # attributes other than style, as written (" id=\"x\""), kept by normalising
 
 
-@dataclass(frozen=True)
-class Cell:
+class Cell(NamedTuple):
     """A `<th>`/`<td>` on one line: its tag and its content exactly as written."""
 
     element: Element
@@ -115,7 +116,10 @@ def table_extent(lines: tuple[str, ...], start: int, jsx: bool = False) -> int |
     table (jsx) a code span is text: `<table>` or `</table>` there opens or closes nothing (in HTML it does)."""
     depth = 0
     for index in range(start, len(lines)):
-        line = without_code_spans(lines[index]) if jsx and "`" in lines[index] else lines[index]
+        line = lines[index]
+        if "table" not in line:  # (every tag _TABLE_TAG reads names it): a cell's line
+            continue
+        line = without_code_spans(line) if jsx and "`" in line else line
         for match in _TABLE_TAG.finditer(line + " "):
             depth += -1 if match.group(1) else 1
             if depth == 0:

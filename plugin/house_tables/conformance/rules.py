@@ -9,7 +9,6 @@ up to 100 (else computed as for converted tables), the configured colors, paddin
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from functools import lru_cache
 
 from ..config import Config
@@ -115,7 +114,7 @@ def drift(table: HandTable, config: Config, directive: Directive | None) -> list
     differences: dict[tuple, list[Position]] = {}
     compare = _Comparison(differences, kebab_case if table.form == "html" else str)
     for column, col in enumerate(table.cols):  # widths are HT011's; anything else a <col> has is drift
-        others = replace(col, style=tuple(item for item in col.style if item[0] != "width"))
+        others = col._replace(style=tuple(item for item in col.style if item[0] != "width"))
         compare(others, f"<col> column {column + 1}", _NO_ITEMS)
     compare(table.table, "<table>", expected.table)
     compare(table.head, "header <tr>", expected.header_row)

@@ -49,7 +49,7 @@ def house_table_element(lines: list[str], footnotes: tuple[str, ...] = ()) -> et
 def _simple_element(tag: Element) -> etree.Element:
     """_element of a simple tree without footnote references (a simple tree has no comments; its attribute values
     are bs4's, multi-valued ones joined back by their single spaces)."""
-    element = etree.Element(tag.name, dict(tag.attrs))
+    element = etree.Element(tag.name, tag.attrs)  # (ElementTree copies the attributes)
     last = None
     for child in tag.contents:
         if isinstance(child, str):

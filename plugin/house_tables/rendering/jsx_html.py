@@ -108,9 +108,32 @@ def jsx_cells_to_html(cells: list[str]) -> list[str]:
     return list(read)
 
 
+# A cell of these characters alone, holding no `www.` (GFM's autolink of an address without a scheme; the others need
+# `:` or `@`), is text to every step of jsx_to_html: no JSX expression or attribute, nothing cmark-gfm reads as inline
+# Markdown or writes escaped, no block after the leading private-use character. cmark-gfm strips a paragraph's final
+# spaces and nothing else (tests/test_house_build_paths.py compares the two on generated cells).
+_PLAIN_CELL = re.compile(r"[A-Za-z0-9 .,;?!'()/#%+-]*")
+
+
+def _plain(jsx: str) -> bool:
+    """Whether a cell's JSX renders as its own text, final spaces aside (see _PLAIN_CELL)."""
+    return _PLAIN_CELL.fullmatch(jsx) is not None and "www." not in jsx.lower()
+
+
 def _cells_to_html(cells: list[str]) -> list[str]:
-    """jsx_cells_to_html, read."""
-    if not enabled() or any(_NOT_BATCHED.search(jsx) for jsx in cells):
+    """jsx_cells_to_html, read: plain cells (_plain) as their text, the others rendered together."""
+    if not enabled():
+        return [jsx_to_html(jsx) for jsx in cells]
+    marked = [None if _plain(jsx) else jsx for jsx in cells]
+    rendered = iter(_rendered_together([jsx for jsx in marked if jsx is not None]))
+    return [jsx.rstrip(" ") if mark is None else next(rendered) for jsx, mark in zip(cells, marked)]
+
+
+def _rendered_together(cells: list[str]) -> list[str]:
+    """jsx_to_html of each cell, by one render of them all where they allow it (see jsx_cells_to_html)."""
+    if not cells:
+        return []
+    if any(_NOT_BATCHED.search(jsx) for jsx in cells):
         return [jsx_to_html(jsx) for jsx in cells]
     prepared = [_markup(jsx) for jsx in cells]
     lines = render_gfm("\n\n".join("\ue004" + markup for markup, _ in prepared)).split("\n")

@@ -97,6 +97,7 @@ def parse(html: str, *, first_table: bool = False) -> list | None:
     root = Element("[document]", {}, [])
     node, contents, texts, pre = root, root.contents, [], 0  # pre: how many `<pre>` are open
     open_elements: list[Element] = []  # node's ancestors, innermost last
+    known: dict[str, dict[str, str] | None] = {}  # the attributes of each tag's text: a table repeats a few of them
     last = None
     next_token = _TOKEN.scanner(html).match
     while (match := next_token()) is not None:
@@ -127,11 +128,12 @@ def parse(html: str, *, first_table: bool = False) -> list | None:
         name, written, close = match.group(5, 6, 7)
         if name not in NAMES or (close and name not in VOID):
             return None
-        pairs = _ATTRIBUTE.findall(written) if written else ()
-        attrs = dict(pairs)
-        if len(attrs) != len(pairs):
+        attrs = known.get(written, False) if written else {}
+        if attrs is False:
+            attrs = known[written] = _attributes(written)
+        if attrs is None:
             return None
-        element = Element(name, attrs, [])
+        element = Element(name, attrs.copy() if written else attrs, [])
         contents.append(element)
         if name not in VOID:
             open_elements.append(node)
@@ -141,6 +143,13 @@ def parse(html: str, *, first_table: bool = False) -> list | None:
         return None
     _flush(node, texts, pre)
     return root.contents
+
+
+def _attributes(written: str) -> dict[str, str] | None:
+    """A start tag's attributes, in order; None when one is named twice (not simple)."""
+    pairs = _ATTRIBUTE.findall(written)
+    attrs = dict(pairs)
+    return attrs if len(attrs) == len(pairs) else None
 
 
 def _character(match: re.Match, kind: str) -> str | None:
