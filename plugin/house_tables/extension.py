@@ -260,7 +260,8 @@ class HouseTableRenderer(Treeprocessor):
         labels = tuple(footnotes.footnotes) if footnotes is not None else ()
         text = HandTables(self.converter.text)
         for placeholder, lines in tables:
-            built = house_table_element(self._as_shown(lines, text), labels)
+            shown, grid = self._as_shown(lines, text)
+            built = house_table_element(shown, labels, grid)
             placeholder.tag = built.tag
             placeholder.attrib.update(built.attrib)
             placeholder.text = built.text
@@ -306,21 +307,24 @@ class HouseTableRenderer(Treeprocessor):
                 del element.attrib[key]
         self.stand_ins = []
 
-    def _as_shown(self, lines: list[str], text: HandTables) -> list[str]:
+    def _as_shown(self, lines: list[str], text: HandTables) -> tuple[list[str], object]:
         """A hand-written table as the build shows it: normalised to the house style when it drifts (its findings
         kept for the page's report, as `check` gives them), else as written (it conforms, its directive says
-        `off`, it is no simple grid, or it cannot be placed in the page's text)."""
+        `off`, it is no simple grid, or it cannot be placed in the page's text); and, shown as written, its reading
+        (a HandTable) when it is a grid read from these very lines (no tab: the text was placed with tabs expanded)."""
         tag = text.place(lines)
         if tag is None:
-            return lines
+            return lines, None
         self.converter.hand_tags.append(tag)
-        review = text.review(tag, self.converter.extension.settings.config)
+        review, grid = text.table_review(tag, self.converter.extension.settings.config)
         self.converter.hand_findings.extend(review.findings)
         self.converter.hand_reviews.append((tag, review.findings))
         if not review.normalisable:
-            return lines
+            same = grid is not None and grid.end_line - grid.start_line + 1 == len(lines) and not any(
+                "\t" in line for line in lines)
+            return lines, grid if same else None
         indent = lines[0][: len(lines[0]) - len(lines[0].lstrip(" \t"))]
-        return [indent + line for line in review.normalisable[0].lines]
+        return [indent + line for line in review.normalisable[0].lines], None
 
 
 def _url_stand_ins(table) -> list[tuple]:
@@ -613,6 +617,12 @@ class HandTables:
         from .conformance import review  # the reader and rules: only for pages with house tables
 
         return review(self.source.lines, [tag], config)
+
+    def table_review(self, tag: Position, config: Config):
+        """review, and the table as read when it is a grid (conformance.table_review)."""
+        from .conformance import table_review
+
+        return table_review(self.source.lines, tag, config)
 
 
 def page_footnotes(md: Markdown):

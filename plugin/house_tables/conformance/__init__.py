@@ -14,7 +14,7 @@ from ..model import Diagnostic, HtmlTableTag, Position, Review, Span
 from .reader import HandTable, Structure, is_jsx, read_table, read_table_to, table_extent
 from .rules import drift, normalised_lines
 
-__all__ = ["HandTable", "Normalised", "Review", "review", "reviews_kept"]
+__all__ = ["HandTable", "Normalised", "Review", "review", "reviews_kept", "table_review"]
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ def _table_review(lines: tuple[str, ...], tag: Position, config: Config) -> _One
         result = Review()
         _review_table(result, lines, table, config)
         one = _OneTable(table.span, tuple(result.findings), tuple(result.normalisable), result.conforming,
-                        result.alone)
+                        result.alone, table)
         if kept is not None:
             if len(kept) >= _KEPT_MOST:
                 kept.clear()
@@ -96,6 +96,17 @@ class _OneTable:
     normalisable: tuple[Normalised, ...]
     conforming: int
     alone: int
+    table: HandTable | Structure  # as read
+
+
+def table_review(lines: tuple[str, ...], tag: Position, config: Config) -> tuple[Review, HandTable | None]:
+    """review of the one table at tag, and that table as read when it is a grid (a build makes its elements of the
+    reading: the lines are read once)."""
+    one = _table_review(lines, tag, config)
+    if one is None:
+        return Review(), None
+    grid = one.table if isinstance(one.table, HandTable) else None
+    return Review(list(one.findings), list(one.normalisable), one.conforming, one.alone), grid
 
 
 def _review_table(result: Review, lines: tuple[str, ...], table: HandTable | Structure, config: Config) -> None:

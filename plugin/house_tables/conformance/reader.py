@@ -49,6 +49,7 @@ class Element(NamedTuple):
     at: Position
     style: tuple[tuple[str, str | int | float], ...]
     others: str  # attributes other than style, as written (" id=\"x\""), kept by normalising
+    written: str = ""  # all its attributes as written, in order (a build makes the element's HTML attributes of it)
 
 
 class Cell(NamedTuple):
@@ -72,6 +73,10 @@ class HandTable:
     rows: tuple[Element, ...]
     body: tuple[tuple[Cell, ...], ...]
     form: str = "jsx"  # "jsx" (style objects) or "html" (CSS strings): how normalising writes it
+    # Every element in the order written: an Element for each opening tag (the table's, sections', rows', cols'),
+    # a Cell for each cell, "/name" for each closing tag, None after an opening tag closed by its `/` (not a `<col>`);
+    # a build makes the table's elements of it (rendering.house_element.grid_table_element).
+    layout: tuple = ()
 
     @property
     def columns(self) -> int:
@@ -109,6 +114,7 @@ class _Reading:
     rows: list[tuple[Element, list[Cell]]] = field(default_factory=list)
     sections: list[str] = field(default_factory=list)  # the open thead/tbody/colgroup/tr
     form: str = "jsx"
+    layout: list = field(default_factory=list)  # HandTable.layout
 
 
 def table_extent(lines: tuple[str, ...], start: int, jsx: bool = False) -> int | None:
@@ -196,6 +202,9 @@ def _open(reading: _Reading, opening: tuple[str, str, str], at: Position) -> tup
     element, problem = _element(name, attrs, at, reading.form)
     if problem:
         return at, problem
+    reading.layout.append(element)
+    if void and name != "col":  # `<tr/>` is written as it is, an empty element to HTML: no layout to build of
+        reading.layout.append(None)
     if name == "table":
         reading.table = element
         return None
@@ -212,6 +221,7 @@ def _open(reading: _Reading, opening: tuple[str, str, str], at: Position) -> tup
 
 
 def _close(reading: _Reading, name: str, at: Position) -> tuple[Position, str] | None:
+    reading.layout.append("/" + name)
     if name == "table":
         return None
     if not reading.sections or reading.sections[-1] != name:
@@ -235,7 +245,9 @@ def _add_cell(reading: _Reading, match: re.Match, at: Position) -> tuple[Positio
     element, problem = _element(match["name"], match["attrs"], at, reading.form)
     if problem:
         return at, problem
-    reading.rows[-1][1].append(Cell(element, match["content"]))
+    cell = Cell(element, match["content"])
+    reading.rows[-1][1].append(cell)
+    reading.layout.append(cell)
     return None
 
 
@@ -262,13 +274,14 @@ def _grid(reading: _Reading, span: Span, indent: str) -> HandTable | Structure:
         if any(cell.element.name != "td" for cell in cells):
             return Structure(span, row.at, "a body row with a <th> cell")
     return HandTable(span, indent, reading.table, tuple(reading.cols), reading.colgroup, head, tuple(header),
-                     tuple(row for row, _ in rows), tuple(tuple(cells) for _, cells in rows), reading.form)
+                     tuple(row for row, _ in rows), tuple(tuple(cells) for _, cells in rows), reading.form,
+                     tuple(reading.layout))
 
 
 def _element(name: str, attrs: str, at: Position, form: str) -> tuple[Element | None, str | None]:
     """An element's attributes: the style's items and the other attributes as written."""
     style, others, problem = _attributes(name, attrs, form)
-    return (None, problem) if problem else (Element(name, at, style, others), None)
+    return (None, problem) if problem else (Element(name, at, style, others, attrs), None)
 
 
 @lru_cache(maxsize=4096)

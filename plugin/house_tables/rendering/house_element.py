@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as etree
+from functools import lru_cache
 from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
@@ -18,8 +19,8 @@ from markdown.util import AtomicString
 
 from .fast import enabled
 from .fragments import simple_first_table
-from .jsx_html import jsx_table_html
-from .simple_html import Element
+from .jsx_html import _tag_attributes, jsx_cells_to_html, jsx_table_html
+from .simple_html import _ONLY_SPACES, VOID, Element, parse
 
 if TYPE_CHECKING:
     from bs4 import Tag
@@ -31,8 +32,13 @@ FOOTNOTE_MARK = "data-house-footnote"
 _REFERENCE_LIKE = re.compile(r"&(?=(?:#[0-9]+|#x[0-9a-f]+|[0-9a-z]+);)", re.IGNORECASE)
 
 
-def house_table_element(lines: list[str], footnotes: tuple[str, ...] = ()) -> etree.Element:
-    """The `<table>` element of a house JSX table, cells rendered as MDX reads them; footnotes: the page's labels."""
+def house_table_element(lines: list[str], footnotes: tuple[str, ...] = (), grid=None) -> etree.Element:
+    """The `<table>` element of a house JSX table, cells rendered as MDX reads them; footnotes: the page's labels;
+    grid: the conformance reading of these lines (a HandTable), when there is one."""
+    if grid is not None and not footnotes and enabled():
+        built = grid_table_element(grid)
+        if built is not None:
+            return built
     indent = lines[0][: len(lines[0]) - len(lines[0].lstrip(" \t"))]
     html = "\n".join(jsx_table_html(lines, indent, footnotes))
     # A table holding no footnote reference (none of cmark-gfm's, none written by hand) and written in simple HTML:
@@ -44,6 +50,73 @@ def house_table_element(lines: list[str], footnotes: tuple[str, ...] = ()) -> et
 
     table = BeautifulSoup(html, "html.parser").find("table")
     return _element(table, {label: label for label in footnotes})
+
+
+def grid_table_element(grid) -> etree.Element | None:
+    """house_table_element of the lines a HandTable was read from (no footnotes), made of the reading: the simple
+    tree the parse of the table's HTML gives, without writing and parsing the table's tags again (only each cell's
+    HTML is parsed). Its elements are the layout's (one per line, lines joined by a line break: the text between two
+    is "\n"); each one's attributes are those of its tag's HTML (_html_attributes). None where that tree is not
+    certain to be the one: a piece not simple HTML, a footnote reference, tags not closed in order, `<tr/>`."""
+    if grid.form != "jsx" or not grid.layout:
+        return None
+    cells = [item.content for item in grid.layout if hasattr(item, "content")]
+    read = iter(jsx_cells_to_html(cells))
+    root = Element("[document]", {}, [])
+    node, open_elements = root, []
+    for item in grid.layout:
+        if item is None:
+            return None
+        if node is not root:
+            node.contents.append("\n")
+        if isinstance(item, str):  # a closing tag
+            if node is root or node.name != item[1:]:
+                return None
+            node = open_elements.pop()
+            continue
+        content = getattr(item, "content", None)
+        tag = item if content is None else item.element
+        attrs = _html_attributes(tag.name, tag.written)
+        if attrs is None:
+            return None
+        element = Element(tag.name, attrs, [])
+        node.contents.append(element)
+        if content is not None:
+            nodes = _cell_nodes(next(read))
+            if nodes is None:
+                return None
+            element.contents = nodes
+        elif tag.name not in VOID:
+            open_elements.append(node)
+            node = element
+    if node is not root or len(root.contents) != 1 or root.contents[0].name != "table":
+        return None
+    return _simple_element(root.contents[0])
+
+
+@lru_cache(maxsize=4096)
+def _html_attributes(name: str, written: str) -> dict[str, str] | None:
+    """The attributes parse() reads on the HTML of a structure or cell tag of these JSX attributes (jsx_html's
+    conversion: a table repeats a few of them on every row); None when that tag is not simple HTML or names a
+    footnote reference (house_table_element leaves those to bs4)."""
+    html = _tag_attributes(f"<{name}{written}>")
+    nodes = parse(html if name in VOID else f"{html}</{name}>") if "footnote-ref" not in html else None
+    if not nodes or len(nodes) != 1 or not isinstance(nodes[0], Element) or nodes[0].name != name:
+        return None
+    return nodes[0].attrs
+
+
+_MARKUP_OR_STOP = re.compile("[<>&\r\x00]")  # what makes a cell's HTML more than one text to parse()
+
+
+def _cell_nodes(html: str) -> list | None:
+    """parse(html) of a cell's HTML (a new list), its text alone when it holds no markup; None when it is not simple
+    or holds a footnote reference."""
+    if _MARKUP_OR_STOP.search(html) is None:
+        if not html:
+            return []
+        return ["\n" if "\n" in html else " "] if _ONLY_SPACES.fullmatch(html) else [html]
+    return parse(html) if "footnote-ref" not in html else None
 
 
 def _simple_element(tag: Element) -> etree.Element:
