@@ -99,7 +99,7 @@ def _html_attributes(name: str, written: str) -> dict[str, str] | None:
     """The attributes parse() reads on the HTML of a structure or cell tag of these JSX attributes (jsx_html's
     conversion: a table repeats a few of them on every row); None when that tag is not simple HTML or names a
     footnote reference (house_table_element leaves those to bs4)."""
-    html = _tag_attributes(f"<{name}{written}>")
+    html = _tag_attributes(f"<{name}{written.rstrip()}>")  # (` />` and a blank before `>` read as `>`)
     nodes = parse(html if name in VOID else f"{html}</{name}>") if "footnote-ref" not in html else None
     if not nodes or len(nodes) != 1 or not isinstance(nodes[0], Element) or nodes[0].name != name:
         return None
