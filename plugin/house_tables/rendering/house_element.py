@@ -53,45 +53,57 @@ def house_table_element(lines: list[str], footnotes: tuple[str, ...] = (), grid=
 
 
 def grid_table_element(grid) -> etree.Element | None:
-    """house_table_element of the lines a HandTable was read from (no footnotes), made of the reading: the simple
-    tree the parse of the table's HTML gives, without writing and parsing the table's tags again (only each cell's
-    HTML is parsed). Its elements are the layout's (one per line, lines joined by a line break: the text between two
-    is "\n"); each one's attributes are those of its tag's HTML (_html_attributes). None where that tree is not
-    certain to be the one: a piece not simple HTML, a footnote reference, tags not closed in order, `<tr/>`."""
-    if grid.form != "jsx" or not grid.layout:
+    """house_table_element of the lines a HandTable was read from (no footnotes), made of the reading: the elements
+    the simple tree of the table's HTML gives, without writing and parsing the table's tags again (only each cell's
+    HTML is parsed). Its elements are the layout's, one per line (the lines joined by line breaks: the text between
+    two is one line break); each one's attributes are those of its tag's HTML (_html_attributes). None where that
+    tree is not certain to be the one: a piece not simple HTML, a footnote reference, tags not closed in order,
+    `<tr/>`."""
+    if grid.form != "jsx" or not grid.layout or grid.layout[0].name != "table":
         return None
-    cells = [item.content for item in grid.layout if hasattr(item, "content")]
-    read = iter(jsx_cells_to_html(cells))
-    root = Element("[document]", {}, [])
-    node, open_elements = root, []
+    read = iter(jsx_cells_to_html([item.content for item in grid.layout if hasattr(item, "content")]))
+    table = node = None
+    open_elements: list = []
     for item in grid.layout:
         if item is None:
             return None
-        if node is not root:
-            node.contents.append("\n")
+        if node is not None:
+            _append_line_break(node)
         if isinstance(item, str):  # a closing tag
-            if node is root or node.name != item[1:]:
+            if node is None or node.tag != item[1:]:
                 return None
-            node = open_elements.pop()
+            node = open_elements.pop() if open_elements else None
             continue
         content = getattr(item, "content", None)
         tag = item if content is None else item.element
         attrs = _html_attributes(tag.name, tag.written)
         if attrs is None:
             return None
-        element = Element(tag.name, attrs, [])
-        node.contents.append(element)
+        if node is None:
+            if table is not None:
+                return None
+            element = table = etree.Element(tag.name, attrs)
+        else:
+            element = etree.SubElement(node, tag.name, attrs)  # (ElementTree copies the attributes)
         if content is not None:
             nodes = _cell_nodes(next(read))
             if nodes is None:
                 return None
-            element.contents = nodes
+            _fill(element, nodes)
         elif tag.name not in VOID:
-            open_elements.append(node)
+            if node is not None:
+                open_elements.append(node)
             node = element
-    if node is not root or len(root.contents) != 1 or root.contents[0].name != "table":
-        return None
-    return _simple_element(root.contents[0])
+    return table if node is None else None
+
+
+def _append_line_break(element: etree.Element) -> None:
+    """The line break between two lines of the table, after element's last child (or as its text)."""
+    if len(element):
+        last = element[-1]
+        last.tail = AtomicString((last.tail or "") + "\n")
+    else:
+        element.text = AtomicString((element.text or "") + "\n")
 
 
 @lru_cache(maxsize=4096)
@@ -123,14 +135,19 @@ def _simple_element(tag: Element) -> etree.Element:
     """_element of a simple tree without footnote references (a simple tree has no comments; its attribute values
     are bs4's, multi-valued ones joined back by their single spaces)."""
     element = etree.Element(tag.name, tag.attrs)  # (ElementTree copies the attributes)
+    _fill(element, tag.contents)
+    return element
+
+
+def _fill(element: etree.Element, nodes: list) -> None:
+    """The nodes of a simple tree as element's children and texts."""
     last = None
-    for child in tag.contents:
+    for child in nodes:
         if isinstance(child, str):
             _append_text(element, last, child)
             continue
         last = _simple_element(child)
         element.append(last)
-    return element
 
 
 def _element(tag: Tag, labels: dict[str, str]) -> etree.Element:
