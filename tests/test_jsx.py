@@ -328,3 +328,20 @@ def test_random_text_renders_the_same(mdx_engine, text):
 ])
 def test_a_style_is_compared_by_its_declarations(one, other, same):
     assert (canonical_style(one) == canonical_style(other)) is same
+
+
+# JS string literals with every kind of escape (ECMAScript's EscapeSequence), each as the source writes it
+_JS_LITERALS = ["'it\\'s'", '"say \\"hi\\""', "'a\\\\b'", '"\\x41\\u0042\\u{1F600}"', '"\\ud83d\\ude00"',
+                "'\\n\\t\\v\\b\\f\\r'", "'\\0'", "'\\a\\/\\q'", '"plain"', "''", "'\\u00e9t\\u00e9'"]
+
+
+def test_js_string_literals_read_as_node_reads_them():
+    """jsx_html._js_string gives each literal's value as Node evaluates it (JSON.stringify carries it back)."""
+    import json
+    import subprocess
+
+    from house_tables.rendering.jsx_html import _js_string
+
+    script = "process.stdout.write(JSON.stringify([" + ", ".join(_JS_LITERALS) + "]))"
+    values = json.loads(subprocess.run(["node", "-e", script], capture_output=True, text=True, check=True).stdout)
+    assert [_js_string(literal) for literal in _JS_LITERALS] == values

@@ -181,3 +181,12 @@ def test_blog_excerpts_are_styled_and_each_table_reported_once_at_its_post(tmp_p
     ]
     excerpt = built.main("blog/index.html")
     assert [t.find("th").get_text() for t in house_styled(excerpt)] == ["above"]
+
+
+def test_a_js_string_with_escapes_json_lacks_builds_as_mdx_reads_it(tmp_path):
+    """A cell `{'it\\'s'}` or `{"\\x41"}` (escapes JS has and JSON lacks) stopped the build with a JSONDecodeError:
+    each is now the text MDX shows for it."""
+    page = "# Home\n\n" + house_table("{'it\\'s'}", '{"\\x41\\u{1F600}"} {"a\\/b"}') + "\n"
+    built = build_site(write_site(tmp_path, {"index.md": page}), tmp_path / "site")
+    cells = built.main("index.html").select("td")
+    assert [cell.get_text() for cell in cells] == ["it's", "A\U0001F600 a/b"]

@@ -12,7 +12,7 @@ from .conformance import HandTable, Review, review
 from .decisions import settle
 from .diagnostics import not_verified
 from .directives import Directive
-from .macros import EXTRA_DATA_PLUGIN, MACROS_PLUGIN, MARKER_KINDS, JinjaSyntax
+from .macros import EXTRA_DATA_PLUGIN, MACROS_PLUGIN, JinjaSyntax
 from .model import Cell, Diagnostic, Dialect, PlacedTable, Span, Table
 from .parsing import scan
 from .parsing.cjk import cjk_friendly_differs
@@ -357,7 +357,7 @@ def _in_raw_block(table: Table, lines: list[str], old: str, jinja: JinjaSyntax, 
         held = next((marker for marker in jinja.markers if marker in old), None)
         if held is not None:
             return _template_lost(table, held, readers.get(held, (MACROS_PLUGIN,)),
-                                  MARKER_KINDS[jinja.markers.index(held)])
+                                  jinja.kinds[held])
         return not_verified(table.span, "the pipe table is inside the site's macros plugin's template syntax "
                             "(an expression, a statement or a comment)", "convert this table by hand")
     if jinja.opens_statement(lines):
@@ -387,7 +387,7 @@ def _shown_as_text(html_lines: str, markers: tuple[str, ...]) -> str | None:
     return next((marker for marker in markers if marker in _SHOWN_BRACKETS and _SHOWN_BRACKETS[marker] in text), None)
 
 
-# What the plugin does with what a marker opens (macros.MARKER_KINDS).
+# What the plugin does with what a marker opens (JinjaSyntax.kinds).
 _DONE = {"expression": "expand", "statement": "run", "comment": "drop"}
 
 

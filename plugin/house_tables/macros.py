@@ -18,8 +18,8 @@ from . import mkdocs_parts
 # Jinja's); the statement's end too, for the raw block's own tags.
 _STARTS = (("j2_variable_start_string", "{{"), ("j2_block_start_string", "{%"), ("j2_comment_start_string", "{#"))
 _BLOCK_END = ("j2_block_end_string", "%}")
-# What each of those opens (JinjaSyntax.markers' order), as HT009 names it.
-MARKER_KINDS = ("expression", "statement", "comment")
+# What each of those opens (JinjaSyntax.kinds), as HT009 names it.
+_KINDS = ("expression", "statement", "comment")
 
 # Tokens of Jinja's lexer (jinja2.lexer.tokeniter) that are the template's text, and the raw block's own tags.
 _DATA, _RAW_BEGIN, _RAW_END, _VARIABLE_BEGIN, _VARIABLE_END = "data", "raw_begin", "raw_end", "variable_begin", \
@@ -61,6 +61,15 @@ class JinjaSyntax:
     def markers(self) -> tuple[str, ...]:
         """What opens an expression, a statement and a comment."""
         return tuple(self._option(key, default) for key, default in _STARTS)
+
+    @property
+    def kinds(self) -> dict[str, str]:
+        """What each marker opens, as HT009 names it: "expression", "statement" or "comment" (the first, where two
+        of the site's delimiters are the same)."""
+        kinds: dict[str, str] = {}
+        for marker, kind in zip(self.markers, _KINDS):
+            kinds.setdefault(marker, kind)
+        return kinds
 
     def wrapped(self, lines: list[str]) -> list[str]:
         """lines inside a raw block, its tags on lines of their own and blank lines between: read as written (by

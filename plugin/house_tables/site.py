@@ -20,7 +20,7 @@ from . import mkdocs_parts, observed
 from .config import CROSS_REFERENCE_MARKER, WIKI_LINK_MARKER, ConfigError, TemplateMarker
 from .diagnostics import shown_file
 from .files import LazySpec, cannot_read
-from .macros import EXTRA_DATA_PLUGIN, MACROS_PLUGIN, MARKER_KINDS, JinjaSyntax
+from .macros import EXTRA_DATA_PLUGIN, MACROS_PLUGIN, JinjaSyntax
 
 # Zensical reads zensical.toml before mkdocs.yml (its `[project]` table holds MkDocs' keys); ProperDocs (an MkDocs
 # fork, the same configuration) reads its own name first, then MkDocs'.
@@ -1171,22 +1171,21 @@ def _template_markers(plugins) -> tuple[TemplateMarker, ...]:
     kinds: dict[str, str] = {}
     for name, options in _plugin_entries(plugins):
         if name == MACROS_PLUGIN:
-            texts = JinjaSyntax.of(options if isinstance(options, dict) else {}).markers
+            opened = JinjaSyntax.of(options if isinstance(options, dict) else {}).kinds
         elif name == EXTRA_DATA_PLUGIN:
-            texts = _extra_data_syntax(options).markers
+            opened = _extra_data_syntax(options).kinds
         elif name in _CROSS_REFERENCE_PLUGINS:
-            texts = (CROSS_REFERENCE_MARKER,)
+            opened = {CROSS_REFERENCE_MARKER: "expression"}
         elif name in _WIKI_LINK_PLUGINS:
-            texts = (WIKI_LINK_MARKER,)
+            opened = {WIKI_LINK_MARKER: "expression"}
         else:
             continue
-        for text, kind in zip(texts, MARKER_KINDS):
+        for text, kind in opened.items():
             named = readers.setdefault(text, [])
             kinds.setdefault(text, kind)
             if name not in named:
                 named.append(name)
     return tuple(TemplateMarker(text, tuple(names), kinds[text]) for text, names in readers.items())
-
 
 
 def _extra_data_syntax(options) -> JinjaSyntax:

@@ -1056,7 +1056,7 @@ def _unlocated(locator: LineLocator, rows: list[str], cursor: int) -> Diagnostic
             return unlocated_table(Span(start, Position(first + count, len(locator.lines[first + count - 1]))),
                                    len(rows) - 2)
     delimiter = locator.find(rows[1:2], max(cursor, 1)) if len(rows) > 1 and rows[1].strip() else None
-    if delimiter:
+    if delimiter is not None and delimiter > 0:  # (the header row is on the line above it)
         return unlocated_table(Span(Position(delimiter, 1), Position(delimiter + 1, len(locator.lines[delimiter]))),
                                len(rows) - 2)
     return unlocated_table(Span(Position(1, 1), Position(1, 0)), len(rows) - 2)

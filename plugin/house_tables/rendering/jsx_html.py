@@ -9,7 +9,6 @@ the rest is inline Markdown (rendered by cmark-gfm, raw tags kept).
 from __future__ import annotations
 
 import html
-import json
 import re
 from functools import lru_cache
 
@@ -145,11 +144,31 @@ def _rendered_together(cells: list[str]) -> list[str]:
             for line, (_, texts) in zip(lines, prepared)]
 
 
+# A JS string literal's escapes (ECMAScript's EscapeSequence): \u{...}, \uXXXX, \xXX, a single character (b f n r t v 0,
+# anything else standing for itself: `\'`, `\"`, `\\`, `\/`); JSON knows only some of them (`\'` and `\x41` stopped the
+# build with a JSONDecodeError).
+_JS_ESCAPE = re.compile(r"\\(?:u\{([0-9A-Fa-f]{1,6})\}|u([0-9A-Fa-f]{4})|x([0-9A-Fa-f]{2})|(.))", re.DOTALL)
+_JS_SINGLE = {"b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t", "v": "\v", "0": "\0",
+              "\n": "", "\r": "", "\u2028": "", "\u2029": ""}  # (a line continuation: nothing)
+
+
 def _js_string(literal: str) -> str:
-    """The value of a JS string literal."""
-    if literal.startswith("'"):
-        literal = '"' + literal[1:-1].replace('\\"', '"').replace('"', '\\"') + '"'
-    return json.loads(literal)
+    """The value of a JS string literal (quotes included), as JS reads it: a UTF-16 pair of `\\u` escapes is one
+    character."""
+    body = literal[1:-1]
+    if "\\" not in body:
+        return body
+    value = _JS_ESCAPE.sub(_js_escaped, body)
+    return value.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
+
+
+def _js_escaped(match: re.Match) -> str:
+    """The character one escape stands for."""
+    code = match.group(1) or match.group(2) or match.group(3)
+    if code is not None:
+        number = int(code, 16)
+        return chr(number) if number <= 0x10FFFF else match.group(0)  # (past U+10FFFF: JS refuses the literal)
+    return _JS_SINGLE.get(match.group(4), match.group(4))
 
 
 def _attributes(markup: str) -> str:
