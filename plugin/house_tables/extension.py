@@ -29,6 +29,7 @@ from .patterns import LazyPattern
 from .source import Source
 
 if TYPE_CHECKING:
+    from .conformance.reader import HandTable
     from .parsing.locate import LineLocator
 
 # Imported where first needed (a build imports this module whether or not a page has a table): decisions,
@@ -307,7 +308,7 @@ class HouseTableRenderer(Treeprocessor):
                 del element.attrib[key]
         self.stand_ins = []
 
-    def _as_shown(self, lines: list[str], text: HandTables) -> tuple[list[str], object]:
+    def _as_shown(self, lines: list[str], text: HandTables) -> tuple[list[str], HandTable | None]:
         """A hand-written table as the build shows it: normalised to the house style when it drifts (its findings
         kept for the page's report, as `check` gives them), else as written (it conforms, its directive says
         `off`, it is no simple grid, or it cannot be placed in the page's text); and, shown as written, its reading

@@ -76,7 +76,7 @@ class HandTable:
     # Every element in the order written: an Element for each opening tag (the table's, sections', rows', cols'),
     # a Cell for each cell, "/name" for each closing tag, None after an opening tag closed by its `/` (not a `<col>`);
     # a build makes the table's elements of it (rendering.house_element.grid_table_element).
-    layout: tuple = ()
+    layout: tuple[Element | Cell | str | None, ...] = ()
 
     @property
     def columns(self) -> int:

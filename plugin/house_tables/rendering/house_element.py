@@ -19,11 +19,13 @@ from markdown.util import AtomicString
 
 from .fast import enabled
 from .fragments import simple_first_table
-from .jsx_html import _tag_attributes, jsx_cells_to_html, jsx_table_html
-from .simple_html import _ONLY_SPACES, VOID, Element, parse
+from .jsx_html import jsx_cells_to_html, jsx_table_html, tag_attributes
+from .simple_html import VOID, Element, parse, text_node
 
 if TYPE_CHECKING:
     from bs4 import Tag
+
+    from ..conformance.reader import HandTable
 
 FOOTNOTE_MARK = "data-house-footnote"
 # Python-Markdown's serializer writes an `&` that starts something like a character reference as it is (so the
@@ -32,7 +34,8 @@ FOOTNOTE_MARK = "data-house-footnote"
 _REFERENCE_LIKE = re.compile(r"&(?=(?:#[0-9]+|#x[0-9a-f]+|[0-9a-z]+);)", re.IGNORECASE)
 
 
-def house_table_element(lines: list[str], footnotes: tuple[str, ...] = (), grid=None) -> etree.Element:
+def house_table_element(lines: list[str], footnotes: tuple[str, ...] = (),
+                        grid: HandTable | None = None) -> etree.Element:
     """The `<table>` element of a house JSX table, cells rendered as MDX reads them; footnotes: the page's labels;
     grid: the conformance reading of these lines (a HandTable), when there is one."""
     if grid is not None and not footnotes and enabled():
@@ -52,7 +55,7 @@ def house_table_element(lines: list[str], footnotes: tuple[str, ...] = (), grid=
     return _element(table, {label: label for label in footnotes})
 
 
-def grid_table_element(grid) -> etree.Element | None:
+def grid_table_element(grid: HandTable) -> etree.Element | None:
     """house_table_element of the lines a HandTable was read from (no footnotes), made of the reading: the elements
     the simple tree of the table's HTML gives, without writing and parsing the table's tags again (only each cell's
     HTML is parsed). Its elements are the layout's, one per line (the lines joined by line breaks: the text between
@@ -111,7 +114,7 @@ def _html_attributes(name: str, written: str) -> dict[str, str] | None:
     """The attributes parse() reads on the HTML of a structure or cell tag of these JSX attributes (jsx_html's
     conversion: a table repeats a few of them on every row); None when that tag is not simple HTML or names a
     footnote reference (house_table_element leaves those to bs4)."""
-    html = _tag_attributes(f"<{name}{written.rstrip()}>")  # (` />` and a blank before `>` read as `>`)
+    html = tag_attributes(f"<{name}{written.rstrip()}>")  # (` />` and a blank before `>` read as `>`)
     nodes = parse(html if name in VOID else f"{html}</{name}>") if "footnote-ref" not in html else None
     if not nodes or len(nodes) != 1 or not isinstance(nodes[0], Element) or nodes[0].name != name:
         return None
@@ -125,9 +128,7 @@ def _cell_nodes(html: str) -> list | None:
     """parse(html) of a cell's HTML (a new list), its text alone when it holds no markup; None when it is not simple
     or holds a footnote reference."""
     if _MARKUP_OR_STOP.search(html) is None:
-        if not html:
-            return []
-        return ["\n" if "\n" in html else " "] if _ONLY_SPACES.fullmatch(html) else [html]
+        return [text_node(html)] if html else []
     return parse(html) if "footnote-ref" not in html else None
 
 

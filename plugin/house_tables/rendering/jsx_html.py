@@ -224,12 +224,12 @@ def _table_lines_at_once(lines: list[str]) -> list[str]:
     """_line_to_html of each line, every cell read back in one render (jsx_cells_to_html)."""
     cells = [_CELL.match(line) for line in lines]
     read = iter(jsx_cells_to_html([cell.group(2) for cell in cells if cell]))
-    return [_tag_attributes(cell.group(1)) + next(read) + cell.group(3) if cell
-            else _tag_attributes(line).replace(" />", ">") for line, cell in zip(lines, cells)]
+    return [tag_attributes(cell.group(1)) + next(read) + cell.group(3) if cell
+            else tag_attributes(line).replace(" />", ">") for line, cell in zip(lines, cells)]
 
 
 @lru_cache(maxsize=4096)
-def _tag_attributes(markup: str) -> str:
+def tag_attributes(markup: str) -> str:
     """_attributes of a table's structure line or cell opening: a table repeats a few of them for every row."""
     return _attributes(markup)
 

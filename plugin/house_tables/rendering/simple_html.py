@@ -165,15 +165,20 @@ def _character(match: re.Match, kind: str) -> str | None:
 
 
 def _flush(node: Element, texts: list[str], pre: int) -> None:
-    """The pending texts as one text node of node (bs4 makes one of adjacent data and references); outside a
-    `<pre>`, nothing but ASCII spaces becomes one space, or one line break if it held one (bs4's `endData`)."""
+    """The pending texts as one text node of node (bs4 makes one of adjacent data and references; text_node)."""
     if not texts:
         return
     text = texts[0] if len(texts) == 1 else "".join(texts)
     texts.clear()
-    if not pre and _ONLY_SPACES.fullmatch(text):
-        text = "\n" if "\n" in text else " "
-    node.contents.append(text)
+    node.contents.append(text if pre else text_node(text))
+
+
+def text_node(text: str) -> str:
+    """The text node parse() makes of text outside a `<pre>`: nothing but ASCII spaces becomes one space, or one
+    line break if it held one (bs4's `endData`)."""
+    if _ONLY_SPACES.fullmatch(text):
+        return "\n" if "\n" in text else " "
+    return text
 
 
 def decode(nodes: list) -> str:
