@@ -1797,6 +1797,53 @@ def test_a_table_markdownextradata_loops_over_data_is_checked_as_built(tmp_path,
     after = build_site(config, tmp_path / "after")
     assert unstyled(after.pages["index.html"]) == shown
 
+# A template statement right above a pipe table (no blank line): as written the block is a paragraph, once the plugin
+# has run the statement a table (and a loop's later rounds more tables, made at its closing line). The build and check
+# reported each table's HT001; fix and --verify left them and said nothing of why.
+STATEMENT_ABOVE = {
+    "markdownextradata": ("# T\n\nText.\n\n{% for g in groups %}\n| a | b |\n|---|---|\n| {{ g.name }} | x |\n"
+                          "{% endfor %}\n\n| c | d |\n|---|---|\n| 1 | 2 |\n"),
+    "macros": "# T\n\nText.\n\n{% if true %}\n| a | b |\n|---|---|\n| {{ config.site_name }} | x |\n{% endif %}\n\n"
+              "| c | d |\n|---|---|\n| 1 | 2 |\n"}
+STATEMENT_REFUSALS = {
+    "markdownextradata": [
+        ("docs/index.md:6:1", "a template statement directly above the table (line 5: '{% for g in groups %}') "
+                              "makes it a paragraph as written, which the build shows as a table once the site's "
+                              "markdownextradata plugin has run the statement: put a blank line between them"),
+        ("docs/index.md:9:1", "the site's markdownextradata plugin makes this table where the '{%' statement on this "
+                              "line runs (a loop, a condition), and no lines of the file hold it as shown: fix "
+                              "converts the tables a file holds")],
+    "macros": [
+        ("docs/index.md:6:1", "a template statement directly above the table (line 5: '{% if true %}') makes it a "
+                              "paragraph as written, which the build shows as a table once the site's macros plugin "
+                              "has run the statement: put a blank line between them")]}
+
+
+@pytest.mark.parametrize("template_plugin", ["markdownextradata", "macros"])
+def test_fix_says_why_it_leaves_a_table_a_statement_line_above_makes(tmp_path, template_plugin):
+    """check and the build report the same tables at the same places; fix (writing) and check --verify keep the
+    tables the statement makes and say why at each of them (HT009), convert the plain table, and the page shows the
+    same after fix; fix's left findings are the build's after it, but for the HT009s only fix gives."""
+    files = {"docs/_data/groups.yml": "- {name: Anime}\n- {name: Audio}\n"}
+    config = write_site(tmp_path, {"index.md": STATEMENT_ABOVE[template_plugin]}, files=files,
+                        extensions=["attr_list"], snippets=False)
+    _with_plugin_first(config, template_plugin)
+    before = build_site(config, tmp_path / "before")
+    built = [line.removeprefix("house_tables: ") for line in before.findings()]
+    code, checked = run_cli(tmp_path, "check", "--no-cache", "docs")
+    assert code == 1 and checked[:-1] == built and len(built) == 1 + len(STATEMENT_REFUSALS[template_plugin])
+    verified = run_cli(tmp_path, "check", "--no-cache", "--verify", "--form", "html", "docs")[1]
+    code, fixed = run_cli(tmp_path, "fix", "--form", "html", "docs")
+    for said in (verified, fixed):
+        refused = [tuple(line.split(": HT009 ", 1)) for line in said if " HT009 " in line]
+        assert refused == STATEMENT_REFUSALS[template_plugin]
+    assert code == 1 and fixed[0] == "docs/index.md: 1 table, 4 cells verified"
+    after = build_site(config, tmp_path / "after")
+    assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+    left = [line for line in fixed[1:-1] if " HT009 " not in line]
+    assert left == [line.removeprefix("house_tables: ") for line in after.findings()] == built[:-1]
+
+
 # A footnote reference and an escaped pipe in cells: the JSX form, shown by MkDocs without the plugin, is raw HTML,
 # so the reference is text ("1 [^n]") and the code shows two backslashes; the HTML form shows the page as before.
 NO_PLUGIN_PAGE = "# T\n\n| a | b |\n|---|:-:|\n| 1 [^n] | `x\\|y` |\n| *e* | <b>z</b> |\n\n[^n]: note\n"
