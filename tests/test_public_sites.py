@@ -1488,6 +1488,29 @@ def test_a_page_is_verified_with_the_files_include_markdown_pastes_into_it(tmp_p
     assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
 
 
+# TRaSH-Guides: `fix --check docs includes` listed a pasted file's table as left (HT001 at its line, once per page that
+# pastes it) in the run that said it would convert that file: the pages were read against the file as it is, which a
+# writing run rewrites before it reports (and then drops what the pages said of it).
+PASTED_TWO = "## P\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n| c | d |\n|---|---|\n| 3 | 4 | 5 |\n"
+
+
+def test_a_dry_run_of_fix_leaves_what_a_writing_run_leaves_in_a_pasted_file(tmp_path):
+    """fix --check says what fix then leaves (the table it cannot convert, once, at the file's line), not the table
+    it would convert, and writes nothing."""
+    line = '{% include-markdown "../includes/part.md" %}'
+    pages = {"index.md": f"# T\n\n{line}\n", "other.md": f"# O\n\nText.\n\n{line}\n"}
+    write_site(tmp_path, pages, files={"includes/part.md": PASTED_TWO}, extensions=["attr_list"], snippets=False)
+    _with_plugin_first(tmp_path / "mkdocs.yml", "include-markdown")
+    dry = run_cli(tmp_path, "fix", "--check", "docs", "includes")
+    assert (tmp_path / "includes" / "part.md").read_text(encoding="utf-8") == PASTED_TWO
+    code, written = run_cli(tmp_path, "fix", "docs", "includes")
+    left = [line for line in written if " HT0" in line]
+    assert (code, [finding.split(" ", 2)[:2] for finding in left]) == (1, [
+        ["includes/part.md:22:1:", "HT001"], ["includes/part.md:22:1:", "HT010"], ["includes/part.md:24:11:", "HT002"]])
+    assert (dry[0], [line for line in dry[1] if " HT0" in line]) == (1, left)
+    assert "would convert 1 table" in dry[1][0] and written[0].startswith("includes/part.md: 1 table")
+
+
 def test_a_page_pasting_a_file_from_a_url_keeps_its_tables(tmp_path):
     """house-tables fetches nothing: a page include-markdown pastes a URL into cannot be verified as pasted."""
     page = "# T\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\n{% include-markdown \"https://example.com/x.md\" %}\n"

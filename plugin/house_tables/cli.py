@@ -511,6 +511,7 @@ def execute(args: argparse.Namespace, resolver: Resolver) -> Run:
         resolver.save()
     if writes and written:
         results = _rechecked_includers(results, slots, chosen, args.jobs)
+    if args.command == "fix":  # a dry run (--check, --diff) says what a writing run would leave
         results = _without_stale_findings(results)
     results = _without_repeated_findings(results, chosen)
     sources = sorted({own.source for own in chosen.values()}) or ["none could be read" if refused else "defaults"]
@@ -605,9 +606,11 @@ def _rechecked_includers(results: list[FileResult], slots: list, chosen: dict[st
 
 
 def _without_stale_findings(results: list[FileResult]) -> list[FileResult]:
-    """The results without a file's findings about the tables of another file this run rewrote (a snippet the file
-    includes): they describe text that is no longer there, and that file's own result tells what is left of it. fix
-    said `1 finding (1 pipe table) left` and exited 1 where a second run found none."""
+    """The results without a file's findings about the tables of another file this run rewrote, or would rewrite
+    (--check, --diff: a snippet the file includes, a file include-markdown pastes into it): they describe text that
+    is no longer there, and that file's own result tells what is left of it. fix said `1 finding (1 pipe table)
+    left` and exited 1 where a second run found none; fix --check listed a pasted file's table as left once per
+    pasting page, in the run that said it would convert it (4 lines on TRaSH-Guides)."""
     rewritten = {os.path.abspath(result.path) for result in results if result.changed and not result.error}
     if not rewritten:
         return results
