@@ -2244,6 +2244,35 @@ def test_a_site_that_pastes_files_is_read_through_its_macros_plugin(tmp_path):
     assert [line for line in fixed if " HT001 " in line or " HT003 " in line] == left
 
 
+@pytest.mark.parametrize("rendered", [True, False])
+def test_a_pasted_file_checked_on_its_own_is_read_as_the_pages_that_paste_it_show_it(tmp_path, rendered):
+    """`check docs includes`: the pasted file lies outside docs_dir, where the macros plugin renders nothing of its
+    own, and was read as written: its statement lines were rows (2 HT003) where the page that pastes it, rendered
+    after the paste, shows none. Now it is read through the plugin's view when every page pasting it is rendered (its
+    table of 3 rows, as shown), and as written when one is not (then the build shows those rows too), also by a
+    cached check once the page opts out (the file's reading depends on that page: it is not cached)."""
+    front = "" if rendered else "---\nrender_macros: false\n---\n"
+    config = write_site(tmp_path, {"index.md": front + PASTING_PAGE}, files={"includes/part.md": PASTED_IF},
+                        extensions=["attr_list"], snippets=False)
+    _with_plugin_first(config, MACROS_AFTER)
+    _with_plugin_first(config, "include-markdown")
+    built = [line.removeprefix("house_tables: ") for line in build_site(config, tmp_path / "built").findings()]
+    checked = [line for line in run_cli(tmp_path, "check", "--no-cache", "docs", "includes")[1]
+               if line.startswith("includes/")]
+    shown = [line for line in built if line.startswith("includes/")]
+    if rendered:
+        assert shown == [] and not any(" HT003 " in line for line in built)
+        assert checked == ["includes/part.md:3:1: HT001 pipe table (2 columns, 3 rows) — the house style forbids "
+                           "Markdown pipe tables"]
+        run_cli(tmp_path, "check", "docs", "includes")  # cached, then the page opts out: the file is read anew
+        (tmp_path / "docs" / "index.md").write_text("---\nrender_macros: false\n---\n" + PASTING_PAGE, encoding="utf-8")
+        again = run_cli(tmp_path, "check", "docs", "includes")[1]
+        assert [line.split(": ")[1][:5] for line in again if line.startswith("includes/")] == ["HT001", "HT003",
+                                                                                               "HT003"]
+    else:
+        assert [line.split(": ")[1][:5] for line in shown] == ["HT001", "HT003", "HT003"] and checked == shown
+
+
 # The macros plugin and markdownextradata both render `{%` statements (Jinja's delimiters), each with its own options:
 # the one listed first under `plugins:` renders them (MkDocs runs both at on_page_markdown, in that order), the other
 # finds none left. With the macros plugin's `j2_trim_blocks` a statement's line is gone and the table goes on; with
