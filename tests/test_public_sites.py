@@ -1867,6 +1867,31 @@ def test_fix_says_why_it_leaves_a_table_a_statement_line_above_makes(tmp_path, t
     assert left == [line.removeprefix("house_tables: ") for line in after.findings()] == built[:-1]
 
 
+# ultrabug/mkdocs-static-i18n's own docs (pubdocs14): the plugin builds each other language from its on_post_build,
+# inside the first build; a page every language shows from one file (suffix structure, a fallback page) reported each
+# finding once per language, where check reports it once.
+I18N = {"i18n": {"docs_structure": "suffix", "languages": [{"locale": "en", "default": True, "name": "English"},
+                                                           {"locale": "fr", "name": "Français"},
+                                                           {"locale": "de", "name": "Deutsch"}]}}
+
+
+def test_a_site_built_once_per_language_reports_each_finding_once(tmp_path):
+    """Three languages, two English pages (the other languages fall back to them) and a French page of its own: the
+    build's log says each finding once, the same lines as check; each language's pages still show the tables."""
+    pages = {"index.md": "# T\n\n| a | b |\n|---|---|\n| 1 | 2 |\n",
+             "other.md": "# O\n\n| c | d |\n|---|---|\n| 3 | 4 | 5 |\n",
+             "other.fr.md": "# O\n\ntexte\n\n| e | f |\n|---|---|\n| 5 | 6 |\n"}
+    config = write_site(tmp_path, pages, extensions=["attr_list"], snippets=False)
+    _with_plugin_first(config, I18N)
+    built = build_site(config, tmp_path / "site")
+    assert {"fr/index.html", "de/other/index.html"} <= set(built.pages)
+    assert "<td>6</td>" in unstyled(built.pages["fr/other/index.html"])
+    assert "<td>4</td>" in unstyled(built.pages["de/other/index.html"])
+    shown = [line.removeprefix("house_tables: ") for line in built.findings()]
+    code, checked = check_site(tmp_path)
+    assert code == 1 and len(shown) == 5 and sorted(shown) == checked[:-1]
+
+
 # A footnote reference and an escaped pipe in cells: the JSX form, shown by MkDocs without the plugin, is raw HTML,
 # so the reference is text ("1 [^n]") and the code shows two backslashes; the HTML form shows the page as before.
 NO_PLUGIN_PAGE = "# T\n\n| a | b |\n|---|:-:|\n| 1 [^n] | `x\\|y` |\n| *e* | <b>z</b> |\n\n[^n]: note\n"
