@@ -274,6 +274,7 @@ def _made_by_statements(elsewhere: tuple[PlacedTable, ...], source: Source, temp
         reason = _statement_reason(placed, source.lines, statements)
         if reason is not None:
             found.append(not_verified(Span(Position(placed.line, 1), Position(placed.end_line, 1)), *reason))
+            refused.add(placed.line)  # one reason for every table made at a line (TRaSH's loops: 102 at one line)
     return found
 
 
@@ -286,9 +287,10 @@ def _statement_reason(placed: PlacedTable, lines: tuple[str, ...], statements: l
         marker = _statement_in(lines[placed.line - 1], statements)
         if marker is None:
             return None
-        return (f"the site's {_plugins(marker.plugins)} makes this table where the {marker.text!r} statement on this "
-                "line runs (a loop, a condition), and no lines of the file hold it as shown: fix converts the tables "
-                "a file holds", "write the table out in the file, or leave it as the template makes it")
+        return (f"the site's {_plugins(marker.plugins)} makes the tables reported at this line where the "
+                f"{marker.text!r} statement on it runs (a loop's later rounds, a condition), and no lines of the file "
+                "hold them as shown: fix converts the tables a file holds", "write the tables out in the file, or "
+                "leave them as the template makes them")
     above = lines[placed.line - 2] if placed.line >= 2 else ""
     marker = _statement_in(above, statements)
     if marker is None:
