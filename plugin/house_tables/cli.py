@@ -1235,6 +1235,11 @@ def rendered_where_pasted_of(own, path: Path) -> bool:
     site = own.site
     if site is None or site.macros is None or site.include_markdown is None or not site.beside_docs(path):
         return False
+    try:  # without the plugin's delimiters the view reads it as written: the pages need not be read (10 s on TRaSH)
+        if not any(marker in read_text(path, for_writing=False).text for marker in site.macros.markers):
+            return False
+    except FileProblem:  # said where the file is read
+        return False
     pasting = pasted_in_of(own, path)
     if pasting is None or shown_in_of(own, path) or included_by_of(own, path) is not None:
         return False
