@@ -42,6 +42,7 @@ setup(
             "markdown-tables-extended>=0.1.3",  # another reader of pipe tables (tests/test_public_sites.py)
             "mkdocs-markdownextradata-plugin>=0.2.5",  # pages its Jinja renders too (tests/test_public_sites.py)
             "mkdocs-include-markdown-plugin>=7.0",  # pages that paste files (tests/test_public_sites.py)
+            "mkdocs-static-i18n>=1.2",  # a site built once per language (tests/test_public_sites.py)
             "mdx_include>=1.4",  # pages that include files by `{!path!}` (tests/test_public_sites.py)
             "markdown-include>=0.8",  # the same syntax, another extension (the same test)
             "mkdocs-table-reader-plugin>=3.0",  # pipe tables a plugin makes of data files (tests/test_public_sites.py)

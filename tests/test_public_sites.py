@@ -1488,6 +1488,29 @@ def test_a_page_is_verified_with_the_files_include_markdown_pastes_into_it(tmp_p
     assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
 
 
+# TRaSH-Guides: `fix --check docs includes` listed a pasted file's table as left (HT001 at its line, once per page that
+# pastes it) in the run that said it would convert that file: the pages were read against the file as it is, which a
+# writing run rewrites before it reports (and then drops what the pages said of it).
+PASTED_TWO = "## P\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n| c | d |\n|---|---|\n| 3 | 4 | 5 |\n"
+
+
+def test_a_dry_run_of_fix_leaves_what_a_writing_run_leaves_in_a_pasted_file(tmp_path):
+    """fix --check says what fix then leaves (the table it cannot convert, once, at the file's line), not the table
+    it would convert, and writes nothing."""
+    line = '{% include-markdown "../includes/part.md" %}'
+    pages = {"index.md": f"# T\n\n{line}\n", "other.md": f"# O\n\nText.\n\n{line}\n"}
+    write_site(tmp_path, pages, files={"includes/part.md": PASTED_TWO}, extensions=["attr_list"], snippets=False)
+    _with_plugin_first(tmp_path / "mkdocs.yml", "include-markdown")
+    dry = run_cli(tmp_path, "fix", "--check", "docs", "includes")
+    assert (tmp_path / "includes" / "part.md").read_text(encoding="utf-8") == PASTED_TWO
+    code, written = run_cli(tmp_path, "fix", "docs", "includes")
+    left = [line for line in written if " HT0" in line]
+    assert (code, [finding.split(" ", 2)[:2] for finding in left]) == (1, [
+        ["includes/part.md:22:1:", "HT001"], ["includes/part.md:22:1:", "HT010"], ["includes/part.md:24:11:", "HT002"]])
+    assert (dry[0], [line for line in dry[1] if " HT0" in line]) == (1, left)
+    assert "would convert 1 table" in dry[1][0] and written[0].startswith("includes/part.md: 1 table")
+
+
 def test_a_page_pasting_a_file_from_a_url_keeps_its_tables(tmp_path):
     """house-tables fetches nothing: a page include-markdown pastes a URL into cannot be verified as pasted."""
     page = "# T\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\n{% include-markdown \"https://example.com/x.md\" %}\n"
@@ -1796,6 +1819,82 @@ def test_a_table_markdownextradata_loops_over_data_is_checked_as_built(tmp_path,
                                      *([("docs/index.md:11:1", "the site's macros plugin")] if with_macros else [])]
     after = build_site(config, tmp_path / "after")
     assert unstyled(after.pages["index.html"]) == shown
+
+# A template statement right above a pipe table (no blank line): as written the block is a paragraph, once the plugin
+# has run the statement a table (and a loop's later rounds more tables, made at its closing line). The build and check
+# reported each table's HT001; fix and --verify left them and said nothing of why.
+STATEMENT_ABOVE = {
+    "markdownextradata": ("# T\n\nText.\n\n{% for g in groups %}\n| a | b |\n|---|---|\n| {{ g.name }} | x |\n"
+                          "{% endfor %}\n\n| c | d |\n|---|---|\n| 1 | 2 |\n"),
+    "macros": "# T\n\nText.\n\n{% if true %}\n| a | b |\n|---|---|\n| {{ config.site_name }} | x |\n{% endif %}\n\n"
+              "| c | d |\n|---|---|\n| 1 | 2 |\n"}
+STATEMENT_REFUSALS = {
+    "markdownextradata": [
+        ("docs/index.md:6:1", "a template statement directly above the table (line 5: '{% for g in groups %}') "
+                              "makes it a paragraph as written, which the build shows as a table once the site's "
+                              "markdownextradata plugin has run the statement: put a blank line between them"),
+        ("docs/index.md:9:1", "the site's markdownextradata plugin makes the tables reported at this line where the "
+                              "'{%' statement on it runs (a loop's later rounds, a condition), and no lines of the "
+                              "file hold them as shown: fix converts the tables a file holds")],
+    "macros": [
+        ("docs/index.md:6:1", "a template statement directly above the table (line 5: '{% if true %}') makes it a "
+                              "paragraph as written, which the build shows as a table once the site's macros plugin "
+                              "has run the statement: put a blank line between them")]}
+
+
+@pytest.mark.parametrize("template_plugin", ["markdownextradata", "macros"])
+def test_fix_says_why_it_leaves_a_table_a_statement_line_above_makes(tmp_path, template_plugin):
+    """check and the build report the same tables at the same places; fix (writing) and check --verify keep the
+    tables the statement makes and say why at each of them (HT009), convert the plain table, and the page shows the
+    same after fix; fix's left findings are the build's after it, but for the HT009s only fix gives (one for the two
+    tables a loop makes at its closing line)."""
+    files = {"docs/_data/groups.yml": "- {name: Anime}\n- {name: Audio}\n- {name: HDR}\n"}
+    config = write_site(tmp_path, {"index.md": STATEMENT_ABOVE[template_plugin]}, files=files,
+                        extensions=["attr_list"], snippets=False)
+    _with_plugin_first(config, template_plugin)
+    before = build_site(config, tmp_path / "before")
+    built = [line.removeprefix("house_tables: ") for line in before.findings()]
+    code, checked = run_cli(tmp_path, "check", "--no-cache", "docs")
+    assert code == 1 and checked[:-1] == built
+    assert [line.split(": ")[0] for line in built] == (["docs/index.md:6:1", "docs/index.md:9:1", "docs/index.md:9:1",
+                                                         "docs/index.md:11:1"] if template_plugin == "markdownextradata"
+                                                        else ["docs/index.md:6:1", "docs/index.md:11:1"])
+    verified = run_cli(tmp_path, "check", "--no-cache", "--verify", "--form", "html", "docs")[1]
+    code, fixed = run_cli(tmp_path, "fix", "--form", "html", "docs")
+    for said in (verified, fixed):
+        refused = [tuple(line.split(": HT009 ", 1)) for line in said if " HT009 " in line]
+        assert refused == STATEMENT_REFUSALS[template_plugin]
+    assert code == 1 and fixed[0] == "docs/index.md: 1 table, 4 cells verified"
+    after = build_site(config, tmp_path / "after")
+    assert unstyled(after.pages["index.html"]) == unstyled(before.pages["index.html"])
+    left = [line for line in fixed[1:-1] if " HT009 " not in line]
+    assert left == [line.removeprefix("house_tables: ") for line in after.findings()] == built[:-1]
+
+
+# ultrabug/mkdocs-static-i18n's own docs (pubdocs14): the plugin builds each other language from its on_post_build,
+# inside the first build; a page every language shows from one file (suffix structure, a fallback page) reported each
+# finding once per language, where check reports it once.
+I18N = {"i18n": {"docs_structure": "suffix", "languages": [{"locale": "en", "default": True, "name": "English"},
+                                                           {"locale": "fr", "name": "Français"},
+                                                           {"locale": "de", "name": "Deutsch"}]}}
+
+
+def test_a_site_built_once_per_language_reports_each_finding_once(tmp_path):
+    """Three languages, two English pages (the other languages fall back to them) and a French page of its own: the
+    build's log says each finding once, the same lines as check; each language's pages still show the tables."""
+    pages = {"index.md": "# T\n\n| a | b |\n|---|---|\n| 1 | 2 |\n",
+             "other.md": "# O\n\n| c | d |\n|---|---|\n| 3 | 4 | 5 |\n",
+             "other.fr.md": "# O\n\ntexte\n\n| e | f |\n|---|---|\n| 5 | 6 |\n"}
+    config = write_site(tmp_path, pages, extensions=["attr_list"], snippets=False)
+    _with_plugin_first(config, I18N)
+    built = build_site(config, tmp_path / "site")
+    assert {"fr/index.html", "de/other/index.html"} <= set(built.pages)
+    assert "<td>6</td>" in unstyled(built.pages["fr/other/index.html"])
+    assert "<td>4</td>" in unstyled(built.pages["de/other/index.html"])
+    shown = [line.removeprefix("house_tables: ") for line in built.findings()]
+    code, checked = check_site(tmp_path)
+    assert code == 1 and len(shown) == 5 and sorted(shown) == checked[:-1]
+
 
 # A footnote reference and an escaped pipe in cells: the JSX form, shown by MkDocs without the plugin, is raw HTML,
 # so the reference is text ("1 [^n]") and the code shows two backslashes; the HTML form shows the page as before.
@@ -2172,6 +2271,35 @@ def test_a_site_that_pastes_files_is_read_through_its_macros_plugin(tmp_path):
     left = [line.removeprefix("house_tables: ") for line in after.findings()]
     assert len(left) == 2 and check_site(tmp_path)[1][:-1] == left
     assert [line for line in fixed if " HT001 " in line or " HT003 " in line] == left
+
+
+@pytest.mark.parametrize("rendered", [True, False])
+def test_a_pasted_file_checked_on_its_own_is_read_as_the_pages_that_paste_it_show_it(tmp_path, rendered):
+    """`check docs includes`: the pasted file lies outside docs_dir, where the macros plugin renders nothing of its
+    own, and was read as written: its statement lines were rows (2 HT003) where the page that pastes it, rendered
+    after the paste, shows none. Now it is read through the plugin's view when every page pasting it is rendered (its
+    table of 3 rows, as shown), and as written when one is not (then the build shows those rows too), also by a
+    cached check once the page opts out (the file's reading depends on that page: it is not cached)."""
+    front = "" if rendered else "---\nrender_macros: false\n---\n"
+    config = write_site(tmp_path, {"index.md": front + PASTING_PAGE}, files={"includes/part.md": PASTED_IF},
+                        extensions=["attr_list"], snippets=False)
+    _with_plugin_first(config, MACROS_AFTER)
+    _with_plugin_first(config, "include-markdown")
+    built = [line.removeprefix("house_tables: ") for line in build_site(config, tmp_path / "built").findings()]
+    checked = [line for line in run_cli(tmp_path, "check", "--no-cache", "docs", "includes")[1]
+               if line.startswith("includes/")]
+    shown = [line for line in built if line.startswith("includes/")]
+    if rendered:
+        assert shown == [] and not any(" HT003 " in line for line in built)
+        assert checked == ["includes/part.md:3:1: HT001 pipe table (2 columns, 3 rows) — the house style forbids "
+                           "Markdown pipe tables"]
+        run_cli(tmp_path, "check", "docs", "includes")  # cached, then the page opts out: the file is read anew
+        (tmp_path / "docs" / "index.md").write_text("---\nrender_macros: false\n---\n" + PASTING_PAGE, encoding="utf-8")
+        again = run_cli(tmp_path, "check", "docs", "includes")[1]
+        assert [line.split(": ")[1][:5] for line in again if line.startswith("includes/")] == ["HT001", "HT003",
+                                                                                               "HT003"]
+    else:
+        assert [line.split(": ")[1][:5] for line in shown] == ["HT001", "HT003", "HT003"] and checked == shown
 
 
 # The macros plugin and markdownextradata both render `{%` statements (Jinja's delimiters), each with its own options:

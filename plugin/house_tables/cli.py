@@ -130,6 +130,8 @@ class Task:
     # --verify): no page of the site shows it
     table_watchers: tuple[str, ...] = ()  # the site's block processors that read each pipe table's lines and hand it
     # on (Site.table_watchers; fix, --verify)
+    rendered_where_pasted: bool = False  # a file outside docs_dir that the macros plugin renders in every page that
+    # pastes it (rendered_where_pasted_of): read through the plugin's view, as those pages show it
 
 
 # ------------------------------------------------------------------ command line
@@ -511,6 +513,7 @@ def execute(args: argparse.Namespace, resolver: Resolver) -> Run:
         resolver.save()
     if writes and written:
         results = _rechecked_includers(results, slots, chosen, args.jobs)
+    if args.command == "fix":  # a dry run (--check, --diff) says what a writing run would leave
         results = _without_stale_findings(results)
     results = _without_repeated_findings(results, chosen)
     sources = sorted({own.source for own in chosen.values()}) or ["none could be read" if refused else "defaults"]
@@ -576,6 +579,7 @@ def _slot(args: argparse.Namespace, path: Path, own: Settings, resolver: Resolve
     site = full.site
     guarded = bool(getattr(args, "verify", False)) and site is not None and (full.includes_files
                                                                              or site.macros is not None)
+    guarded = guarded or rendered_where_pasted_of(full, path)  # its reading depends on the pages that paste it
     return _task(args, path, full, writes, diff, keyed=not guarded, made=made)
 
 
@@ -605,9 +609,11 @@ def _rechecked_includers(results: list[FileResult], slots: list, chosen: dict[st
 
 
 def _without_stale_findings(results: list[FileResult]) -> list[FileResult]:
-    """The results without a file's findings about the tables of another file this run rewrote (a snippet the file
-    includes): they describe text that is no longer there, and that file's own result tells what is left of it. fix
-    said `1 finding (1 pipe table) left` and exited 1 where a second run found none."""
+    """The results without a file's findings about the tables of another file this run rewrote, or would rewrite
+    (--check, --diff: a snippet the file includes, a file include-markdown pastes into it): they describe text that
+    is no longer there, and that file's own result tells what is left of it. fix said `1 finding (1 pipe table)
+    left` and exited 1 where a second run found none; fix --check listed a pasted file's table as left once per
+    pasting page, in the run that said it would convert it (4 lines on TRaSH-Guides)."""
     rewritten = {os.path.abspath(result.path) for result in results if result.changed and not result.error}
     if not rewritten:
         return results
@@ -694,7 +700,7 @@ def _task(args: argparse.Namespace, path: Path, own: Settings, writes: bool, dif
     dialect = dialect or (Dialect(args.dialect) if args.dialect else own.dialect_for(path))
     verify = bool(getattr(args, "verify", False))
     converts = args.command == "fix" or verify
-    if made is None or converts:
+    if made is None or converts or rendered_where_pasted_of(own, path):  # (a field of the file's own)
         return Task(str(path), dialect, args.command, args.form, own.config, writes, diff, verify,
                     bool(getattr(args, "cross_check", False)), keyed=keyed,
                     **host_fields(own, path, converts=converts))
@@ -734,7 +740,8 @@ def host_fields(own: Settings, path: Path, *, converts: bool) -> dict:
             "pastes": (dict(site.include_markdown or {}), str(site.docs_dir))
             if site is not None and site.include_markdown is not None else None,
             "outside_docs": converts and site is not None and not (shown_in or pasted_in) and site.beside_docs(path),
-            "table_watchers": site.table_watchers if converts and site is not None else ()}
+            "table_watchers": site.table_watchers if converts and site is not None else (),
+            "rendered_where_pasted": rendered_where_pasted_of(own, path)}
 
 
 def _print_configurations(chosen: dict[str, Settings]) -> None:
@@ -1147,9 +1154,9 @@ def _pasted(task: Task, text: str, then):
 def _jinja(task: Task, text: str):
     """The Jinja syntax of the site's macros plugin when it surely renders this page."""
     scope = task.jinja
-    if scope is None or task.dialect is not Dialect.PYTHON_MARKDOWN or not scope.renders(task.path, text):
+    if scope is None or task.dialect is not Dialect.PYTHON_MARKDOWN:
         return None
-    return scope.syntax
+    return scope.syntax if task.rendered_where_pasted or scope.renders(task.path, text) else None
 
 
 def _raw_blocks(task: Task, text: str):
@@ -1216,6 +1223,30 @@ def pasted_in_of(own, path: Path):
     from .includes import pasting_of
 
     return pasting_of(own.site, os.path.abspath(path))
+
+
+def rendered_where_pasted_of(own, path: Path) -> bool:
+    """Task.rendered_where_pasted: whether the file lies outside docs_dir (no page of its own, so the macros plugin
+    renders it only where it is pasted) and every page that shows it pastes it whole (include-markdown) and is
+    rendered by the plugin, which runs after the paste: those pages show its statement lines as no rows, its
+    comments as nothing. Read as written instead (`check docs includes`), its `{% if %}` lines in a table were rows
+    of one cell, HT003s the build never shows. A file shown otherwise too (in part, inline, by a snippet) or by no
+    page stays read as written."""
+    site = own.site
+    if site is None or site.macros is None or site.include_markdown is None or not site.beside_docs(path):
+        return False
+    try:  # without the plugin's delimiters the view reads it as written: the pages need not be read (10 s on TRaSH)
+        if not any(marker in read_text(path, for_writing=False).text for marker in site.macros.markers):
+            return False
+    except FileProblem:  # said where the file is read
+        return False
+    pasting = pasted_in_of(own, path)
+    if pasting is None or shown_in_of(own, path) or included_by_of(own, path) is not None:
+        return False
+    try:
+        return all(site.macros.renders(page, read_text(page, for_writing=False).text) for page in pasting.pages)
+    except (FileProblem, OSError):  # a page that cannot be read: what it does with the file is unknown
+        return False
 
 
 def _contexts(task: Task, rewrite):

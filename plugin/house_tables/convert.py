@@ -13,7 +13,7 @@ from .decisions import settle
 from .diagnostics import not_verified
 from .directives import Directive
 from .macros import EXTRA_DATA_PLUGIN, MACROS_PLUGIN, JinjaSyntax
-from .model import Cell, Diagnostic, Dialect, PlacedTable, Span, Table
+from .model import Cell, Diagnostic, Dialect, PlacedTable, Position, Span, Table
 from .parsing import scan
 from .parsing.cjk import cjk_friendly_differs
 from .parsing.house_form import MAX_NESTING, depth_over
@@ -251,9 +251,62 @@ def _convert(text: str, engine: Engine, config: Config | None, form: str, cross_
         replacements = _outside_templates(replacements, source, readers, conversion, jinja, form, kinds)
     replacements = _page_verified(replacements, source, engine, front_matter, result.tables, conversion, rewrite,
                                   contexts, form)
+    conversion.diagnostics.extend(_made_by_statements(result.elsewhere, source, template_markers,
+                                                      conversion.diagnostics))
     conversion.text = _splice(source, replacements) if replacements else text
     conversion.diagnostics.sort(key=Diagnostic.order)
     return conversion
+
+
+def _made_by_statements(elsewhere: tuple[PlacedTable, ...], source: Source, template_markers: tuple,
+                        diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """HT009 for each table the page shows at its own lines only once a template plugin has run a statement there,
+    which fix, converting the tables the file holds as written, leaves: the build and check report its HT001, and
+    fix said nothing of why it stays. Two cases: a statement line right above the table's first line (as written the
+    block is a paragraph; rendered, the line is gone and the block a table), and a table the statement makes at its
+    own line (a loop's later rounds). A table that already has its HT009 keeps it alone."""
+    statements = [marker for marker in template_markers if marker.kind == "statement"]
+    refused = {d.span.start.line for d in diagnostics if d.code == "HT009"}
+    found = []
+    for placed in elsewhere:
+        if not statements or placed.path is not None or placed.line in refused:
+            continue
+        reason = _statement_reason(placed, source.lines, statements)
+        if reason is not None:
+            found.append(not_verified(Span(Position(placed.line, 1), Position(placed.end_line, 1)), *reason))
+            refused.add(placed.line)  # one reason for every table made at a line (TRaSH's loops: 102 at one line)
+    return found
+
+
+def _statement_reason(placed: PlacedTable, lines: tuple[str, ...], statements: list) -> tuple[str, str] | None:
+    """Why fix leaves a table placed at the page's lines that a template statement makes a table (reason, hint), or
+    None when no statement line is where the table is made."""
+    if placed.line > len(lines):  # past the file's end (pasted text, placed after the last line)
+        return None
+    if placed.end_line == placed.line:  # text the plugin made at this line: a loop's later round
+        marker = _statement_in(lines[placed.line - 1], statements)
+        if marker is None:
+            return None
+        return (f"the site's {_plugins(marker.plugins)} makes the tables reported at this line where the "
+                f"{marker.text!r} statement on it runs (a loop's later rounds, a condition), and no lines of the file "
+                "hold them as shown: fix converts the tables a file holds", "write the tables out in the file, or "
+                "leave them as the template makes them")
+    above = lines[placed.line - 2] if placed.line >= 2 else ""
+    marker = _statement_in(above, statements)
+    if marker is None:
+        return None
+    return (f"a template statement directly above the table (line {placed.line - 1}: {above.strip()!r}) makes it a "
+            f"paragraph as written, which the build shows as a table once the site's {_plugins(marker.plugins)} has "
+            "run the statement: put a blank line between them", "put a blank line between the statement and the "
+            "table, then run fix again")
+
+
+def _statement_in(line: str, statements: list):
+    """The first template statement marker a line holds, or None (an include-markdown directive is that plugin's,
+    which pastes before the template plugins run: _assembled_when_pasted says why such a table stays)."""
+    if "include-markdown" in line:
+        return None
+    return next((marker for marker in statements if marker.text in line), None)
 
 
 def _read_alike(chosen, conversion: Conversion, refusal: tuple[str, str]) -> list:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import os
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from mkdocs.config import base
@@ -66,6 +67,10 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
         self.reading = None  # the File MkDocs is reading a page from (on_pre_page), until on_page_markdown
         self.serving = False
         self.downgrade = False
+        self.depth = 0  # builds under way: more than one while another plugin runs a build inside a build
+        self.logged = Counter()  # how often this build logged each finding
+        self.enclosing: list[tuple] = []  # each build this one runs inside: its logged, rendered and pages (on_nav)
+        self.seen = Counter()  # the most often a build of this run logged each finding (enclosing ones, or done)
 
     def load_config(self, options, config_file_path=None):
         """MkDocs' validation, with an unknown option an error rather than a warning (a misspelt option would
@@ -103,8 +108,17 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
         return config
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
-        """A new build: no page rendered yet."""
-        self.rendered = set()
+        """A new build: no page rendered yet. A build another plugin runs inside this one (mkdocs-static-i18n builds
+        each other language from its on_post_build) logs only what the builds before it in the same run did not: a
+        page every language shows from one file (suffix structure, fallback pages) gave each finding once per
+        language, where check gives it once."""
+        if self.depth == 0:  # a run of its own (`build`, or one of `serve`'s rebuilds)
+            self.seen, self.enclosing = Counter(), []
+        else:
+            self.enclosing.append((self.logged, self.rendered, getattr(config, "_house_tables_pages", None)))
+            self.seen |= self.logged
+        self.depth += 1
+        self.logged, self.rendered = Counter(), set()
 
     def _collect(self, level: int, message: str) -> None:
         """Log a finding of the page being rendered, and keep it for builds that skip the page. Markdown other
@@ -113,10 +127,26 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
         if self.current is None:
             return
         self.findings.setdefault(self.current, []).append((level, message))
-        log.log(min(level, logging.INFO) if self.downgrade else level, message)
+        self._log(level, message)
 
+    def _log(self, level: int, message: str) -> None:
+        """Log a finding, unless a build this one runs inside (or one run before it there) logged it as often."""
+        self.logged[message] += 1
+        if self.logged[message] > self.seen[message]:
+            log.log(min(level, logging.INFO) if self.downgrade else level, message)
+
+    @event_priority(-110)  # after every other plugin's, which may run builds inside this one (mkdocs-static-i18n)
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        """Report again the findings of pages this build did not render (`--dirty`); forget deleted pages."""
+        """Report again the findings of pages this build did not render (`--dirty`); forget deleted pages. Then this
+        build, and any run inside it, is over."""
+        self._report_unrendered(config)
+        self.seen |= self.logged
+        self.depth = max(0, self.depth - 1)
+        if self.enclosing:  # back in the build this one ran inside
+            self.logged, self.rendered, config._house_tables_pages = self.enclosing.pop()
+
+    def _report_unrendered(self, config: MkDocsConfig) -> None:
+        """on_post_build's report of the pages this build did not render, and forgetting of deleted pages."""
         existing = getattr(config, "_house_tables_pages", None) or None
         for src, found in list(self.findings.items()):
             if src in self.rendered:
@@ -125,7 +155,7 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
                 del self.findings[src]
                 continue
             for level, message in found:
-                log.log(min(level, logging.INFO) if self.downgrade else level, message)
+                self._log(level, message)
 
     def on_nav(self, nav, *, config: MkDocsConfig, files: Files):
         """Remember this build's pages (to forget the findings of deleted ones): their src_uris, not the pages, which
@@ -145,6 +175,7 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
         """A page that is not UTF-8 stops MkDocs with a traceback: report it as check does, at the line and column of
         the first byte that is not UTF-8 (one line, `docs/bad.md:3:3: not valid UTF-8 (...)`), and abort cleanly."""
         file, self.reading = self.reading, None
+        self.depth = 0  # the builds this one ran inside fail with it: the next build is a run of its own
         if self.extension is None or file is None or not isinstance(error, UnicodeDecodeError):
             return
         if file.abs_src_path is None or error.object not in _decoded_as_mkdocs_does(file.content_bytes):
