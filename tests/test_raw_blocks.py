@@ -6,7 +6,10 @@ markdown>`, a broken `&#`). Compared: the lines the step returns and every stash
 the core one; and whole pages as fix renders them, the stand-ins on and off."""
 
 import os
+import tempfile
 import xml.etree.ElementTree as etree
+from pathlib import Path
+from unittest import mock
 
 import markdown
 from hypothesis import HealthCheck, assume, given, settings
@@ -18,6 +21,8 @@ from house_tables.rendering import raw_blocks
 from house_tables.rendering.fast import slow_paths
 from house_tables.rendering.page import render_md_page
 from house_tables.rendering.raw_blocks import StandInRawBlocks, raw_table_regions, sources_reviewed, with_stand_ins
+
+from sites import build_site, write_site
 
 EXAMPLES = max(600, int(os.environ.get("HOUSE_TABLES_FUZZ", "600")))
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None,
@@ -169,3 +174,54 @@ def _outcome(page: str, extensions: tuple, front_matter: bool):
         return render_md_page(page, extensions, MKDOCS_EXTENSION_CONFIGS, front_matter=front_matter)
     except Exception as error:  # a page Python-Markdown cannot render must fail alike
         return type(error), str(error)
+
+
+
+SITES = settings(SETTINGS, max_examples=max(15, EXAMPLES // 40))
+
+
+def _built_both_ways(pages: dict[str, str]):
+    """The site built with the build's stand-ins and without them (the slow paths), and how many tables each page
+    of the first build read as stand-ins."""
+    taken, run = [], StandInRawBlocks.run
+
+    def counting(self, lines):
+        result = run(self, lines)
+        taken.append(self.stood_in)
+        return result
+
+    with tempfile.TemporaryDirectory() as directory, mock.patch.object(StandInRawBlocks, "run", counting):
+        root = Path(directory)
+        config = write_site(root, {**pages, "index.md": "# Home\n"})
+        fast = build_site(config, root / "fast")
+        stood_in = sum(taken)
+        with slow_paths():
+            slow = build_site(config, root / "slow")
+    assert fast.pages == slow.pages
+    assert fast.log == slow.log
+    assert fast.search == slow.search
+    return stood_in
+
+
+@SITES
+@given(st.lists(st.tuples(st.lists(raw_tables(clean=True), min_size=1, max_size=2), texts()), min_size=1, max_size=2),
+       st.booleans())
+def test_sites_build_the_same_with_stand_ins(pages, tables_first):
+    """Real builds (the test sites' stack: md_in_html, admonitions, tabs, footnotes, abbr, emoji, snippets) of pages
+    holding house tables among hostile text: every page, the log and the search index the same with the build's
+    stand-ins as without them."""
+    _built_both_ways({f"p{k}.md": "\n\n".join(tables) + "\n\n" + text if tables_first
+                      else f"# P\n\n{text}\n\n" + "\n\n".join(tables) + "\n" for k, (tables, text) in enumerate(pages)})
+
+
+def test_a_converted_page_is_built_with_stand_ins():
+    """A page as fix writes it (house tables after headings and prose, one in a `<div markdown>`): the build reads
+    each top-level table as a stand-in (on the sources they were proven on) and shows the page as without them."""
+    table = ('<table style={{width: "100%", borderCollapse: "collapse"}}>\n  <thead>\n    <tr>\n'
+             '      <th style={{textAlign: "left"}}>Name</th>\n    </tr>\n  </thead>\n  <tbody>\n    <tr>\n'
+             '      <td style={{padding: "9px 12px"}}><code>a</code> and <a href="other.md">b</a></td>\n    </tr>\n'
+             '  </tbody>\n</table>')
+    page = (f"# Page\n\nSome *prose*.\n\n{table}\n\n## Two\n\n!!! note\n\n    Inside.\n\n{table}\n\n"
+            f'<div markdown="1">\n\n{table}\n\n</div>\n\nEnd.\n')
+    stood_in = _built_both_ways({"page.md": page, "other.md": "# Other\n"})
+    assert stood_in == (2 if sources_reviewed() else 0)

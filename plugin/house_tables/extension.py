@@ -26,6 +26,7 @@ from .options import EXTENSION, OPTIONS, OptionError, conversion_config, validat
 from .parsing.house_form import MAX_NESTING, depth_over, has_jsx_attribute, house_table_lines, is_house_table_opener
 from .parsing.pymd import CAPTURE_PRIORITY, locate, start_recording, table_readers_before, watch_includes
 from .patterns import LazyPattern
+from .rendering.raw_blocks import with_stand_ins
 from .source import Source
 
 if TYPE_CHECKING:
@@ -951,6 +952,9 @@ class HouseTablesExtension(Extension):
         md.parser.blockprocessors.register(HouseTableProcessor(md.parser, converter), "house_table", 76)
         md.treeprocessors.register(HouseTablesTreeprocessor(md, converter, self.settings), "house_tables", -10)
         md.preprocessors.register(ElementTables(md, converter), "house_tables_element_tables", 19.99)  # html_block: 20
+        # Raw house tables read by the raw HTML step as short stand-ins where that is provably the same (most of a
+        # converted site's build otherwise: md_in_html's HTML parser over every tag of every table)
+        with_stand_ins(md)
         md.registerExtension(self)
 
 

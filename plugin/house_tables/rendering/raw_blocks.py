@@ -1,8 +1,9 @@
 """Python-Markdown's raw HTML block step, with each raw table it would keep whole read in a short stand-in's place.
 
-`fix` renders each page it changes as the site renders it. Python-Markdown's raw HTML preprocessor (the core one,
-or md_in_html's) reads the whole page with its HTML parser and keeps each raw HTML block in its stash; on a page of
-house JSX tables that is most of its work (tens of thousands of tags). Where a table's lines are provably one raw
+A build renders every page of house JSX tables (the pages `fix` wrote), and `fix` renders each page it changes as
+the site renders it. Python-Markdown's raw HTML preprocessor (the core one, or md_in_html's) reads the whole page with
+its HTML parser and keeps each raw HTML block in its stash; on a page of house JSX tables that is most of its work
+(tens of thousands of tags). Where a table's lines are provably one raw
 block that the parser reads the same however long it is, the parser reads a stand-in instead — the table's first
 line, a line of its own, `</table>` — and the stand-in's stash entry is then the table's text, as it would have been.
 
@@ -29,7 +30,9 @@ Why that is the same result (Python-Markdown 3.x's HTMLExtractor on html.parser;
   pass finds lines by the first pass's positions, which R and S move apart; the stand-ins are then not used.
 
 The stand-ins are used only on the html.parser and Python-Markdown sources this was reasoned on (their SHA-256, below);
-anywhere else, and whenever a stand-in is not stashed as itself, the step runs on the page as it is.
+anywhere else the step runs on the page as it is. Where a stand-in is not stashed as itself (a table inside a `<div
+markdown>`), the step runs once more with the other stand-ins alone (the same argument holds for any set of regions,
+and that run is checked alike), then on the page as it is.
 """
 
 from __future__ import annotations
@@ -93,70 +96,86 @@ class StandInRawBlocks(Preprocessor):
 
     def run(self, lines: list[str]) -> list[str]:
         self.stood_in = 0
-        if not enabled() or not sources_reviewed():
+        if not enabled():
             return self.original.run(lines)
         source = "\n".join(lines)
         regions = raw_table_regions(source)
-        if not regions:
+        if not regions or not sources_reviewed():  # (the sources hashed once a process, on its first table)
             return self.original.run(lines)
         word = next(f"HouseTablesStandIn{k}" for k in range(len(source) + 1) if f"HouseTablesStandIn{k}" not in source)
+        stash = self.md.htmlStash
+        blocks, counter = len(stash.rawHtmlBlocks), stash.html_counter
+        for _ in range(2):  # again without the regions whose stand-ins were not stashed alone (in a `<div markdown>`)
+            result, missing = self._stood_in(source, regions, word, blocks)
+            if not missing:
+                self.stood_in = len(regions)
+                return result
+            del stash.rawHtmlBlocks[blocks:]
+            stash.html_counter = counter
+            regions = [region for k, region in enumerate(regions) if k not in missing]
+            if not regions:
+                break
+        return self.original.run(lines)  # the page as it is
+
+    def _stood_in(self, source: str, regions: list[tuple[int, int]], word: str, blocks: int) -> tuple[list[str], set]:
+        """The step's lines for source with each region read as its stand-in, each stand-in's stash entry made its
+        region's (entries from blocks on); and the regions whose stand-in has no entry of its own (all of them when
+        the parser's first pass did not read the whole text: then the lines are not the step's)."""
         pieces, stand_ins, position = [], [], 0
         for k, (start, end) in enumerate(regions):
             stand_ins.append((stand_in(source[start:end], f"{word}-{k}"), source[start:end]))
             pieces += [source[position:start], stand_ins[-1][0]]
             position = end
         pieces.append(source[position:])
-        stash = self.md.htmlStash
-        blocks, counter = len(stash.rawHtmlBlocks), stash.html_counter
         result, whole = self._extracted("".join(pieces))
-        if whole and _put_back(stash.rawHtmlBlocks, blocks, stand_ins):
-            self.stood_in = len(stand_ins)
-            return result
-        del stash.rawHtmlBlocks[blocks:]  # a stand-in was not read as a block of its own: the page as it is
-        stash.html_counter = counter
-        return self.original.run(lines)
+        if not whole:
+            return result, set(range(len(regions)))
+        return result, _put_back(self.md.htmlStash.rawHtmlBlocks, blocks, stand_ins)
 
     def _extracted(self, source: str) -> tuple[list[str], bool]:
         """What the original step's run gives for source (the same three steps), and whether the parser's first
         pass read all of it: where it stops early (an `&#` it cannot read, a `<!` or `<?` never closed), the second
         pass reads the rest with positions of the first, so what it does there depends on the lengths before it."""
-        from markdown.extensions.md_in_html import HtmlBlockPreprocessor as InHtml
-        from markdown.extensions.md_in_html import HTMLExtractorExtra
         from markdown.htmlparser import HTMLExtractor
 
-        parser = (HTMLExtractorExtra if isinstance(self.original, InHtml) else HTMLExtractor)(self.md)
+        if type(self.original).__module__ == _IN_HTML:
+            from markdown.extensions.md_in_html import HTMLExtractorExtra as HTMLExtractor
+        parser = HTMLExtractor(self.md)
         parser.feed(source)
         whole = not parser.rawdata
         parser.close()
         return "".join(parser.cleandoc).split("\n"), whole
 
 
-def _put_back(entries: list, first: int, stand_ins: list[tuple[str, str]]) -> bool:
-    """Each stand-in's stash entry (itself, or itself and a line break) made its region's; False when one has none."""
+def _put_back(entries: list, first: int, stand_ins: list[tuple[str, str]]) -> set[int]:
+    """Each stand-in's stash entry (itself, or itself and a line break) made its region's; or, when some have none,
+    nothing changed and which those are."""
     where = {entry: index for index, entry in enumerate(entries[first:], first) if isinstance(entry, str)}
-    found = []
-    for text, region in stand_ins:
-        for ending in ("", "\n"):
-            if text + ending in where:
-                found.append((where[text + ending], region + ending))
-                break
+    found, missing = [], set()
+    for k, (text, region) in enumerate(stand_ins):
+        ending = next((ending for ending in ("", "\n") if text + ending in where), None)
+        if ending is None:
+            missing.add(k)
         else:
-            return False
-    for index, entry in found:
-        entries[index] = entry
-    return True
+            found.append((where[text + ending], region + ending))
+    if not missing:
+        for index, entry in found:
+            entries[index] = entry
+    return missing
+
+
+_IN_HTML = "markdown.extensions.md_in_html"
+_OWN_STEPS = {("markdown.preprocessors", "HtmlBlockPreprocessor"), (_IN_HTML, "HtmlBlockPreprocessor")}
 
 
 def with_stand_ins(md: Markdown) -> None:
-    """Register StandInRawBlocks in place of md's raw HTML preprocessor, when it is one of Python-Markdown's own."""
-    from markdown.extensions.md_in_html import HtmlBlockPreprocessor as InHtml
-    from markdown.preprocessors import HtmlBlockPreprocessor as Core
-
+    """Register StandInRawBlocks in place of md's raw HTML preprocessor, when it is one of Python-Markdown's own
+    (known by module and name, not a subclass: md_in_html is not imported for a stack without it)."""
     if "html_block" not in md.preprocessors:
         return
     original = md.preprocessors["html_block"]
-    if type(original) not in (Core, InHtml):
-        return
+    if (type(original).__module__, type(original).__name__) not in _OWN_STEPS:
+        return  # (StandInRawBlocks itself included: registered once)
     priority = next(item.priority for item in md.preprocessors._priority if item.name == "html_block")
     md.preprocessors.register(StandInRawBlocks(md, original), "html_block", priority)
 
