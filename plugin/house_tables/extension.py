@@ -53,15 +53,20 @@ class PageContext:
     """Where the text being converted comes from, set by the MkDocs plugin before each page. (A plain class, as
     Settings: every build imports this module, and a dataclass compiles its methods at import, ≈ 2 M instructions.)"""
 
-    __slots__ = ("enabled", "generated_by", "pasted", "read", "shown")
+    __slots__ = ("enabled", "generated_by", "pasted", "raw_tables", "read", "shown")
 
     def __init__(self, shown: str | Callable[[], str], read: str | Callable[[], str], enabled: bool = True,
-                 generated_by: str | None = None, pasted: Callable[[], dict[str, list[str]]] | dict | None = None):
+                 generated_by: str | None = None, pasted: Callable[[], dict[str, list[str]]] | dict | None = None,
+                 raw_tables: bool = True):
         self.shown = shown  # its path as printed (diagnostics.shown_file), or how to make it
         self.read = read  # the file's text on disk, or how to read it
         self.enabled = enabled  # False when include/exclude globs leave the page out
         self.generated_by = generated_by  # the plugin that made the page at build time (mkdocs-gen-files): no file
         self.pasted = pasted  # the files a plugin pastes in: path -> lines
+        # False when the page's Markdown holds no `<table`: its raw HTML step is left as it is (registering the
+        # stand-ins' step costs every page of a site without raw tables ≈ 36 K instructions; a table a later step
+        # pastes in is then read without stand-ins, the same)
+        self.raw_tables = raw_tables
 
     # Made on first use, once: a page without findings needs neither.
     @property
@@ -954,7 +959,8 @@ class HouseTablesExtension(Extension):
         md.preprocessors.register(ElementTables(md, converter), "house_tables_element_tables", 19.99)  # html_block: 20
         # Raw house tables read by the raw HTML step as short stand-ins where that is provably the same (most of a
         # converted site's build otherwise: md_in_html's HTML parser over every tag of every table)
-        with_stand_ins(md)
+        if self.page is None or self.page.raw_tables:
+            with_stand_ins(md)
         md.registerExtension(self)
 
 

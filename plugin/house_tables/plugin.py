@@ -196,7 +196,8 @@ class HouseTablesPlugin(BasePlugin[HouseTablesConfig]):
         enabled = self.globs is None or _selected(src, self.globs)
         file, read = page.file, page.markdown  # what MkDocs read (page.markdown: this event's result, once it ran)
         self.extension.page = PageContext(lambda: _display_path(page), lambda: _file_text(file, read, config),
-                                          enabled, getattr(file, "generated_by", None), self._pasted(file))
+                                          enabled, getattr(file, "generated_by", None), self._pasted(file),
+                                          "<table" in markdown)
         self.current = page.file.src_uri
         self.findings[self.current] = []
         self.rendered.add(self.current)
