@@ -330,8 +330,7 @@ class HouseTableRenderer(Treeprocessor):
             same = grid is not None and grid.end_line - grid.start_line + 1 == len(lines) and not any(
                 "\t" in line for line in lines)
             return lines, grid if same else None
-        indent = lines[0][: len(lines[0]) - len(lines[0].lstrip(" \t"))]
-        return [indent + line for line in review.normalisable[0].lines], None
+        return [_indentation(lines[0]) + line for line in review.normalisable[0].lines], None
 
 
 def _url_stand_ins(table) -> list[tuple]:
@@ -524,8 +523,9 @@ class RawHtmlTables:
         self.converter.hand_reviews.append((tag, review.findings))
         if not review.normalisable:
             return lines
-        indent = lines[0][: len(lines[0]) - len(lines[0].lstrip(" \t"))]
-        return [indent + line for line in review.normalisable[0].lines]
+        first, *rest = review.normalisable[0].lines
+        return [_indentation(lines[0]) + first, *(_indentation(self.text.source.lines[tag.line - 1]) + line
+                                                  for line in rest)]  # the text's: the first line may have lost it
 
 
 _TAG_OR_BLANK = LazyPattern(r"<[^<>]*>|\s+")
@@ -606,17 +606,20 @@ class HandTables:
 
     def place_verbatim(self, lines: list[str]) -> Position | None:
         """Where lines of raw HTML (blank lines included: a raw block keeps them) begin in the text, line for line
-        (tabs expanded; a blank line may have held spaces), after the last placed; None when they are not there."""
+        (tabs expanded; a blank line may have held spaces), after the last placed; None when they are not there.
+        The first line may have lost up to three blanks: Python-Markdown starts a raw block at its opening tag,
+        which may be indented that much (`fix --form html` keeps a pipe table's indentation)."""
         from .parsing.locate import TAB_SIZE
 
         rows = [line.expandtabs(TAB_SIZE) for line in lines]
         text = self.source.lines
         for index in range(self.cursor, len(text) - len(rows) + 1):
-            if text[index].expandtabs(TAB_SIZE) == rows[0] and all(
+            if _opens_block(text[index], lines[0]) and all(
                     text[index + k].expandtabs(TAB_SIZE) == row or not (row.strip() or text[index + k].strip())
-                    for k, row in enumerate(rows)):
+                    for k, row in enumerate(rows[1:], 1)):
                 self.cursor = index + len(rows)
-                return Position(index + 1, len(rows[0]) - len(rows[0].lstrip(" ")) + 1)
+                first = text[index].expandtabs(TAB_SIZE)
+                return Position(index + 1, len(first) - len(first.lstrip(" ")) + 1)
         return None
 
     def review(self, tag: Position, config: Config):
@@ -630,6 +633,22 @@ class HandTables:
         from .conformance import table_review
 
         return table_review(self.source.lines, tag, config)
+
+
+def _indentation(line: str) -> str:
+    """The blanks a line begins with."""
+    return line[: len(line) - len(line.lstrip(" \t"))]
+
+
+def _opens_block(line: str, first: str) -> bool:
+    """Whether a line of the text is the first line of a raw block as Python-Markdown stashed it: the same (tabs
+    expanded), or the same after up to three blanks it dropped before the block's opening tag (at_line_start)."""
+    from .parsing.locate import TAB_SIZE
+
+    if line.expandtabs(TAB_SIZE) == first.expandtabs(TAB_SIZE):
+        return True
+    rest = line.lstrip(" \t")
+    return len(line) - len(rest) <= 3 and first == rest and not first[:1].isspace()
 
 
 def page_footnotes(md: Markdown):
