@@ -645,9 +645,10 @@ def _opens_block(line: str, first: str) -> bool:
     expanded), or the same after up to three blanks it dropped before the block's opening tag (at_line_start)."""
     from .parsing.locate import TAB_SIZE
 
-    if line.expandtabs(TAB_SIZE) == first.expandtabs(TAB_SIZE):
+    line = line.expandtabs(TAB_SIZE)  # (as the raw HTML step read it: whitespace normalised, a tab is 4 columns)
+    if line == first.expandtabs(TAB_SIZE):
         return True
-    rest = line.lstrip(" \t")
+    rest = line.lstrip(" ")
     return len(line) - len(rest) <= 3 and first == rest and not first[:1].isspace()
 
 
