@@ -44,6 +44,7 @@ from pathlib import Path
 from markdown import Markdown
 from markdown.preprocessors import Preprocessor
 
+from ..patterns import LazyPattern
 from .fast import enabled
 
 _RAW_TEXT_OR_TABLE = ("table|script|style|textarea|title|xmp|iframe|noembed|noframes|noscript|plaintext|hr|"
@@ -54,9 +55,9 @@ _INSIDE = r"""(?:[^<>"'`=\n\x00]++|"|="[^"<>\n]*+"|=\{)*+"""
 _START = rf"<{_NAME}(?:[ \t/]{_INSIDE})?>"
 _END = rf"</{_NAME}>"
 _TEXT = r"(?:[^<\n]++|<(?![a-zA-Z/!?\n]))"
-_REGION = re.compile(rf"<table(?:[ \t/]{_INSIDE})?>(?:\n(?:{_TEXT}|{_START}|{_END})*+)*?\n</table>")
-_CLOSERS = re.compile(r"-->|--!>|\?>|\]\s*>|&#(?![0-9]+;|[xX][0-9a-fA-F]+;)|\x00")
-_OPENER = re.compile(r"^<table[ \t/>]", re.MULTILINE)
+_REGION = LazyPattern(rf"<table(?:[ \t/]{_INSIDE})?>(?:\n(?:{_TEXT}|{_START}|{_END})*+)*?\n</table>")
+_CLOSERS = LazyPattern(r"-->|--!>|\?>|\]\s*>|&#(?![0-9]+;|[xX][0-9a-fA-F]+;)|\x00")
+_OPENER = LazyPattern(r"^<table[ \t/>]", re.MULTILINE)  # (every build imports this module)
 
 
 def raw_table_regions(source: str) -> list[tuple[int, int]]:
