@@ -489,44 +489,28 @@ def _page_verified(replacements, source: Source, engine: Engine, front_matter: b
     """The replacements under which the whole page reads as it did. For `.md`: rendered as the site renders it,
     it shows what it showed (house styles aside). For `.mdx`: read as MDX reads it (the scanner, measured against
     the compiler), every table not converted is still there, row for row, and no new one appears (cells are
-    verified one by one already). When all replacements together change the page, they are tried in halves
-    (_settled) and the tables that change it alone are left as written, with HT009 naming the first difference.
-    contexts: the other pages that show this file (convert's), which must read as they did too."""
+    verified one by one already). When all replacements together change the page, each table is tried in turn
+    and those that change it are left as written, with HT009 naming the first difference. contexts: the other
+    pages that show this file (convert's), which must read as they did too."""
     if not replacements:
         return replacements
     changes = _page_change(source, engine, front_matter, tables, rewrite)
     if contexts is not None and engine.dialect is not Dialect.MDX:
         changes = _with_contexts(changes, source, engine, contexts)
-    together = changes(replacements)
-    if together is None:
+    if changes(replacements) is None:
         return replacements
     accepted: list[tuple[Table, list[str]]] = []
-    for table, difference in _settled(replacements, together, changes, accepted):
+    for table, lines in replacements:
+        difference = changes([*accepted, (table, lines)])
+        if difference is None:
+            accepted.append((table, lines))
+            continue
         if form == "jsx" and _in_markdown_html(table, source, engine, front_matter):
             difference = (f"the table is inside an HTML block md_in_html reads as Markdown (`<div markdown>`), where "
                           f"no house JSX table is rendered: `house-tables fix --form html` converts it ({difference})")
         conversion.diagnostics.append(not_verified(table.span, difference))
         conversion.converted = [item for item in conversion.converted if item.table is not table]
     return accepted
-
-
-def _settled(group: list, difference: str, changes, accepted: list) -> list[tuple[Table, str]]:
-    """Each table of a group of replacements that changes the page (difference: how the group does, after those
-    accepted) that changes it alone after those accepted before it, with how; the others appended to accepted, in
-    order. The group is halved until each half reads as it did or is one table: a page of n tables of which k change
-    it is rendered about 2k·log2(n/k) times, not n (one render per table made fix quadratic in a page's tables: 35
-    renders of a 99 s page). Every set accepted is verified whole, as before."""
-    if len(group) == 1:
-        return [(group[0][0], difference)]
-    half = len(group) // 2
-    refused = []
-    for part in (group[:half], group[half:]):
-        found = changes([*accepted, *part])
-        if found is None:
-            accepted.extend(part)
-        else:
-            refused += _settled(part, found, changes, accepted)
-    return refused
 
 
 def _in_markdown_html(table: Table, source: Source, engine: Engine, front_matter: bool) -> bool:
