@@ -489,7 +489,7 @@ class RawHtmlTables:
     def _reviewed(self, text: HandTables, tag: HtmlTableTag) -> None:
         """Record a raw table's review (its findings are reported as the page's)."""
         self.converter.hand_tags.append(tag)
-        review = text.review(tag, self.converter.extension.settings.config)
+        review, _ = text.table_review(tag, self.converter.extension.settings.config)
         self.converter.hand_findings.extend(review.findings)
         self.converter.hand_reviews.append((tag, review.findings))
 
@@ -518,7 +518,7 @@ class RawHtmlTables:
             return lines
         tag = HtmlTableTag(*tag)
         self.converter.hand_tags.append(tag)
-        review = self.text.review(tag, self.converter.extension.settings.config)
+        review, _ = self.text.table_review(tag, self.converter.extension.settings.config)
         self.converter.hand_findings.extend(review.findings)
         self.converter.hand_reviews.append((tag, review.findings))
         if not review.normalisable:
@@ -622,15 +622,9 @@ class HandTables:
                 return Position(index + 1, len(first) - len(first.lstrip(" ")) + 1)
         return None
 
-    def review(self, tag: Position, config: Config):
-        """The table's conformance review (conformance.review of one table)."""
-        from .conformance import review  # the reader and rules: only for pages with house tables
-
-        return review(self.source.lines, [tag], config)
-
     def table_review(self, tag: Position, config: Config):
-        """review, and the table as read when it is a grid (conformance.table_review)."""
-        from .conformance import table_review
+        """The table's conformance review, and the table as read when it is a grid (conformance.table_review)."""
+        from .conformance import table_review  # the reader and rules: only for pages with house tables
 
         return table_review(self.source.lines, tag, config)
 
